@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PARAMETER_NAMES, serverParametersSchema } from '@ecare/shared';
+import { createTestContext, type TestContext } from './test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('public endpoints', () => {
+  it('serves every public server parameter as text', async () => {
+    const response = await t.get('/api/parametres');
+    expect(response.statusCode).toBe(200);
+    const parameters = serverParametersSchema.parse(response.json());
+    expect(Object.keys(parameters).sort()).toEqual([...PUBLIC_PARAMETER_NAMES].sort());
+    expect(parameters.activer).toBe('True');
+  });
+
+  it('serves the build hash without authentication', async () => {
+    const response = await t.get('/ecare/version.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ hash: expect.any(String) });
+  });
+
+  it('redirects / to the web app', async () => {
+    const response = await t.get('/');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/ecare/');
+  });
+
+  it('serves an OpenAPI document generated from the schemas, and its reference page', async () => {
+    const spec = await t.get('/api/docs/json');
+    expect(spec.statusCode).toBe(200);
+    const paths = Object.keys(spec.json().paths);
+    for (const path of ['/api/token', '/api/comptes_facturation', '/api/contrats_pagination/{id_client_bscs}', '/api/ligne/{id_contrat}', '/api/menu/{statut_cpt_fact}/{statut_ligne_mobile}/{id_gamme_ligne}/{statut_ligne_adsl}', '/api/parametres']) {
+      expect(paths).toContain(path);
+    }
+    const page = await t.get('/api/docs');
+    expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.get('/api/nope');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  it('sends a strict Content-Security-Policy', async () => {
+    const response = await t.get('/api/parametres');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  raisonSociale: text('raison_sociale').notNull(),
+  siren: text('siren').notNull().unique(),
+});
+
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    idClientBscs: integer('id_client_bscs').primaryKey(),
+    codeClientBscs: text('code_client_bscs').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    statut: text('statut', { enum: ['ACTIF', 'SUSPENDU', 'RESILIE'] }).notNull(),
+    statutContratFixe: text('statut_contrat_fixe'),
+    sirenSiret: text('siren_siret').notNull(),
+    raisonSociale: text('raison_sociale').notNull(),
+    nom: text('nom').notNull(),
+    prenom: text('prenom').notNull(),
+    email: text('email').notNull(),
+    telephone: text('telephone').notNull(),
+    adresseNumero: text('adresse_numero').notNull(),
+    adresseVoie: text('adresse_voie').notNull(),
+    adresseCodePostal: text('adresse_code_postal').notNull(),
+    adresseVille: text('adresse_ville').notNull(),
+  },
+  (t) => [uniqueIndex('billing_accounts_code_uq').on(t.codeClientBscs), index('billing_accounts_company_idx').on(t.companyId)],
+);
+
+export const offers = pgTable('offers', {
+  idOffreEngagement: integer('id_offre_engagement').primaryKey(),
+  libelle: text('libelle').notNull(),
+  idGamme: integer('id_gamme').notNull(),
+  prixMensuelCentimes: integer('prix_mensuel_centimes').notNull(),
+  description: text('description').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Login identifier, stored lower-cased. */
+    email: text('email').notNull(),
+    /** Argon2id hash of the client-side PBKDF2 hash of the confidential code. */
+    passwordHash: text('password_hash').notNull(),
+    prenom: text('prenom').notNull(),
+    nom: text('nom').notNull(),
+    utilisateur: boolean('utilisateur').notNull().default(false),
+    mandataire: boolean('mandataire').notNull().default(false),
+    gestionnaire: boolean('gestionnaire').notNull().default(false),
+    serviceClient: boolean('service_client').notNull().default(false),
+    administration: boolean('administration').notNull().default(false),
+    idClientBscs: integer('id_client_bscs').references(() => billingAccounts.idClientBscs),
+    idClientBscsMandataire: integer('id_client_bscs_mandataire'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+);
+
+/** Which billing accounts a user is attached to, and whether they may manage each. */
+export const userBillingAccounts = pgTable(
+  'user_billing_accounts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idClientBscs: integer('id_client_bscs')
+      .notNull()
+      .references(() => billingAccounts.idClientBscs, { onDelete: 'cascade' }),
+    isGestionnaire: boolean('is_gestionnaire').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idClientBscs] }), index('uba_account_idx').on(t.idClientBscs)],
+);
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    idContrat: integer('id_contrat').primaryKey(),
+    idClientBscs: integer('id_client_bscs')
+      .notNull()
+      .references(() => billingAccounts.idClientBscs),
+    numeroLigne: text('numero_ligne').notNull(),
+    codeStatut: text('code_statut', { enum: ['ACTIF', 'SUSPENDU', 'RESILIE', 'EN_COURS'] }).notNull(),
+    idGamme: integer('id_gamme').notNull(),
+    idOffreEngagement: integer('id_offre_engagement')
+      .notNull()
+      .references(() => offers.idOffreEngagement),
+    /** The simple line user (utilisateur) of this line, if any. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    dateActivation: timestamp('date_activation', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('contracts_account_numero_idx').on(t.idClientBscs, t.numeroLigne),
+    index('contracts_user_idx').on(t.userId),
+  ],
+);
+
+/** Header menu tree: rubrique (parent null) > sous-rubrique > module. */
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: integer('id').primaryKey(),
+    parentId: integer('parent_id'),
+    kind: text('kind', { enum: ['rubrique', 'sousRubrique', 'module'] }).notNull(),
+    nom: text('nom').notNull(),
+    url: text('url'),
+    ordre: integer('ordre').notNull(),
+    urlImage: text('url_image'),
+    cheminImage: text('chemin_image'),
+    /** Shown only when a billing account is chosen. */
+    requiresAccount: boolean('requires_account').notNull().default(false),
+    /** Shown only for these account statuses (null: any). */
+    accountStatuses: text('account_statuses').array(),
+    /** Shown only when the chosen line belongs to this range (null: any). */
+    idGamme: integer('id_gamme'),
+  },
+  (t) => [index('menu_items_parent_idx').on(t.parentId)],
+);
+
+export const serverParameters = pgTable('server_parameters', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the bearer token, hex: the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`)],
+);

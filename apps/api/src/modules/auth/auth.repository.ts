@@ -1,0 +1,74 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { contracts, sessions, users } from '../../db/schema.ts';
+
+/** The user columns every authenticated request needs, read with its session in one query. */
+const authUserColumns = {
+  id: users.id,
+  email: users.email,
+  prenom: users.prenom,
+  nom: users.nom,
+  utilisateur: users.utilisateur,
+  mandataire: users.mandataire,
+  gestionnaire: users.gestionnaire,
+  serviceClient: users.serviceClient,
+  administration: users.administration,
+  idClientBscs: users.idClientBscs,
+  idClientBscsMandataire: users.idClientBscsMandataire,
+};
+
+
+export function createAuthRepository(db: Database) {
+  return {
+    async findCredentials(email: string) {
+      const [row] = await db
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      return row;
+    },
+
+    async createSession(session: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(session);
+    },
+
+    async findSession(tokenHash: string) {
+      const [row] = await db
+        .select({
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          user: authUserColumns,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    async touchSession(tokenHash: string, at: Date) {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async revokeSession(tokenHash: string, at: Date) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    },
+
+    async findOwnLine(userId: number) {
+      const [row] = await db
+        .select({ idContrat: contracts.idContrat })
+        .from(contracts)
+        .where(eq(contracts.userId, userId))
+        .orderBy(contracts.idContrat)
+        .limit(1);
+      return row?.idContrat ?? null;
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
+export type AuthUser = NonNullable<Awaited<ReturnType<AuthRepository['findSession']>>>['user'];

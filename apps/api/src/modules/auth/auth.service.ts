@@ -1,0 +1,93 @@
+import { MESSAGES, emailSchema, type CurrentUser, type TokenRequest, type TokenResponse } from '@ecare/shared';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, errors } from '../../lib/errors.ts';
+import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { AuthRepository, AuthUser } from './auth.repository.ts';
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+/** The idle clock is written at most this often, so that reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export class OAuthError extends AppError {
+  constructor(
+    readonly oauthCode: 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type',
+    description: string,
+  ) {
+    super(400, oauthCode, description);
+  }
+}
+
+export function createAuthService(repo: AuthRepository, clock: Clock, policy: SessionPolicy) {
+  return {
+    async login(request: TokenRequest): Promise<TokenResponse> {
+      if (request.grant_type !== 'password') {
+        throw new OAuthError('unsupported_grant_type', "Le type d'autorisation demandé n'est pas pris en charge.");
+      }
+      const email = emailSchema.safeParse(request.username);
+      if (!email.success || request.password.length === 0) throw new OAuthError('invalid_grant', MESSAGES.invalidGrant);
+
+      const credentials = await repo.findCredentials(email.data.toLowerCase());
+      if (!credentials) {
+        await burnPasswordCheck(request.password);
+        throw new OAuthError('invalid_grant', MESSAGES.invalidGrant);
+      }
+      if (!(await verifyPassword(credentials.passwordHash, request.password))) {
+        throw new OAuthError('invalid_grant', MESSAGES.invalidGrant);
+      }
+
+      const token = newToken();
+      const now = clock.now();
+      await repo.createSession({
+        tokenHash: hashToken(token),
+        userId: credentials.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + policy.maxMs),
+      });
+      return { access_token: token, token_type: 'bearer', expires_in: Math.round(policy.idleMs / 1000) };
+    },
+
+    /** Resolves a bearer token to its user, ending idle or expired sessions. */
+    async authenticate(token: string): Promise<{ user: AuthUser; tokenHash: string }> {
+      const tokenHash = hashToken(token);
+      const session = await repo.findSession(tokenHash);
+      if (!session || session.revokedAt) throw errors.unauthenticated();
+      const now = clock.now();
+      const idleFor = now.getTime() - session.lastSeenAt.getTime();
+      if (now >= session.expiresAt || idleFor >= policy.idleMs) {
+        await repo.revokeSession(tokenHash, now);
+        throw errors.unauthenticated();
+      }
+      if (idleFor >= TOUCH_EVERY_MS) await repo.touchSession(tokenHash, now);
+      return { user: session.user, tokenHash };
+    },
+
+    logout(tokenHash: string): Promise<void> {
+      return repo.revokeSession(tokenHash, clock.now());
+    },
+
+    async currentUser(user: AuthUser): Promise<CurrentUser> {
+      return {
+        utilisateur: user.utilisateur,
+        mandataire: user.mandataire,
+        gestionnaire: user.gestionnaire,
+        serviceClient: user.serviceClient,
+        administration: user.administration,
+        prenom: user.prenom,
+        nom: user.nom,
+        email: user.email,
+        usernameSC: null,
+        nomSC: null,
+        idClientBscs: user.idClientBscs,
+        idClientBscsMandataire: user.idClientBscsMandataire,
+        idContrat: user.utilisateur ? await repo.findOwnLine(user.id) : null,
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

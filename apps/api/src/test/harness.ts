@@ -1,0 +1,84 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { hashConfidentialCode } from '@ecare/shared';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config/env.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { DEMO_USERS, seedDemoIfEmpty } from '../db/seed/demo.ts';
+import { ManualClock } from '../lib/clock.ts';
+
+export const TEST_DATABASE_URL = process.env.DATABASE_URL;
+
+/** Empties the PostgreSQL test database so every test file starts from the same state. */
+async function resetPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  clock: ManualClock;
+  /** Logs a demo (or factory-made) user in and returns the bearer token. */
+  login(email: string, password: string): Promise<string>;
+  loginAs(user: keyof typeof DEMO_USERS): Promise<string>;
+  /** GET with a bearer token. */
+  get(url: string, token?: string): Promise<LightMyRequestResponse>;
+  /** A state-changing request carrying the XSRF cookie and header. */
+  send(method: 'POST' | 'PUT' | 'DELETE', url: string, options?: { token?: string; form?: Record<string, string>; json?: unknown }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+const XSRF = 'test-xsrf-token-value';
+
+/** The real app on a fresh database (in-memory PGlite, or PostgreSQL when DATABASE_URL is set), demo data seeded. */
+export async function createTestContext(): Promise<TestContext> {
+  if (TEST_DATABASE_URL) await resetPostgres(TEST_DATABASE_URL);
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist: '/nonexistent' };
+  const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir: 'memory://' });
+  await database.migrate();
+  await seedDemoIfEmpty(database.db);
+  const clock = new ManualClock(new Date());
+  const app = await buildApp({ config, db: database.db, clock });
+
+  const send: TestContext['send'] = (method, url, options = {}) =>
+    app.inject({
+      method,
+      url,
+      cookies: { 'XSRF-TOKEN': XSRF },
+      headers: {
+        'x-xsrf-token': XSRF,
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
+      ...(options.json !== undefined ? { payload: options.json as object } : {}),
+    });
+
+  const login = async (email: string, password: string) => {
+    const response = await send('POST', '/api/token', {
+      form: { username: email, password: await hashConfidentialCode(email, password), grant_type: 'password', captcha: '', ip: '' },
+    });
+    if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.body}`);
+    return response.json<{ access_token: string }>().access_token;
+  };
+
+  return {
+    app,
+    db: database.db,
+    clock,
+    login,
+    loginAs: (user) => login(DEMO_USERS[user].email, DEMO_USERS[user].password),
+    get: (url, token) => app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+    send,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

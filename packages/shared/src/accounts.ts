@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Client account number: a digit 1-9 then one or two groups of a dot and digits (spec §5). */
+export const CLIENT_ACCOUNT_NUMBER = /^[1-9](\.\d+){1,2}$/;
+
+export const ACCOUNT_STATUSES = ['ACTIF', 'SUSPENDU', 'RESILIE'] as const;
+export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+export const addressSchema = z.object({
+  numero: z.string(),
+  voie: z.string(),
+  codePostal: z.string(),
+  ville: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** Billing account (compte de facturation), spec §3. */
+export const billingAccountSchema = z.object({
+  idClientBscs: z.number().int(),
+  codeClientBscs: z.string().regex(CLIENT_ACCOUNT_NUMBER),
+  statut: accountStatusSchema,
+  statutContratFixe: z.string().nullable(),
+  nbContratsMobile: z.number().int(),
+  isGestionnaire: z.boolean(),
+  sirenSiret: z.string(),
+  raisonSociale: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+  adresse: addressSchema,
+});
+export type BillingAccount = z.infer<typeof billingAccountSchema>;
+
+export const billingAccountListSchema = z.array(billingAccountSchema);
+
+/** Path parameter carrying an idClientBscs. */
+export const idClientBscsParamSchema = z.object({
+  id_client_bscs: z.coerce.number().int().positive().max(2_147_483_647),
+});
