@@ -42,6 +42,7 @@ function createServices(db: Database, config: Config, clock: Clock): Services {
   const auth = createAuthService(createAuthRepository(db), clock, {
     idleMs: config.sessionIdleMs,
     maxMs: config.sessionMaxMs,
+    cacheMs: config.sessionCacheMs,
   });
   const accounts = createAccountsService(createAccountsRepository(db), access);
   const linesRepository = createLinesRepository(db);

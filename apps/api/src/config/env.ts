@@ -18,6 +18,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  /** How long an instance may reuse a session read: a revocation reaches other instances within it. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   /** Seed the demo data set when the database has no billing account yet. */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -40,6 +42,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   sessionIdleMs: number;
   sessionMaxMs: number;
+  sessionCacheMs: number;
   seedDemo: boolean;
   cookieSecure: boolean;
 }
@@ -62,6 +65,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
+    sessionCacheMs: env.SESSION_CACHE_MS,
     seedDemo: env.SEED_DEMO,
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
   };

@@ -31,6 +31,8 @@ export interface TestContext {
   get(url: string, token?: string): Promise<LightMyRequestResponse>;
   /** A state-changing request carrying the XSRF cookie and header. */
   send(method: 'POST' | 'PUT' | 'DELETE', url: string, options?: { token?: string; form?: Record<string, string>; json?: unknown }): Promise<LightMyRequestResponse>;
+  /** Another API instance on the same database and clock, as behind a load balancer. */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function createTestContext(): Promise<TestContext> {
   await seedDemoIfEmpty(database.db);
   const clock = new ManualClock(new Date());
   const app = await buildApp({ config, db: database.db, clock });
+  const others: FastifyInstance[] = [];
 
   const send: TestContext['send'] = (method, url, options = {}) =>
     app.inject({
@@ -76,7 +79,13 @@ export async function createTestContext(): Promise<TestContext> {
     loginAs: (user) => login(DEMO_USERS[user].email, DEMO_USERS[user].password),
     get: (url, token) => app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} }),
     send,
+    async anotherInstance() {
+      const other = await buildApp({ config, db: database.db, clock });
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await database.close();
     },

@@ -42,12 +42,15 @@ export function createAccountsRepository(db: Database) {
       .from(userBillingAccounts)
       .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, userBillingAccounts.idClientBscs));
 
+  const listForUser = base()
+    .where(eq(userBillingAccounts.userId, sql.placeholder('userId')))
+    .orderBy(billingAccounts.raisonSociale, billingAccounts.idClientBscs)
+    .prepare('list_accounts_for_user');
+
   return {
     /** Every account the user is attached to (managed or not), one query. */
     async listForUser(userId: number): Promise<BillingAccount[]> {
-      const rows = await base()
-        .where(eq(userBillingAccounts.userId, userId))
-        .orderBy(billingAccounts.raisonSociale, billingAccounts.idClientBscs);
+      const rows = await listForUser.execute({ userId });
       return rows.map(toBillingAccount);
     },
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contracts, sessions, users } from '../../db/schema.ts';
 
@@ -19,6 +19,20 @@ const authUserColumns = {
 
 
 export function createAuthRepository(db: Database) {
+  // Runs on every authenticated request: prepared once, planned once per connection.
+  const findSession = db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      user: authUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_session');
+
   return {
     async findCredentials(email: string) {
       const [row] = await db
@@ -34,17 +48,7 @@ export function createAuthRepository(db: Database) {
     },
 
     async findSession(tokenHash: string) {
-      const [row] = await db
-        .select({
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          user: authUserColumns,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1);
+      const [row] = await findSession.execute({ tokenHash });
       return row;
     },
 

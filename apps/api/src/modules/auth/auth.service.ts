@@ -3,11 +3,14 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthRepository, AuthUser } from './auth.repository.ts';
 
 export interface SessionPolicy {
   idleMs: number;
   maxMs: number;
+  /** How long a session read may be reused by this instance (0: read on every request). */
+  cacheMs: number;
 }
 
 /** The idle clock is written at most this often, so that reads do not each cost a write. */
@@ -22,7 +25,13 @@ export class OAuthError extends AppError {
   }
 }
 
+type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSession']>>>;
+
 export function createAuthService(repo: AuthRepository, clock: Clock, policy: SessionPolicy) {
+  // A burst of requests from one page costs one session read; the idle and expiry rules are
+  // still applied to every request with the current time.
+  const recent = new TtlCache<SessionRow>(clock, policy.cacheMs, 10_000);
+
   return {
     async login(request: TokenRequest): Promise<TokenResponse> {
       if (request.grant_type !== 'password') {
@@ -55,19 +64,28 @@ export function createAuthService(repo: AuthRepository, clock: Clock, policy: Se
     /** Resolves a bearer token to its user, ending idle or expired sessions. */
     async authenticate(token: string): Promise<{ user: AuthUser; tokenHash: string }> {
       const tokenHash = hashToken(token);
-      const session = await repo.findSession(tokenHash);
+      const cached = recent.get(tokenHash);
+      const session = cached ?? (await repo.findSession(tokenHash));
       if (!session || session.revokedAt) throw errors.unauthenticated();
       const now = clock.now();
       const idleFor = now.getTime() - session.lastSeenAt.getTime();
       if (now >= session.expiresAt || idleFor >= policy.idleMs) {
+        recent.delete(tokenHash);
         await repo.revokeSession(tokenHash, now);
         throw errors.unauthenticated();
       }
-      if (idleFor >= TOUCH_EVERY_MS) await repo.touchSession(tokenHash, now);
+      if (idleFor >= TOUCH_EVERY_MS) {
+        await repo.touchSession(tokenHash, now);
+        recent.set(tokenHash, { ...session, lastSeenAt: now });
+      } else if (!cached) {
+        // Only a fresh read starts a cache period, so a revocation elsewhere is seen within cacheMs.
+        recent.set(tokenHash, session);
+      }
       return { user: session.user, tokenHash };
     },
 
     logout(tokenHash: string): Promise<void> {
+      recent.delete(tokenHash);
       return repo.revokeSession(tokenHash, clock.now());
     },
 

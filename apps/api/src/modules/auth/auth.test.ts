@@ -156,4 +156,30 @@ describe('sessions', () => {
     expect(response.statusCode).toBe(403);
     expect((await t.get('/api/current_user', token)).statusCode).toBe(200);
   });
+
+  it('shares sessions between two instances: a logout on one is refused by the other within seconds', async () => {
+    const other = await t.anotherInstance();
+    const token = await t.loginAs('gestionnaire');
+    const onOther = () => other.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
+    expect((await onOther()).statusCode).toBe(200);
+    expect((await t.send('POST', '/api/sessions/SessionData/Logout', { token })).statusCode).toBe(200);
+    expect((await t.get('/api/current_user', token)).statusCode).toBe(401);
+    t.clock.advance(2_000);
+    expect((await onOther()).statusCode).toBe(401);
+  });
+
+  it('does not keep serving a revoked session from the cache under continuous requests', async () => {
+    const other = await t.anotherInstance();
+    const token = await t.loginAs('solo');
+    const onOther = () => other.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
+    expect((await onOther()).statusCode).toBe(200);
+    await t.send('POST', '/api/sessions/SessionData/Logout', { token });
+    // Requests every 500 ms must not extend the cached period.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      t.clock.advance(500);
+      statuses.push((await onOther()).statusCode);
+    }
+    expect(statuses.slice(-2)).toEqual([401, 401]);
+  });
 });
