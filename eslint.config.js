@@ -21,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/config/env.ts', 'apps/api/src/test/**', 'e2e/**', 'bench/**', 'vitest.config.ts', '**/*.config.ts'],
+    files: ['apps/api/src/config/env.ts', 'apps/api/src/test/**', '**/*.test.ts', 'e2e/**', 'bench/**', 'vitest.config.ts', '**/*.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -43,6 +43,7 @@ export const MESSAGES = {
   loginInvalid: 'Votre identifiant et votre code confidentiel ne correspondent pas',
   invalidGrant: "L'identifiant ou le code confidentiel est incorrect.",
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
+  captchaFailed: 'La vérification anti-robot a échoué. Veuillez réessayer.',
 } as const;
 
 export const emailSchema = z.string().trim().max(254).pipe(z.email());
@@ -72,7 +73,7 @@ export const tokenResponseSchema = z.object({
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const tokenErrorSchema = z.object({
-  error: z.enum(['invalid_grant', 'invalid_request', 'unsupported_grant_type']),
+  error: z.enum(['invalid_grant', 'invalid_request', 'unsupported_grant_type', 'slow_down']),
   error_description: z.string(),
 });
 export type TokenError = z.infer<typeof tokenErrorSchema>;

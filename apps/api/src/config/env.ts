@@ -25,6 +25,23 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Public address of the portal, used in e-mailed links (default http://localhost:PORT). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** SMTP server (smtp://user:pass@host:port); without it e-mails stay in the outbox and the development mailbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Espace client Pro <ne-pas-repondre@telora.example>'),
+  /** Validity of an e-mailed link (forgotten code, e-mail change). */
+  LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(24),
+  /** Redis for rate-limit counters shared by several instances (PostgreSQL otherwise). */
+  REDIS_URL: z.string().url().optional(),
+  /** reCAPTCHA v3 secret: when set, captcha tokens are verified server-side. */
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** Development tools (mailbox page, parameter switch); off by default in production. */
+  DEV_TOOLS: z.enum(['true', 'false']).optional(),
+  /** Trust X-Forwarded-For (behind a load balancer) for client addresses and rate limits. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Sets Secure on cookies; on by default in production. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
 });
@@ -45,6 +62,14 @@ export interface Config {
   sessionCacheMs: number;
   seedDemo: boolean;
   cookieSecure: boolean;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  linkValidityMs: number;
+  redisUrl: string | undefined;
+  recaptcha: { secret: string | undefined; verifyUrl: string; minScore: number };
+  devTools: boolean;
+  trustProxy: boolean;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -68,5 +93,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: env.SESSION_CACHE_MS,
     seedDemo: env.SEED_DEMO,
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    linkValidityMs: env.LINK_VALIDITY_HOURS * 3_600_000,
+    redisUrl: env.REDIS_URL,
+    recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
+    devTools: env.DEV_TOOLS ? env.DEV_TOOLS === 'true' : env.NODE_ENV !== 'production',
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }

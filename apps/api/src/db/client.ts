@@ -12,9 +12,13 @@ import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Raw SQL access for libraries that bring their own queries (pg-boss). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -32,6 +36,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     return {
       db,
       kind: 'postgres',
+      executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -42,6 +47,12 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   return {
     db,
     kind: 'pglite',
+    // PGlite prepares parameterised queries, which cannot hold several statements: those go through exec.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -151,3 +151,71 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`)],
 );
+
+/**
+ * Forgotten-code requests. A row is kept for unknown addresses too (without user or link), so
+ * that "a request is pending" answers the same whether or not the address is a customer's.
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the e-mailed guid. */
+    tokenHash: text('token_hash').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_email_idx').on(t.email, t.expiresAt)],
+);
+
+/** A login e-mail change: confirmed from the new address, cancellable from the old one. */
+export const emailChangeRequests = pgTable('email_change_requests', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  oldEmail: text('old_email').notNull(),
+  newEmail: text('new_email').notNull(),
+  confirmHash: text('confirm_hash').notNull().unique(),
+  cancelHash: text('cancel_hash').notNull().unique(),
+  /**
+   * The client-side hash is salted with the identifier, so the code's stored hash changes with
+   * the address: the new one is applied on confirmation, the old one restored on cancellation.
+   */
+  newPasswordHash: text('new_password_hash').notNull(),
+  oldPasswordHash: text('old_password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  validatedAt: timestamp('validated_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+});
+
+/** Every e-mail the portal sends, kept as sent (and readable in the development mailbox). */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** 'smtp' or 'mailbox' (kept for the development mailbox only). */
+    transport: text('transport'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('email_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters of the rate limits when no Redis is configured. */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+});

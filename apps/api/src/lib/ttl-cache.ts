@@ -33,4 +33,8 @@ export class TtlCache<V> {
   delete(key: string): void {
     this.entries.delete(key);
   }
+
+  deleteWhere(predicate: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (predicate(entry.value)) this.entries.delete(key);
+  }
 }

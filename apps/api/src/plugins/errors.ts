@@ -16,6 +16,7 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ code: error.code, exceptionMessage: error.message } satisfies ApiErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

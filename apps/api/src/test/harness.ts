@@ -1,9 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { hashConfidentialCode } from '@ecare/shared';
-import { buildApp } from '../app.ts';
+import { desc } from 'drizzle-orm';
+import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import { emailOutbox } from '../db/schema.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { ManualClock } from '../lib/clock.ts';
 
@@ -30,29 +32,54 @@ export interface TestContext {
   /** GET with a bearer token. */
   get(url: string, token?: string): Promise<LightMyRequestResponse>;
   /** A state-changing request carrying the XSRF cookie and header. */
-  send(method: 'POST' | 'PUT' | 'DELETE', url: string, options?: { token?: string; form?: Record<string, string>; json?: unknown }): Promise<LightMyRequestResponse>;
+  send(
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { token?: string; form?: Record<string, string>; json?: unknown; ip?: string },
+  ): Promise<LightMyRequestResponse>;
+  /** The outbox, newest first. */
+  outbox(): Promise<(typeof emailOutbox.$inferSelect)[]>;
   /** Another API instance on the same database and clock, as behind a load balancer. */
-  anotherInstance(): Promise<FastifyInstance>;
+  anotherInstance(env?: Record<string, string>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
 const XSRF = 'test-xsrf-token-value';
 
+let addressCounter = 0;
+/** A different client address (documentation range) per request, so per-IP limits only bite where a test means them to. */
+function nextAddress(): string {
+  addressCounter += 1;
+  return `198.51.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
+
 /** The real app on a fresh database (in-memory PGlite, or PostgreSQL when DATABASE_URL is set), demo data seeded. */
-export async function createTestContext(): Promise<TestContext> {
+export interface TestOptions {
+  env?: Record<string, string>;
+  mailTransport?: AppOptions['mailTransport'];
+  mailQueue?: (database: DatabaseHandle) => AppOptions['mailQueue'];
+}
+
+export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
   if (TEST_DATABASE_URL) await resetPostgres(TEST_DATABASE_URL);
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist: '/nonexistent' };
+  const configFor = (env: Record<string, string> = {}) => ({
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://espace-client.test', ...options.env, ...env }),
+    webDist: '/nonexistent',
+  });
+  const config = configFor();
   const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();
   await seedDemoIfEmpty(database.db);
   const clock = new ManualClock(new Date());
-  const app = await buildApp({ config, db: database.db, clock });
+  const appOptions = { config, db: database.db, clock, mailTransport: options.mailTransport, mailQueue: options.mailQueue?.(database) };
+  const app = await buildApp(appOptions);
   const others: FastifyInstance[] = [];
 
   const send: TestContext['send'] = (method, url, options = {}) =>
     app.inject({
       method,
       url,
+      remoteAddress: options.ip ?? nextAddress(),
       cookies: { 'XSRF-TOKEN': XSRF },
       headers: {
         'x-xsrf-token': XSRF,
@@ -77,10 +104,12 @@ export async function createTestContext(): Promise<TestContext> {
     clock,
     login,
     loginAs: (user) => login(DEMO_USERS[user].email, DEMO_USERS[user].password),
-    get: (url, token) => app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+    get: (url, token) =>
+      app.inject({ method: 'GET', url, remoteAddress: nextAddress(), headers: token ? { authorization: `Bearer ${token}` } : {} }),
     send,
-    async anotherInstance() {
-      const other = await buildApp({ config, db: database.db, clock });
+    outbox: () => database.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)),
+    async anotherInstance(env) {
+      const other = await buildApp({ ...appOptions, config: configFor(env) });
       others.push(other);
       return other;
     },

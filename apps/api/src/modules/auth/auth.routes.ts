@@ -8,22 +8,24 @@ import {
   tokenResponseSchema,
 } from '@ecare/shared';
 import { AppError } from '../../lib/errors.ts';
+import { TooManyRequests } from '../../lib/limits.ts';
 import { caller } from '../../plugins/authenticate.ts';
 import type { RouteDeps } from '../../app-deps.ts';
 import { OAuthError } from './auth.service.ts';
 
 const INVALID_REQUEST = 'La requête de connexion est incomplète ou invalide.';
 
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate }) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate, limitPerIp }) => {
   app.post(
     '/api/token',
     {
+      onRequest: limitPerIp('login'),
       schema: {
         tags: ['auth'],
         summary: 'Connexion (OAuth2 password grant) : renvoie un jeton de session opaque',
         consumes: ['application/x-www-form-urlencoded'],
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 400: tokenErrorSchema },
+        response: { 200: tokenResponseSchema, 400: tokenErrorSchema, 429: tokenErrorSchema },
       },
       preValidation: async (request) => {
         if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
@@ -35,6 +37,12 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
         if (error instanceof OAuthError) {
           return reply.status(400).send({ error: error.oauthCode, error_description: error.message });
         }
+        if (error instanceof TooManyRequests) {
+          return reply
+            .status(429)
+            .header('Retry-After', String(error.retryAfterSeconds ?? 60))
+            .send({ error: 'slow_down', error_description: error.message });
+        }
         if (error instanceof AppError) throw error;
         if (error.statusCode && error.statusCode < 500) {
           return reply.status(400).send({ error: 'invalid_request', error_description: INVALID_REQUEST });
@@ -44,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return services.auth.login(request.body);
+      return services.auth.login(request.body, request.ip);
     },
   );
 

@@ -1,5 +1,7 @@
 import { MESSAGES, emailSchema, type CurrentUser, type TokenRequest, type TokenResponse } from '@ecare/shared';
+import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Limits } from '../../lib/limits.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -27,27 +29,36 @@ export class OAuthError extends AppError {
 
 type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSession']>>>;
 
-export function createAuthService(repo: AuthRepository, clock: Clock, policy: SessionPolicy) {
+export function createAuthService(
+  repo: AuthRepository,
+  clock: Clock,
+  policy: SessionPolicy,
+  guards: { limits: Limits; captcha: CaptchaVerifier },
+) {
   // A burst of requests from one page costs one session read; the idle and expiry rules are
   // still applied to every request with the current time.
   const recent = new TtlCache<SessionRow>(clock, policy.cacheMs, 10_000);
 
   return {
-    async login(request: TokenRequest): Promise<TokenResponse> {
+    async login(request: TokenRequest, ip: string): Promise<TokenResponse> {
       if (request.grant_type !== 'password') {
         throw new OAuthError('unsupported_grant_type', "Le type d'autorisation demandé n'est pas pris en charge.");
       }
       const email = emailSchema.safeParse(request.username);
       if (!email.success || request.password.length === 0) throw new OAuthError('invalid_grant', MESSAGES.invalidGrant);
+      if (!(await guards.captcha.verify(request.captcha, ip))) throw new OAuthError('invalid_grant', MESSAGES.captchaFailed);
+      const identifier = email.data.toLowerCase();
+      await guards.limits.assertLoginAllowed(identifier);
 
-      const credentials = await repo.findCredentials(email.data.toLowerCase());
-      if (!credentials) {
-        await burnPasswordCheck(request.password);
+      const credentials = await repo.findCredentials(identifier);
+      const valid = credentials
+        ? await verifyPassword(credentials.passwordHash, request.password)
+        : (await burnPasswordCheck(request.password), false);
+      if (!credentials || !valid) {
+        await guards.limits.loginFailed(identifier);
         throw new OAuthError('invalid_grant', MESSAGES.invalidGrant);
       }
-      if (!(await verifyPassword(credentials.passwordHash, request.password))) {
-        throw new OAuthError('invalid_grant', MESSAGES.invalidGrant);
-      }
+      await guards.limits.loginSucceeded(identifier);
 
       const token = newToken();
       const now = clock.now();
@@ -82,6 +93,11 @@ export function createAuthService(repo: AuthRepository, clock: Clock, policy: Se
         recent.set(tokenHash, session);
       }
       return { user: session.user, tokenHash };
+    },
+
+    /** Drops this instance's cached reads of a user's sessions after they were revoked in the database. */
+    forgetUser(userId: number): void {
+      recent.deleteWhere((session) => session.user.id === userId);
     },
 
     logout(tokenHash: string): Promise<void> {

@@ -1,7 +1,11 @@
-import { PUBLIC_PARAMETER_NAMES, type ServerParameters } from '@ecare/shared';
+import { PUBLIC_PARAMETER_NAMES, isParameterOn, type ServerParameters } from '@ecare/shared';
+import type { Clock } from '../../lib/clock.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { ParametersRepository } from './parameters.repository.ts';
 
-export function createParametersService(repo: ParametersRepository) {
+export function createParametersService(repo: ParametersRepository, clock: Clock, cacheMs: number) {
+  // Read on every API request: a switch reaches every instance within cacheMs.
+  const maintenance = new TtlCache<boolean>(clock, cacheMs, 1);
   return {
     /** Every public parameter, an empty text for one not set. */
     async publicParameters(): Promise<ServerParameters> {
@@ -10,6 +14,19 @@ export function createParametersService(repo: ParametersRepository) {
       return Object.fromEntries(
         PUBLIC_PARAMETER_NAMES.map((name) => [name, values.get(name) ?? '']),
       ) as ServerParameters;
+    },
+
+    async inMaintenance(): Promise<boolean> {
+      const cached = maintenance.get('on');
+      if (cached !== undefined) return cached;
+      const on = isParameterOn(await repo.maintenanceValue());
+      maintenance.set('on', on);
+      return on;
+    },
+
+    async set(name: string, value: string): Promise<void> {
+      await repo.set(name, value);
+      maintenance.delete('on');
     },
   };
 }

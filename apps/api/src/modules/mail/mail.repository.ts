@@ -1,0 +1,28 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { emailOutbox } from '../../db/schema.ts';
+
+export function createMailRepository(db: Database) {
+  return {
+    async insert(mail: { recipient: string; subject: string; textBody: string; htmlBody: string; createdAt: Date }) {
+      const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
+      if (!row) throw new Error('outbox row not written');
+      return row.id;
+    },
+    async find(id: number) {
+      const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+      return row;
+    },
+    async markSent(id: number, transport: string, at: Date) {
+      await db.update(emailOutbox).set({ sentAt: at, transport }).where(eq(emailOutbox.id, id));
+    },
+    async markFailed(id: number, error: string, attempts: number) {
+      await db.update(emailOutbox).set({ lastError: error.slice(0, 500), attempts }).where(eq(emailOutbox.id, id));
+    },
+    latest(limit: number) {
+      return db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit);
+    },
+  };
+}
+export type MailRepository = ReturnType<typeof createMailRepository>;
+export type OutboxRow = NonNullable<Awaited<ReturnType<MailRepository['find']>>>;

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES, PASSWORD_RESET_MESSAGES, hashConfidentialCode } from '@ecare/shared';
+import { createUser } from '../../db/seed/factories.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+let userCount = 0;
+async function newCustomer(code = 'Ancien#Code42') {
+  userCount += 1;
+  const email = `client${userCount}@reset.test`;
+  await createUser(t.db, { email, password: code, gestionnaire: true });
+  return { email, code };
+}
+
+const reset = (email: string) => t.send('POST', '/api/clients/reset_password', { json: { email, captcha: '' } });
+const allowed = async (email: string) => (await t.send('POST', '/api/clients/reinit_mdp/autorise', { json: { email, captcha: '' } })).json();
+
+/** The guid of the newest link mailed to this address. */
+async function mailedGuid(email: string): Promise<string> {
+  const mail = (await t.outbox()).find((m) => m.recipient === email);
+  const guid = /creer-code-confidentiel\/([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? '')?.[1];
+  if (!guid) throw new Error(`no link mailed to ${email}`);
+  return guid;
+}
+
+async function createCode(guid: string, email: string, code: string) {
+  return t.send('POST', '/api/clients/update_password', {
+    json: { guid, Password: await hashConfidentialCode(email, code), codeConfidentiel: code },
+  });
+}
+
+describe('forgotten code request', () => {
+  it('mails a single-use link to a customer and reports the pending request', async () => {
+    const { email } = await newCustomer();
+    expect(await allowed(email)).toBe(true);
+    const response = await reset(email);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    const [mail] = await t.outbox();
+    expect(mail?.recipient).toBe(email);
+    expect(mail?.textBody).toContain('https://espace-client.test/ecare/identification/creer-code-confidentiel/');
+    expect(mail?.htmlBody).toContain('<a href="https://espace-client.test/ecare/identification/creer-code-confidentiel/');
+    expect(await allowed(email)).toBe(false);
+    const again = await reset(email);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().exceptionMessage).toBe(PASSWORD_RESET_MESSAGES.pending);
+  });
+
+  it('answers an unknown address exactly like a known one, and mails nothing', async () => {
+    const before = (await t.outbox()).length;
+    expect(await allowed('inconnu@reset.test')).toBe(true);
+    const response = await reset('inconnu@reset.test');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect((await t.outbox()).length).toBe(before);
+    expect(await allowed('inconnu@reset.test')).toBe(false);
+    expect((await reset('inconnu@reset.test')).statusCode).toBe(409);
+  });
+
+  it('lets a new request through once the previous link has expired', async () => {
+    const { email } = await newCustomer();
+    await reset(email);
+    t.clock.advance(24 * 3_600_000 + 1_000);
+    expect(await allowed(email)).toBe(true);
+  });
+
+  it.each([
+    ['a malformed address', { email: 'pas-une-adresse' }],
+    ['an address over 50 characters', { email: `${'a'.repeat(45)}@reset.test` }],
+    ['no address', {}],
+  ])('refuses %s with 400', async (_label, body) => {
+    const response = await t.send('POST', '/api/clients/reset_password', { json: body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION');
+  });
+});
+
+describe('create a code from the link', () => {
+  it('verifies the guid, sets the code once, and the customer logs in with it', async () => {
+    const { email, code } = await newCustomer();
+    await reset(email);
+    const guid = await mailedGuid(email);
+    expect((await t.get(`/api/guid/verifier/${guid}`)).json()).toEqual({ ok: true, email });
+
+    const response = await createCode(guid, email, 'Nouveau#Code42');
+    expect(response.statusCode).toBe(200);
+    await expect(t.login(email, 'Nouveau#Code42')).resolves.toEqual(expect.any(String));
+    await expect(t.login(email, code)).rejects.toThrow(/login failed/);
+
+    expect((await t.get(`/api/guid/verifier/${guid}`)).json()).toEqual({ ok: false, email: '' });
+    const reused = await createCode(guid, email, 'Autre#Code4242');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().exceptionMessage).toBe(PASSWORD_RESET_MESSAGES.invalidLink);
+    // A new request is possible again once the code is set.
+    expect(await allowed(email)).toBe(true);
+  });
+
+  it('refuses an expired link', async () => {
+    const { email } = await newCustomer();
+    await reset(email);
+    const guid = await mailedGuid(email);
+    t.clock.advance(24 * 3_600_000 + 1_000);
+    expect((await t.get(`/api/guid/verifier/${guid}`)).json()).toEqual({ ok: false, email: '' });
+    expect((await createCode(guid, email, 'Nouveau#Code42')).statusCode).toBe(400);
+  });
+
+  it('answers unknown and malformed guids', async () => {
+    expect((await t.get(`/api/guid/verifier/${'x'.repeat(43)}`)).json()).toEqual({ ok: false, email: '' });
+    expect((await t.get('/api/guid/verifier/%3Cscript%3E')).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['too short', 'Ab1#xyz', PASSWORD_MESSAGES.requirementsUnmet],
+    ['too long', 'Abcdefghij1#klmnopqrs', PASSWORD_MESSAGES.requirementsUnmet],
+    ['without upper case', 'nouveau#code42', PASSWORD_MESSAGES.requirementsUnmet],
+    ['without lower case', 'NOUVEAU#CODE42', PASSWORD_MESSAGES.requirementsUnmet],
+    ['without digit', 'Nouveau#Codexx', PASSWORD_MESSAGES.requirementsUnmet],
+    ['without special character', 'NouveauCode42', PASSWORD_MESSAGES.requirementsUnmet],
+    ['with a forbidden character', 'Nouveau<Code42', PASSWORD_MESSAGES.forbiddenCharacters],
+    ['a common password', 'Password123!', PASSWORD_MESSAGES.common],
+    ['built on a common word', 'Soleil#2026', PASSWORD_MESSAGES.common],
+  ])('enforces every rule server-side: %s', async (_label, code, message) => {
+    const { email } = await newCustomer();
+    await reset(email);
+    const guid = await mailedGuid(email);
+    const response = await createCode(guid, email, code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().exceptionMessage).toBe(message);
+    // The link stays usable after a refused code.
+    expect((await t.get(`/api/guid/verifier/${guid}`)).json().ok).toBe(true);
+  });
+
+  it('refuses a hash that is not the code’s', async () => {
+    const { email } = await newCustomer();
+    await reset(email);
+    const guid = await mailedGuid(email);
+    const response = await t.send('POST', '/api/clients/update_password', {
+      json: { guid, Password: await hashConfidentialCode(email, 'Autre#Code4242'), codeConfidentiel: 'Nouveau#Code42' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().exceptionMessage).toBe(PASSWORD_MESSAGES.mismatch);
+  });
+
+  it('ends every session of the customer', async () => {
+    const { email, code } = await newCustomer();
+    const token = await t.login(email, code);
+    await reset(email);
+    await createCode(await mailedGuid(email), email, 'Nouveau#Code42');
+    expect((await t.get('/api/current_user', token)).statusCode).toBe(401);
+  });
+});
+
+describe('change of code by a logged-in user', () => {
+  const change = async (token: string, email: string, oldCode: string, newCode: string) =>
+    t.send('POST', '/api/clients/password', {
+      token,
+      json: {
+        ancienPassword: await hashConfidentialCode(email, oldCode),
+        Password: await hashConfidentialCode(email, newCode),
+        codeConfidentiel: newCode,
+      },
+    });
+
+  it('checks the old code', async () => {
+    const { email, code } = await newCustomer();
+    const token = await t.login(email, code);
+    const response = await change(token, email, 'Mauvais#Code1', 'Nouveau#Code42');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().exceptionMessage).toBe(PASSWORD_MESSAGES.oldIncorrect);
+  });
+
+  it('changes the code and ends the other sessions only', async () => {
+    const { email, code } = await newCustomer();
+    const current = await t.login(email, code);
+    const other = await t.login(email, code);
+    const response = await change(current, email, code, 'Nouveau#Code42');
+    expect(response.statusCode).toBe(200);
+    expect((await t.get('/api/current_user', current)).statusCode).toBe(200);
+    expect((await t.get('/api/current_user', other)).statusCode).toBe(401);
+    await expect(t.login(email, 'Nouveau#Code42')).resolves.toEqual(expect.any(String));
+  });
+
+  it('refuses the same code and broken rules', async () => {
+    const { email, code } = await newCustomer();
+    const token = await t.login(email, code);
+    expect((await change(token, email, code, code)).json().exceptionMessage).toBe(PASSWORD_MESSAGES.sameAsOld);
+    expect((await change(token, email, code, 'court')).json().exceptionMessage).toBe(PASSWORD_MESSAGES.requirementsUnmet);
+  });
+
+  it('needs a session', async () => {
+    const response = await t.send('POST', '/api/clients/password', { json: { ancienPassword: 'x', Password: 'y', codeConfidentiel: 'z' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
