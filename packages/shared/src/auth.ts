@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LOGIN_LIMITS } from './constants.ts';
+
+export { LOGIN_LIMITS, MESSAGES } from './constants.ts';
 
 /** PBKDF2 parameters the browser uses before a confidential code leaves it (spec §5, §9). */
 export const CLIENT_HASH = { iterations: 10_000, keyBytes: 24, hash: 'SHA-256' } as const;
@@ -37,14 +40,7 @@ export async function hashConfidentialCode(identifier: string, code: string): Pr
   return toBase64(new Uint8Array(bits));
 }
 
-export const LOGIN_LIMITS = { passwordMin: 4, passwordMax: 100 } as const;
 
-export const MESSAGES = {
-  loginInvalid: 'Votre identifiant et votre code confidentiel ne correspondent pas',
-  invalidGrant: "L'identifiant ou le code confidentiel est incorrect.",
-  sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
-  captchaFailed: 'La vérification anti-robot a échoué. Veuillez réessayer.',
-} as const;
 
 export const emailSchema = z.string().trim().max(254).pipe(z.email());
 

@@ -3,6 +3,8 @@ import { billingAccountSchema } from './accounts.ts';
 import { currentUserSchema } from './auth.ts';
 import { lineSchema } from './lines.ts';
 
+export { SESSION_IDLE_MS } from './constants.ts';
+
 /** Path parameters of GET /api/sessiondata; id_contrat 0 means "no line chosen". */
 export const sessionDataParamsSchema = z.object({
   id_client_bscs: z.coerce.number().int().positive().max(2_147_483_647),
@@ -19,6 +21,3 @@ export const sessionDataSchema = z.object({
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
 export const versionSchema = z.object({ hash: z.string() });
-
-/** Inactivity after which a session ends, on both sides (spec §4, §9). */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;

@@ -1,0 +1,95 @@
+import { isParameterOn } from '@ecare/shared/parameters';
+import { formatPhone } from '@ecare/shared/phone';
+import { useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { OrangeBanner } from '../../components/layout/orange-banner.tsx';
+import { SiteFooter } from '../../components/layout/site-footer.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link.tsx';
+import { useBillingAccounts } from '../../features/accounts/api/get-billing-accounts.ts';
+import { manageableAccounts } from '../../features/accounts/utils/manageable-accounts.ts';
+import { useMenu } from '../../features/menu/api/get-menu.ts';
+import type { GuardedNavigate } from '../../features/menu/components/menu-entry-link.tsx';
+import { MenuFooterColumns } from '../../features/menu/components/menu-footer-columns.tsx';
+import { useParameters } from '../../features/parameters/api/get-parameters.ts';
+import { PATHS } from '../../lib/routes.ts';
+import { useScrollToTopOnNavigation } from '../../lib/use-scroll-to-top.ts';
+import { menuParamsFor } from '../session/menu-context.ts';
+import { forgetSessionData, signOut } from '../session/sign-out.ts';
+import { useSessionState } from '../session/use-session-state.ts';
+import { bannerHtmlFor } from './banner-rule.ts';
+import { SiteHeader } from './site-header.tsx';
+
+/** Page frame of every page but the login (spec §2 "Page frame"). */
+export function AppFrame() {
+  const session = useSessionState();
+  const { user, account, line, authenticated } = session;
+  const parameters = useParameters().data;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const menu = useMenu(menuParamsFor(account, line), authenticated && session.ready);
+  const accounts = useBillingAccounts(authenticated && user?.mandataire === true);
+  // The mobile menu is open for the page it was opened on: navigating collapses it.
+  const [mobileOpenAt, setMobileOpenAt] = useState<string | null>(null);
+  useScrollToTopOnNavigation(pathname, MAIN_CONTENT_ID);
+
+  const signedIn = authenticated && user !== null;
+  const menuItems = signedIn ? (menu.data ?? []) : [];
+  const homePath = !signedIn ? PATHS.login : user.utilisateur ? PATHS.userHome : PATHS.home;
+  const manageable = accounts.data ? manageableAccounts(accounts.data) : [];
+  const accountLink =
+    manageable.length > 1
+      ? {
+          label: session.selection.accountId === null ? 'Choisir le compte de facturation' : 'Vos autres comptes de facturation',
+          to: PATHS.accountChoice,
+        }
+      : null;
+
+  // Later: the unpaid-balance check runs here before navigating (spec §4).
+  const onGuardedNavigate: GuardedNavigate = (_entry, url) => {
+    void navigate(url);
+  };
+
+  const onLogout = async () => {
+    await signOut();
+    await navigate(PATHS.login, { replace: true });
+    forgetSessionData();
+  };
+
+  const bannerHtml = bannerHtmlFor(signedIn ? user : null, parameters, pathname);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <SiteHeader
+        homePath={homePath}
+        menuItems={menuItems}
+        viewer={{ authenticated: signedIn, hasBillingAccount: account !== null }}
+        customer={
+          signedIn
+            ? {
+                fullName: `${user.prenom} ${user.nom}`.trim(),
+                agent: user.serviceClient && user.usernameSC ? { username: user.usernameSC, name: user.nomSC ?? '' } : null,
+                sirenSiret: user.mandataire ? (account?.sirenSiret ?? null) : null,
+                lineNumber: formatPhone(line?.numeroLigne),
+                onLogout: () => void onLogout(),
+              }
+            : null
+        }
+        accountLink={accountLink}
+        mobileOpen={mobileOpenAt === pathname}
+        onToggleMobile={() => setMobileOpenAt(mobileOpenAt === pathname ? null : pathname)}
+        onCloseMobile={() => setMobileOpenAt(null)}
+        onGuardedNavigate={onGuardedNavigate}
+        banner={bannerHtml ? <OrangeBanner html={bannerHtml} /> : null}
+      />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="page-container flex-1 py-8 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter
+        socialEnabled={isParameterOn(parameters?.activeR_RESSOURCES_EXTERNES)}
+        machineName={parameters?.environment_MachineName}
+        columns={menuItems.length > 0 ? <MenuFooterColumns items={menuItems} onGuardedNavigate={onGuardedNavigate} /> : null}
+      />
+    </div>
+  );
+}

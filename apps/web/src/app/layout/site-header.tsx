@@ -1,0 +1,104 @@
+import type { MenuItem } from '@ecare/shared/menu';
+import { Menu as MenuIcon, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BrandLogo } from '../../components/layout/brand-logo.tsx';
+import { CustomerBlock, type CustomerBlockProps } from '../../components/layout/customer-block.tsx';
+import { MobileMenu } from '../../components/layout/mobile-menu.tsx';
+import { BRAND_NAME } from '../../config/site.ts';
+import { DesktopMenu } from '../../features/menu/components/desktop-menu.tsx';
+import type { GuardedNavigate } from '../../features/menu/components/menu-entry-link.tsx';
+import { MobileMenuLinks } from '../../features/menu/components/mobile-menu-links.tsx';
+import type { MenuViewer } from '../../features/menu/utils/menu-rules.ts';
+import { PATHS } from '../../lib/routes.ts';
+
+interface SiteHeaderProps {
+  homePath: string;
+  menuItems: readonly MenuItem[];
+  viewer: MenuViewer;
+  /** Null for a visitor who is not signed in. */
+  customer: Omit<CustomerBlockProps, 'className' | 'accountLink'> | null;
+  accountLink: { label: string; to: string } | null;
+  mobileOpen: boolean;
+  onToggleMobile: () => void;
+  onCloseMobile: () => void;
+  onGuardedNavigate: GuardedNavigate;
+  /** Orange information banner, kept inside the header landmark. */
+  banner: ReactNode;
+}
+
+const MOBILE_MENU_ID = 'menu-mobile';
+
+export function SiteHeader({
+  homePath,
+  menuItems,
+  viewer,
+  customer,
+  accountLink,
+  mobileOpen,
+  onToggleMobile,
+  onCloseMobile,
+  onGuardedNavigate,
+  banner,
+}: SiteHeaderProps) {
+  return (
+    <header className="border-b-4 border-accent bg-surface print:border-b-0">
+      <div className="page-container flex min-h-16 items-center justify-between gap-4 py-3">
+        <Link to={homePath} className="rounded-md" aria-label={`${BRAND_NAME} – Accueil`}>
+          <BrandLogo />
+        </Link>
+        {customer ? (
+          <>
+            <CustomerBlock {...customer} accountLink={accountLink} className="hidden lg:flex" />
+            <button
+              type="button"
+              aria-expanded={mobileOpen}
+              aria-controls={MOBILE_MENU_ID}
+              onClick={onToggleMobile}
+              className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-primary-strong hover:bg-primary-soft lg:hidden print:hidden"
+            >
+              {mobileOpen ? <X aria-hidden="true" className="size-6" /> : <MenuIcon aria-hidden="true" className="size-6" />}
+              Menu
+            </button>
+          </>
+        ) : (
+          <Link to={PATHS.login} className="btn-secondary">
+            Se connecter
+          </Link>
+        )}
+      </div>
+      {customer && menuItems.length > 0 ? (
+        <div className="hidden border-t border-line-soft lg:block print:hidden">
+          <div className="page-container py-1">
+            <DesktopMenu items={menuItems} viewer={viewer} onGuardedNavigate={onGuardedNavigate} />
+          </div>
+        </div>
+      ) : null}
+      {customer ? (
+        <MobileMenu
+          id={MOBILE_MENU_ID}
+          open={mobileOpen}
+          homePath={homePath}
+          accountLink={accountLink}
+          onLogout={customer.onLogout}
+          onNavigate={onCloseMobile}
+          customer={
+            <>
+              <p className="font-semibold">{customer.fullName}</p>
+              {customer.sirenSiret ? <p className="text-muted">SIREN/SIRET : {customer.sirenSiret}</p> : null}
+              <p className="text-muted">Ligne : {customer.lineNumber}</p>
+            </>
+          }
+        >
+          <MobileMenuLinks
+            items={menuItems}
+            excludeUrl={homePath}
+            onGuardedNavigate={onGuardedNavigate}
+            onNavigate={onCloseMobile}
+          />
+        </MobileMenu>
+      ) : null}
+      {banner}
+    </header>
+  );
+}

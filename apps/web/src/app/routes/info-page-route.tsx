@@ -1,0 +1,13 @@
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { useRouteTitle } from '../../lib/use-document-title.ts';
+
+/** Pages whose content comes in later issues: the route title as heading and a short notice. */
+export function InfoPageRoute() {
+  const title = useRouteTitle() ?? '';
+  return (
+    <>
+      <PageHeading>{title}</PageHeading>
+      <p className="card">Cette rubrique sera bientôt disponible.</p>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ServerParameters } from '@ecare/shared/parameters';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoginPage } from '../../features/auth/components/login-page.tsx';
+import type { LoginFormValues } from '../../features/auth/utils/validate-login.ts';
+import { fetchParameters } from '../../features/parameters/api/fetch-parameters.ts';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '../../lib/api-error.ts';
+import { RETURN_URL_PARAM } from '../../lib/routes.ts';
+
+// The sign-in flow (hashing, schemas, session restore) is loaded apart from the login route
+// to keep its first download small; it is fetched as soon as the page is shown.
+const loadSignIn = () => import('../session/sign-in.ts');
+
+/** Parameters without the query cache: TanStack Query is not part of the login route. */
+function useLoginParameters(): ServerParameters | null {
+  const [parameters, setParameters] = useState<ServerParameters | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchParameters(controller.signal).then(setParameters, () => undefined);
+    return () => controller.abort();
+  }, []);
+  return parameters;
+}
+
+export function LoginRoute() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const parameters = useLoginParameters();
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadSignIn();
+  }, []);
+
+  const handleSubmit = async (values: LoginFormValues) => {
+    setPending(true);
+    setServerError(null);
+    try {
+      const { signIn } = await loadSignIn();
+      const target = await signIn({
+        username: values.username,
+        code: values.password,
+        returnUrl: searchParams.get(RETURN_URL_PARAM),
+        resilie: searchParams.get('resilie'),
+      });
+      await navigate(target, { replace: true });
+    } catch (error) {
+      setServerError(isApiError(error) ? error.exceptionMessage : GENERIC_ERROR_MESSAGE);
+      setPending(false);
+    }
+  };
+
+  return (
+    <LoginPage
+      information={parameters?.messageAuthentification ?? ''}
+      machineName={parameters?.environment_MachineName ?? ''}
+      socialEnabled={parameters?.activeR_RESSOURCES_EXTERNES.trim().toLowerCase() === 'true'}
+      pending={pending}
+      serverError={serverError}
+      onSubmit={(values) => void handleSubmit(values)}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { ERROR_MESSAGES } from '@ecare/shared/errors';
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { PATHS } from '../../lib/routes.ts';
+
+/** /pages/500: reached when the session could not be loaded (spec §8). */
+export function ServerErrorRoute() {
+  return (
+    <>
+      <PageHeading>Une erreur est survenue</PageHeading>
+      <p>{ERROR_MESSAGES.internal}</p>
+      <p className="mt-4">
+        <Link to={PATHS.home} className="link">
+          Retour à l’accueil
+        </Link>
+      </p>
+    </>
+  );
+}

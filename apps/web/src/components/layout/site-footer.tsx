@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BRAND_NAME, EXTERNAL_LINKS } from '../../config/site.ts';
+import { PATHS } from '../../lib/routes.ts';
+import { CardLogos } from '../ui/card-logos.tsx';
+import { ExternalLink } from '../ui/external-link.tsx';
+
+const SOCIAL = [
+  { name: 'Facebook', href: EXTERNAL_LINKS.facebook },
+  { name: 'Twitter', href: EXTERNAL_LINKS.twitter },
+  { name: 'YouTube', href: EXTERNAL_LINKS.youtube },
+] as const;
+
+const footerLink = 'underline-offset-2 hover:underline';
+
+interface SiteFooterProps {
+  /** Columns built from the server menu (authenticated pages). */
+  columns?: ReactNode;
+  /** Extra block above the legal links (promotional links of the login page). */
+  extra?: ReactNode;
+  /** Server parameter activeR_RESSOURCES_EXTERNES: social links are inert unless it is true. */
+  socialEnabled: boolean;
+  /** Server parameter environment_MachineName, kept for support staff but not shown. */
+  machineName?: string;
+}
+
+export function SiteFooter({ columns, extra, socialEnabled, machineName }: SiteFooterProps) {
+  return (
+    <footer className="on-dark mt-12 bg-ink text-white print:hidden">
+      <div className="page-container py-8">
+        {columns}
+        {extra}
+        <div className="flex flex-col gap-6 border-t border-muted pt-6 md:flex-row md:items-center md:justify-between">
+          <ul className="flex flex-wrap gap-4" aria-label="Réseaux sociaux">
+            {SOCIAL.map((network) => (
+              <li key={network.name}>
+                {socialEnabled ? (
+                  <ExternalLink href={network.href} className={`${footerLink} font-semibold`}>
+                    {network.name}
+                  </ExternalLink>
+                ) : (
+                  <a role="link" aria-disabled="true" className="font-semibold text-line-soft opacity-80">
+                    {network.name}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+          <CardLogos />
+        </div>
+        <nav aria-label="Informations légales" className="mt-6">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <li>
+              <Link to={PATHS.legalNotice} className={footerLink}>
+                Mentions légales
+              </Link>
+            </li>
+            <li>
+              <Link to={PATHS.termsAndPrices} className={footerLink}>
+                Conditions et tarifs
+              </Link>
+            </li>
+            <li>
+              <Link to={PATHS.faq} className={footerLink}>
+                Contact
+              </Link>
+            </li>
+            <li>
+              <Link to={PATHS.environment} className={footerLink}>
+                Environnement
+              </Link>
+            </li>
+            <li>
+              <ExternalLink href={EXTERNAL_LINKS.dataProtection} className={footerLink}>
+                Protection des données
+              </ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={EXTERNAL_LINKS.accessibility} className={footerLink}>
+                Accessibilité (non conforme)
+              </ExternalLink>
+            </li>
+          </ul>
+        </nav>
+        <p className="mt-6 text-sm text-line-soft">© {BRAND_NAME}</p>
+        {machineName ? <p className="sr-only">{machineName}</p> : null}
+      </div>
+    </footer>
+  );
+}

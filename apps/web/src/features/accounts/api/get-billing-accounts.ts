@@ -1,0 +1,19 @@
+import { billingAccountListSchema, type BillingAccount } from '@ecare/shared/accounts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/comptes_facturation: every account the user is linked to (managed or not). */
+export function fetchBillingAccounts(signal?: AbortSignal): Promise<BillingAccount[]> {
+  return apiRequest('/api/comptes_facturation', { schema: billingAccountListSchema, signal });
+}
+
+export const billingAccountsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['accounts', 'list'],
+    queryFn: ({ signal }) => fetchBillingAccounts(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useBillingAccounts(enabled = true) {
+  return useQuery({ ...billingAccountsQueryOptions(), enabled });
+}

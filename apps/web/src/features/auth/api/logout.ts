@@ -1,0 +1,7 @@
+import { logoutResponseSchema } from '@ecare/shared/auth';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/sessions/SessionData/Logout: revokes the server session. */
+export function logout(): Promise<{ ok: true }> {
+  return apiRequest('/api/sessions/SessionData/Logout', { method: 'POST', schema: logoutResponseSchema });
+}

@@ -1,0 +1,91 @@
+import { LOGIN_LIMITS, MESSAGES } from '@ecare/shared/constants';
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  hasLoginErrors,
+  validateLoginForm,
+  type LoginFormErrors,
+  type LoginFormValues,
+} from '../utils/validate-login.ts';
+
+interface LoginFormProps {
+  pending: boolean;
+  /** error_description of a refused login, shown as is (spec §8). */
+  serverError: string | null;
+  onSubmit: (values: LoginFormValues) => void;
+}
+
+const NO_ERRORS: LoginFormErrors = { username: false, password: false };
+const ERROR_ID = 'connexion-erreur';
+
+export function LoginForm({ pending, serverError, onSubmit }: LoginFormProps) {
+  const [errors, setErrors] = useState<LoginFormErrors>(NO_ERRORS);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const invalid = hasLoginErrors(errors);
+  const message = invalid ? MESSAGES.loginInvalid : serverError;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const data = new FormData(event.currentTarget);
+    const values = { username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') };
+    const found = validateLoginForm(values);
+    setErrors(found);
+    if (found.username) usernameRef.current?.focus();
+    else if (found.password) passwordRef.current?.focus();
+    else onSubmit(values);
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="space-y-5">
+      {message ? (
+        <div id={ERROR_ID} role="alert" className="rounded-md border-l-4 border-danger bg-danger-soft px-4 py-3 font-semibold text-danger">
+          {message}
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor="identifiant" className="field-label">
+          Identifiant (adresse e-mail)
+          <span className="font-normal text-muted"> – obligatoire</span>
+        </label>
+        <input
+          ref={usernameRef}
+          id="identifiant"
+          name="username"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          spellCheck={false}
+          required
+          maxLength={LOGIN_LIMITS.usernameMax}
+          aria-invalid={errors.username || undefined}
+          aria-describedby={errors.username ? ERROR_ID : undefined}
+          className="field-input"
+        />
+      </div>
+      <div>
+        <label htmlFor="code-confidentiel" className="field-label">
+          Code confidentiel
+          <span className="font-normal text-muted"> – obligatoire</span>
+        </label>
+        <input
+          ref={passwordRef}
+          id="code-confidentiel"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          minLength={LOGIN_LIMITS.passwordMin}
+          maxLength={LOGIN_LIMITS.passwordMax}
+          aria-invalid={errors.password || undefined}
+          aria-describedby={errors.password ? ERROR_ID : undefined}
+          className="field-input"
+        />
+      </div>
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
+        Valider
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+/** In-app paths (without the /ecare base) that code outside the route table needs. */
+export const PATHS = {
+  login: '/identification/authentification',
+  recoverCode: '/identification/recuperer-code-confidentiel',
+  home: '/pages/accueil',
+  userHome: '/pages/accueil-utilisateur',
+  accountChoice: '/pages/choix-compte-facturation',
+  mobileLines: '/pages/mes-lignes-mobiles',
+  serverError: '/pages/500',
+  legalNotice: '/pages/mentions-legales',
+  termsAndPrices: '/pages/conditions-et-tarifs',
+  environment: '/pages/environnement',
+  faq: '/assistance/faq',
+  afterSales: '/assistance/sav',
+  contactForm: '/assistance/formulaire-contact',
+  notFound: '/404',
+} as const;
+
+export const RETURN_URL_PARAM = 'returnurl';
+
+/**
+ * Keeps a returnurl only when it is an in-app path, so the login page cannot be turned into
+ * an open redirect ("//evil.example", "https://…", "/\\evil").
+ */
+export function safeReturnUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (!trimmed.startsWith('/') || trimmed.startsWith('//') || trimmed.startsWith('/\\')) return null;
+  if (trimmed === PATHS.login || trimmed.startsWith(`${PATHS.login}?`)) return null;
+  return trimmed;
+}
+
+export function withReturnUrl(path: string, returnUrl: string | null): string {
+  const safe = safeReturnUrl(returnUrl);
+  return safe ? `${path}?${RETURN_URL_PARAM}=${encodeURIComponent(safe)}` : path;
+}
+
+/** Router basename ('/ecare'), from Vite's `base`. */
+export const BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+/** Router locations and requests carry the basename; in-app paths do not. */
+export function stripBasename(pathname: string, basename: string = BASENAME): string {
+  if (basename === '' || !(pathname === basename || pathname.startsWith(`${basename}/`))) return pathname;
+  return pathname.slice(basename.length) || '/';
+}
+
+/** In-app path and query of a loader request. */
+export function inAppPathOf(url: string): string {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  return `${stripBasename(pathname)}${search}`;
+}

@@ -1,0 +1,130 @@
+import { billingAccountSchema, type BillingAccount } from '@ecare/shared/accounts';
+import { currentUserSchema, type CurrentUser } from '@ecare/shared/auth';
+import { lineDetailSchema, lineSchema, type Line, type LineDetail } from '@ecare/shared/lines';
+import { menuItemSchema, menuSubHeadingSchema, type MenuItem, type MenuSubHeading } from '@ecare/shared/menu';
+import { serverParametersSchema, type ServerParameters } from '@ecare/shared/parameters';
+import { sessionDataSchema, type SessionData } from '@ecare/shared/session';
+
+/** Test data builders; every result is checked against the shared schema it stands for. */
+let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return sequence;
+};
+
+export function createBillingAccount(overrides: Partial<BillingAccount> = {}): BillingAccount {
+  const id = next();
+  return billingAccountSchema.parse({
+    idClientBscs: 1000 + id,
+    codeClientBscs: `1.${200 + id}`,
+    statut: 'ACTIF',
+    statutContratFixe: null,
+    nbContratsMobile: 3,
+    isGestionnaire: true,
+    sirenSiret: '12345678900011',
+    raisonSociale: `Société ${id}`,
+    nom: 'Martin',
+    prenom: 'Claire',
+    email: `compte${id}@demo.test`,
+    telephone: '0612345678',
+    adresse: { numero: '12', voie: 'rue des Lilas', codePostal: '75011', ville: 'Paris' },
+    ...overrides,
+  });
+}
+
+export function createCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return currentUserSchema.parse({
+    utilisateur: false,
+    mandataire: false,
+    gestionnaire: true,
+    serviceClient: false,
+    administration: false,
+    prenom: 'Claire',
+    nom: 'Martin',
+    email: 'claire.martin@demo.test',
+    usernameSC: null,
+    nomSC: null,
+    idClientBscs: null,
+    idClientBscsMandataire: null,
+    idContrat: null,
+    ...overrides,
+  });
+}
+
+export function createLine(overrides: Partial<Line> = {}): Line {
+  const id = next();
+  return lineSchema.parse({
+    idContrat: 5000 + id,
+    codeStatut: 'ACTIF',
+    id_Gamme: 1,
+    numeroLigne: `06${String(10_000_000 + id).slice(-8)}`,
+    id_offre_engagement: 12,
+    libelleOffre: 'Forfait Pro 100 Go',
+    ...overrides,
+  });
+}
+
+export function createLineDetail(overrides: Partial<LineDetail> = {}): LineDetail {
+  return lineDetailSchema.parse({
+    ...createLine(),
+    idClientBscs: 1001,
+    dateActivation: '2024-03-15',
+    utilisateur: null,
+    ...overrides,
+  });
+}
+
+export function createSessionData(overrides: Partial<SessionData> = {}): SessionData {
+  return sessionDataSchema.parse({
+    authenticated: true,
+    currentUser: createCurrentUser(),
+    current_compte_facturation: createBillingAccount(),
+    current_ligne: null,
+    ...overrides,
+  });
+}
+
+export function createMenuSubHeading(overrides: Partial<MenuSubHeading> = {}): MenuSubHeading {
+  const id = next();
+  return menuSubHeadingSchema.parse({
+    id,
+    nom: `Rubrique ${id}`,
+    url: null,
+    ordre: id,
+    modules: [{ nom: `Module ${id}`, url: `/pages/module-${id}`, ordre: 1 }],
+    urlImage: null,
+    cheminImage: null,
+    ...overrides,
+  });
+}
+
+export function createMenuItem(overrides: Partial<MenuItem> = {}): MenuItem {
+  const id = next();
+  return menuItemSchema.parse({
+    id: 100 + id,
+    nom: `Entrée ${id}`,
+    url: null,
+    ordre: id,
+    sousRubriques: [createMenuSubHeading()],
+    urlImage: null,
+    cheminImage: null,
+    ...overrides,
+  });
+}
+
+export function createServerParameters(overrides: Partial<ServerParameters> = {}): ServerParameters {
+  return serverParametersSchema.parse({
+    est_Bdp: 'false',
+    hidE_CAPTCHA: 'true',
+    reCAPTCHA_JS: '',
+    reCAPTCHA_ClientKey: '',
+    messageAuthentification: '',
+    messagE_REINIT_MOTDEPASSE: '',
+    en_maintenance: 'false',
+    titrE_BANDEAU: '',
+    activeR_RESSOURCES_EXTERNES: 'false',
+    environment_MachineName: 'web-01',
+    activer: 'True',
+    ...overrides,
+  });
+}

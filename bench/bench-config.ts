@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+export const RESULTS_FILE = path.join(REPO_ROOT, 'bench/results/latest.json');
+
+/** Route of bench/bare-server.ts. */
+export const BARE_ROUTE = '/bare/comptes_facturation';
+export const API_ROUTE = '/api/comptes_facturation';
+export const READY_ROUTE = '/api/parametres';
+export const READY_TIMEOUT_MS = 120_000;
+
+export const DEMO_LOGIN = { username: 'gestionnaire@demo.test', code: 'Demo-Gestion-2026!' } as const;
+
+export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+function secondsFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 1 || value > 120) {
+    throw new Error(`${name} must be a number of seconds between 1 and 120 (got "${raw}")`);
+  }
+  return value;
+}
+
+export const LOAD = {
+  connections: 50,
+  pipelining: 1,
+  /** Separate autocannon run whose results are discarded. BENCH_WARMUP_SECONDS overrides. */
+  warmupSeconds: secondsFromEnv('BENCH_WARMUP_SECONDS', 5),
+  /** BENCH_DURATION_SECONDS overrides. */
+  measureSeconds: secondsFromEnv('BENCH_DURATION_SECONDS', 15),
+} as const;
+
+/** 1 KB = 1024 bytes throughout. */
+export const KB = 1024;
+export const GZIP_LEVEL = 9;
+
+export const TARGETS = {
+  loginGzipBytes: 110 * KB,
+  postgres: { minRatio: 0.2, maxP99Ms: 30, maxErrors: 0 },
+  pglite: { minRatio: 0.05 },
+} as const;

@@ -1,0 +1,153 @@
+import { hashConfidentialCode } from '../packages/shared/src/index.ts';
+import pg from 'pg';
+import {
+  API_ROUTE,
+  BARE_ROUTE,
+  DEMO_LOGIN,
+  READY_ROUTE,
+  READY_TIMEOUT_MS,
+  REPO_ROOT,
+} from './bench-config.ts';
+import { freePort, spawnManaged, type ManagedChild } from './child-process.ts';
+
+export interface RunningServer {
+  child: ManagedChild;
+  baseUrl: string;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function describeFailure(child: ManagedChild, message: string): Error {
+  const output = child.output().trim();
+  return new Error(output ? `${message}\n--- ${child.name} output (tail) ---\n${output}` : message);
+}
+
+/** Runs a TypeScript file with the same loader the API uses in production: node --import tsx. */
+function spawnTs(name: string, file: string, env: NodeJS.ProcessEnv): ManagedChild {
+  return spawnManaged({ name, command: process.execPath, args: ['--import', 'tsx', file], cwd: REPO_ROOT, env });
+}
+
+export type ApiDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** Starts apps/api/src/server.ts and waits until GET /api/parametres answers 200. */
+export async function startApi(database: ApiDatabase): Promise<RunningServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    SEED_DEMO: 'true',
+  };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  if (database.kind === 'pglite') env.DATA_DIR = database.dataDir;
+  else env.DATABASE_URL = database.url;
+
+  const child = spawnTs(`api (${database.kind})`, 'apps/api/src/server.ts', env);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.hasExited()) throw describeFailure(child, `the API exited during start-up (${await child.exited})`);
+    try {
+      const response = await fetch(baseUrl + READY_ROUTE, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return { child, baseUrl };
+      lastProblem = `HTTP ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(250);
+  }
+  await child.stop();
+  throw describeFailure(child, `the API did not answer 200 on ${READY_ROUTE} within ${READY_TIMEOUT_MS / 1000} s (${lastProblem})`);
+}
+
+/** Starts bench/bare-server.ts and reads its port from stdout. */
+export async function startBare(): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', NODE_ENV: 'production' };
+  const child = spawnTs('bare Fastify', 'bench/bare-server.ts', env);
+  try {
+    const match = await child.waitForLine(/^BARE_PORT=(\d+)$/, 30_000);
+    return { child, baseUrl: `http://127.0.0.1:${match[1] ?? ''}` };
+  } catch (error) {
+    await child.stop();
+    throw describeFailure(child, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function xsrfFromSetCookie(headers: Headers): string | null {
+  for (const cookie of headers.getSetCookie()) {
+    const match = /^XSRF-TOKEN=([^;]*)/.exec(cookie);
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+/** Logs in as the demo manager (XSRF cookie, then POST /api/token) and returns the bearer token. */
+export async function login(baseUrl: string): Promise<string> {
+  const parameters = await fetch(baseUrl + READY_ROUTE, { signal: AbortSignal.timeout(10_000) });
+  await parameters.arrayBuffer();
+  const xsrf = xsrfFromSetCookie(parameters.headers);
+  if (!xsrf) throw new Error(`GET ${READY_ROUTE} set no XSRF-TOKEN cookie`);
+
+  const body = new URLSearchParams({
+    username: DEMO_LOGIN.username,
+    password: await hashConfidentialCode(DEMO_LOGIN.username, DEMO_LOGIN.code),
+    grant_type: 'password',
+    captcha: '',
+    ip: '',
+  });
+  const response = await fetch(`${baseUrl}/api/token`, {
+    method: 'POST',
+    body,
+    headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`POST /api/token answered ${response.status}: ${text.slice(0, 300)}`);
+  const data: unknown = JSON.parse(text);
+  const token =
+    typeof data === 'object' && data !== null && 'access_token' in data ? data.access_token : undefined;
+  if (typeof token !== 'string' || token === '') throw new Error(`POST /api/token returned no access_token: ${text.slice(0, 300)}`);
+  return token;
+}
+
+/** One GET that must answer 200; returns the body size, so a broken route fails before the load runs. */
+export async function probe(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  const body = await response.arrayBuffer();
+  if (response.status !== 200) {
+    throw new Error(`GET ${url} answered ${response.status}: ${Buffer.from(body).toString('utf8').slice(0, 300)}`);
+  }
+  return body.byteLength;
+}
+
+export const apiUrl = (server: RunningServer) => server.baseUrl + API_ROUTE;
+export const bareUrl = (server: RunningServer) => server.baseUrl + BARE_ROUTE;
+
+/**
+ * Connects to PostgreSQL and empties it (public and drizzle schemas) so the API migrates and
+ * seeds from scratch. Returns { unreachable } when it cannot connect (the pass is then skipped).
+ */
+export async function resetPostgres(url: string): Promise<{ version: string } | { unreachable: string }> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    return { unreachable: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    const version = await client.query<{ server_version: string }>('show server_version');
+    await client.query('drop schema if exists public cascade');
+    await client.query('drop schema if exists drizzle cascade');
+    await client.query('create schema public');
+    return { version: version.rows[0]?.server_version ?? 'unknown' };
+  } finally {
+    await client.end();
+  }
+}
