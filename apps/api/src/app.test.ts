@@ -52,3 +52,23 @@ describe('public endpoints', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('web app serving', () => {
+  it('answers a JSON 404 when the built page is missing, never a 500', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const path = await import('node:path');
+    const os = await import('node:os');
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'ecare-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    const app = await t.anotherInstance({ WEB_DIST: dist });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/ecare/pages/accueil' })).statusCode).toBe(200);
+      rmSync(path.join(dist, 'index.html'));
+      const missing = await app.inject({ method: 'GET', url: '/ecare/pages/accueil' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toContain('application/json');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -15,6 +15,8 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
 /** One place maps every error to HTTP: domain errors as coded, client faults as 4xx, the rest 500 without internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A handler may have set another type (a page being sent) before failing.
+    reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ code: error.code, exceptionMessage: error.message } satisfies ApiErrorBody);
@@ -33,11 +35,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         exceptionMessage: FRAMEWORK_MESSAGES[status] ?? ERROR_MESSAGES.validation,
       } satisfies ApiErrorBody);
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, method: request.method, url: request.url }, 'unhandled error');
     return reply.status(500).send({ code: ERROR_CODES.internal, exceptionMessage: ERROR_MESSAGES.internal } satisfies ApiErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: ERROR_CODES.notFound, exceptionMessage: ERROR_MESSAGES.notFound } satisfies ApiErrorBody);
+    reply.type('application/json; charset=utf-8').status(404).send({ code: ERROR_CODES.notFound, exceptionMessage: ERROR_MESSAGES.notFound } satisfies ApiErrorBody);
   });
 }

@@ -62,10 +62,9 @@ export interface TestOptions {
 
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
   if (TEST_DATABASE_URL) await resetPostgres(TEST_DATABASE_URL);
-  const configFor = (env: Record<string, string> = {}) => ({
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://espace-client.test', ...options.env, ...env }),
-    webDist: '/nonexistent',
-  });
+  // No built web app unless a test names one.
+  const configFor = (env: Record<string, string> = {}) =>
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://espace-client.test', WEB_DIST: '/nonexistent', ...options.env, ...env });
   const config = configFor();
   const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();

@@ -1,0 +1,36 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axeViolations, describeViolations } from './browser.ts';
+
+export const DEMO = {
+  gestionnaire: { email: 'gestionnaire@demo.test', password: 'Demo-Gestion-2026!' },
+  mandataire: { email: 'mandataire@demo.test', password: 'Demo-Mandat-2026!' },
+  solo: { email: 'solo@demo.test', password: 'Demo-Solo-2026!' },
+  utilisateur: { email: 'utilisateur@demo.test', password: 'Demo-Ligne-2026!' },
+} as const;
+
+/** A fresh browser profile (own storage and cookies) on a desktop-sized window. */
+export async function newPage(browser: Browser, options: { width?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, locale: 'fr-FR' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Fills the customer login form with the keyboard and submits it with Enter. */
+export async function loginWithKeyboard(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/ecare/identification/authentification`);
+  await page.getByLabel('Identifiant').focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+export function appPath(page: Page): string {
+  return new URL(page.url()).pathname.replace(/^\/ecare/, '');
+}
