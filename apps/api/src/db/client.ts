@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteSocket, PgliteWorkerChannel } from './pglite-stream.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,37 +22,53 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder = path.resolve(here, '../../drizzle');
 
 /**
- * Opens PostgreSQL when a URL is given, else PGlite: in `dataDir`, or in memory when
- * `dataDir` is 'memory://' (tests).
+ * Starts PGlite on its own thread. The thread is TypeScript run by tsx, whose loader a worker
+ * does not inherit on Node 20: the bootstrap registers it first.
+ */
+function startPgliteThread(dataDir: string): { channel: PgliteWorkerChannel; stop(): Promise<void> } {
+  const entry = new URL('./pglite-thread.ts', import.meta.url).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
+  const channel = new PgliteWorkerChannel(worker);
+  return {
+    channel,
+    async stop() {
+      await channel.send({ close: true }).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite: in `dataDir`, or in memory when
+ * `dataDir` is 'memory://' (tests). Both go through node-postgres, so queries, prepared
+ * statements and transactions behave the same; PGlite runs on its own thread with one session.
  */
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
+  let pool: pg.Pool;
+  let stopThread = async () => {};
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema });
-    return {
-      db,
-      kind: 'postgres',
-      executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
-      migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
-    };
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  } else {
+    if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+    const thread = startPgliteThread(options.dataDir);
+    stopThread = thread.stop;
+    pool = new pg.Pool({ max: 1, stream: () => new PgliteSocket(thread.channel) } as pg.PoolConfig);
   }
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzle(pool, { schema });
   return {
     db,
-    kind: 'pglite',
-    // PGlite prepares parameterised queries, which cannot hold several statements: those go through exec.
-    executeSql: async (text, values) => {
-      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+    kind: options.databaseUrl ? 'postgres' : 'pglite',
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+    migrate: () => migrate(db, { migrationsFolder }),
+    async close() {
+      await pool.end();
+      await stopThread();
     },
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
   };
 }
