@@ -48,6 +48,9 @@ export async function startServer(): Promise<RunningServer> {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       COOKIE_SECURE: 'false',
+      // The mailbox and the parameter switch drive the e-mail and maintenance journeys.
+      DEV_TOOLS: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

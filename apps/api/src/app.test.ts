@@ -72,3 +72,15 @@ describe('web app serving', () => {
     }
   });
 });
+
+describe('content security policy', () => {
+  it('allows reCAPTCHA’s origins only when a captcha secret is configured', async () => {
+    const strict = (await t.get('/api/parametres')).headers['content-security-policy'];
+    expect(strict).not.toContain('google');
+    expect(strict).toContain("frame-src 'none'");
+    const withCaptcha = await t.anotherInstance({ RECAPTCHA_SECRET: 'secret' });
+    const csp = (await withCaptcha.inject({ method: 'GET', url: '/api/parametres' })).headers['content-security-policy'];
+    expect(csp).toContain('script-src \'self\' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/');
+    expect(csp).toContain('frame-src https://www.google.com/recaptcha/');
+  });
+});

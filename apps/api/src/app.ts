@@ -130,7 +130,7 @@ export async function buildApp({ config, db, clock = systemClock, mailQueue, mai
   app.decorateRequest('auth', null);
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { captcha: Boolean(config.recaptcha.secret) });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerXsrf(app, { secure: config.cookieSecure });

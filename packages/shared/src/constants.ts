@@ -34,3 +34,14 @@ export const ERROR_MESSAGES = {
   xsrf: 'La requête a été refusée (jeton de sécurité manquant ou invalide). Veuillez recharger la page.',
   internal: 'Une erreur technique est survenue. Veuillez réessayer ultérieurement.',
 } as const;
+
+/** Server flags are text; the spec compares them to 'true' (case aside). */
+export function isParameterOn(value: string | undefined): boolean {
+  return value?.trim().toLowerCase() === 'true';
+}
+
+/** Header carried by every API answer while the portal is in maintenance (spec §8). */
+export const MAINTENANCE_HEADER = 'en_maintenance';
+
+export const MAINTENANCE_MESSAGE =
+  'Le site et votre espace client sont momentanément indisponibles pour cause de maintenance. Veuillez nous excuser pour la gêne occasionnée.';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { isParameterOn } from './constants.ts';
+
 /** Public server parameters (spec §3), all carried as text as the spec quotes them. */
 export const PUBLIC_PARAMETER_NAMES = [
   'est_Bdp',
@@ -24,7 +26,3 @@ export const serverParametersSchema = z.object(
 );
 export type ServerParameters = z.infer<typeof serverParametersSchema>;
 
-/** Flags are text; the spec compares them case-insensitively to 'true' ('True' for activer). */
-export function isParameterOn(value: string | undefined): boolean {
-  return value?.trim().toLowerCase() === 'true';
-}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { serverParameters } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
-import { MAINTENANCE_HEADER } from './maintenance.ts';
+import { MAINTENANCE_HEADER } from '@ecare/shared/constants';
 
 let t: TestContext;
 beforeAll(async () => {

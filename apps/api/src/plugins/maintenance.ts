@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { MAINTENANCE_HEADER, MAINTENANCE_MESSAGE } from '@ecare/shared/constants';
 import { AppError } from '../lib/errors.ts';
 import type { ParametersService } from '../modules/parameters/parameters.service.ts';
 
-export const MAINTENANCE_HEADER = 'en_maintenance';
-export const MAINTENANCE_MESSAGE =
-  'Le site et votre espace client sont momentanément indisponibles pour cause de maintenance. Veuillez nous excuser pour la gêne occasionnée.';
 
 /** Paths that keep answering during maintenance: the maintenance page needs them. */
 const OPEN_DURING_MAINTENANCE = ['/api/parametres', '/api/dev/', '/api/docs'];

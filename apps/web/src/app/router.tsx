@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { onUnauthorized } from '../lib/api-client.ts';
+import { onMaintenance, onStatusPage, onUnauthorized } from '../lib/api-client.ts';
 import { BASENAME, PATHS, stripBasename, withReturnUrl } from '../lib/routes.ts';
 import { routes } from './routes.tsx';
 
@@ -12,4 +12,17 @@ onUnauthorized(() => {
   const pathname = stripBasename(router.state.location.pathname);
   const back = pathname === PATHS.login ? null : `${pathname}${search}`;
   void router.navigate(withReturnUrl(PATHS.login, back), { replace: true });
+});
+
+const isAt = (path: string) => stripBasename(router.state.location.pathname) === path;
+
+// Spec §8: the maintenance flag (storage already cleared) opens /maintenance.
+onMaintenance(() => {
+  if (!isAt(PATHS.maintenance)) void router.navigate(PATHS.maintenance, { replace: true });
+});
+
+// Spec §8: 498 and 499 (loading overlay already stopped) open their error pages.
+onStatusPage((status) => {
+  const page = status === 498 ? PATHS.tokenInvalid : PATHS.requestCancelled;
+  if (!isAt(page)) void router.navigate(page);
 });

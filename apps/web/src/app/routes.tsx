@@ -6,7 +6,10 @@ import { RootError } from './root-error.tsx';
 import { RootFallback, RootLayout } from './root-layout.tsx';
 
 const title = (value: string): RouteHandle => ({ title: value });
+/** Spec §2 "Session-load bypass": the frame fetches no user, account or menu for these pages. */
+const withoutSession = (value: string): RouteHandle => ({ title: value, skipSession: true });
 const toLogin = () => redirect(PATHS.login);
+const toHome = () => redirect(PATHS.home);
 /** Routes that only redirect still need an element, or the router warns about an empty leaf. */
 const RedirectOnly = () => null;
 
@@ -34,13 +37,57 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/login-route.tsx').then((m) => ({ Component: m.LoginRoute })),
       },
       {
+        path: 'maintenance',
+        handle: title('Maintenance'),
+        lazy: () => import('./routes/maintenance-route.tsx').then((m) => ({ Component: m.MaintenanceRoute })),
+      },
+      {
+        path: 'info-securite-ecare',
+        handle: title('Information sécurité'),
+        lazy: () => import('./routes/security-info-route.tsx').then((m) => ({ Component: m.SecurityInfoRoute })),
+      },
+      {
         id: 'frame',
         lazy: () => import('./routes/frame-route.tsx').then((m) => ({ Component: m.FrameRoute })),
         children: [
           {
             path: 'identification/recuperer-code-confidentiel',
             handle: title('Code confidentiel oublié ou première connexion'),
-            lazy: infoPage,
+            lazy: () => import('./routes/recover-code-route.tsx').then((m) => ({ Component: m.RecoverCodeRoute })),
+          },
+          { path: 'identification/creer-code-confidentiel', loader: toHome, Component: RedirectOnly },
+          {
+            path: 'identification/creer-code-confidentiel/:guid',
+            handle: withoutSession('Création du code confidentiel'),
+            lazy: () =>
+              import('./routes/create-code-route.tsx').then((m) => ({ Component: m.CreateCodeRoute, loader: m.createCodeLoader })),
+          },
+          {
+            path: 'identification/confirmationmodificationemail',
+            handle: withoutSession('Confirmation de votre nouvelle adresse e-mail'),
+            lazy: () => import('./routes/email-link-route.tsx').then((m) => ({ Component: m.ConfirmEmailChangeRoute })),
+          },
+          {
+            path: 'identification/confirmationannulationemail',
+            handle: withoutSession('Annulation du changement d’adresse e-mail'),
+            lazy: () => import('./routes/email-link-route.tsx').then((m) => ({ Component: m.CancelEmailChangeRoute })),
+          },
+          {
+            path: 'mon-compte',
+            children: [
+              {
+                path: 'profil',
+                handle: title('Mon profil'),
+                lazy: () =>
+                  import('./routes/mon-compte/profile-route.tsx').then((m) => ({ Component: m.ProfileRoute, loader: m.profileLoader })),
+              },
+              {
+                path: 'code-confidentiel',
+                handle: title('Changer mon code confidentiel'),
+                lazy: () =>
+                  import('./routes/mon-compte/code-route.tsx').then((m) => ({ Component: m.CodeRoute, loader: m.codeLoader })),
+              },
+            ],
           },
           {
             path: 'pages',
@@ -99,7 +146,18 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'faq', handle: title('Questions fréquentes'), lazy: infoPage },
               { path: 'sav', handle: title('Service après-vente'), lazy: infoPage },
+              { path: 'formulaire-contact', handle: title('Formulaire de contact'), lazy: infoPage },
             ],
+          },
+          {
+            path: '498',
+            handle: title('Lien ou jeton de sécurité invalide'),
+            lazy: () => import('./routes/status-error-route.tsx').then((m) => ({ Component: m.TokenInvalidRoute })),
+          },
+          {
+            path: '499',
+            handle: title('Requête interrompue'),
+            lazy: () => import('./routes/status-error-route.tsx').then((m) => ({ Component: m.RequestCancelledRoute })),
           },
           { path: '404', handle: title('Page non trouvée'), lazy: notFoundPage },
           { path: '*', handle: title('Page non trouvée'), lazy: notFoundPage },

@@ -19,3 +19,4 @@ export const EXTERNAL_LINKS = {
   twitter: 'https://www.example.com/twitter',
   youtube: 'https://www.example.com/youtube',
 } as const;
+

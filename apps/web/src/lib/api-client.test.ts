@@ -1,12 +1,15 @@
 import { currentUserSchema, logoutResponseSchema, tokenErrorSchema, tokenResponseSchema } from '@ecare/shared/auth';
 import { apiErrorSchema, ERROR_CODES, ERROR_MESSAGES } from '@ecare/shared/errors';
 import { versionSchema } from '@ecare/shared/session';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createCurrentUser } from '../test/factories.ts';
 import { jsonResponse, stubFetch } from '../test/fetch-stub.ts';
-import { apiRequest, onUnauthorized } from './api-client.ts';
+import { createServerParameters } from '../test/factories.ts';
+import { MAINTENANCE_HEADER } from '@ecare/shared/constants';
+import { apiRequest, onMaintenance, onStatusPage, onUnauthorized } from './api-client.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error.ts';
 import { getLoadingCount, resetLoading } from './loading-counter.ts';
+import { forgetParameters, rememberParameters } from './server-parameters.ts';
 import { startSession, STORAGE_KEYS } from './session-storage.ts';
 
 function clearCookies() {
@@ -21,7 +24,25 @@ beforeEach(() => {
   sessionStorage.clear();
   clearCookies();
   resetLoading();
+  forgetParameters();
 });
+
+/** Listens to the three redirects the client can ask for, for the length of one test. */
+function listenToRedirects() {
+  const unauthorized = vi.fn();
+  const maintenance = vi.fn();
+  const statusPage = vi.fn();
+  const stops = [onUnauthorized(unauthorized), onMaintenance(maintenance), onStatusPage(statusPage)];
+  onTestFinished(() => stops.forEach((stop) => stop()));
+  return { unauthorized, maintenance, statusPage };
+}
+
+function withMaintenanceFlag(response: Response): Response {
+  response.headers.set(MAINTENANCE_HEADER, 'true');
+  return response;
+}
+
+const maintenanceError = () => apiErrorSchema.parse({ code: 'MAINTENANCE', exceptionMessage: 'Le site est en maintenance.' });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -214,5 +235,73 @@ describe('errors', () => {
 
   it('keeps its fallback text equal to the shared one', () => {
     expect(GENERIC_ERROR_MESSAGE).toBe(ERROR_MESSAGES.internal);
+  });
+});
+
+describe('maintenance (spec §8)', () => {
+  it('enters maintenance on an answer flagged en_maintenance: storage cleared, /maintenance asked for', async () => {
+    startSession('token-123');
+    localStorage.setItem(STORAGE_KEYS.currentAccount, '42');
+    const redirects = listenToRedirects();
+    stubFetch(() => withMaintenanceFlag(jsonResponse(maintenanceError(), 503)));
+
+    await expect(apiRequest('/api/current_user', { schema: currentUserSchema })).rejects.toMatchObject({ status: 503, code: 'MAINTENANCE' });
+
+    expect(redirects.maintenance).toHaveBeenCalledTimes(1);
+    expect(redirects.unauthorized).not.toHaveBeenCalled();
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
+    expect(getLoadingCount()).toBe(0);
+  });
+
+  it('still returns a successful flagged answer (the parameters) while entering maintenance', async () => {
+    const redirects = listenToRedirects();
+    const parameters = createServerParameters({ en_maintenance: 'true' });
+    stubFetch(() => withMaintenanceFlag(jsonResponse(parameters)));
+
+    await expect(apiRequest('/api/parametres', { schema: { parse: (data) => data } })).resolves.toEqual(parameters);
+    expect(redirects.maintenance).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats a 401 as maintenance while the known parameters say so, as a disconnection otherwise', async () => {
+    const redirects = listenToRedirects();
+    const unauthorized = () => jsonResponse(apiErrorSchema.parse({ code: ERROR_CODES.unauthenticated, exceptionMessage: ERROR_MESSAGES.unauthenticated }), 401);
+    stubFetch(unauthorized);
+
+    rememberParameters(createServerParameters({ en_maintenance: 'True' }));
+    await expect(apiRequest('/api/current_user', { schema: currentUserSchema })).rejects.toMatchObject({ status: 401 });
+    expect(redirects.maintenance).toHaveBeenCalledTimes(1);
+    expect(redirects.unauthorized).not.toHaveBeenCalled();
+
+    rememberParameters(createServerParameters({ en_maintenance: 'false' }));
+    await expect(apiRequest('/api/current_user', { schema: currentUserSchema })).rejects.toMatchObject({ status: 401 });
+    expect(redirects.maintenance).toHaveBeenCalledTimes(1);
+    expect(redirects.unauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('498 and 499 (spec §8)', () => {
+  it.each([498, 499] as const)('stops the loading overlay and asks for /%i', async (status) => {
+    startSession('token-123');
+    const redirects = listenToRedirects();
+    let releaseSlow: (response: Response) => void = () => undefined;
+    stubFetch((request) =>
+      request.url === '/api/slow'
+        ? new Promise<Response>((resolve) => (releaseSlow = resolve))
+        : jsonResponse({ code: `HTTP_${status}`, exceptionMessage: 'x' }, status),
+    );
+    const slow = apiRequest('/api/slow', { schema: logoutResponseSchema });
+    expect(getLoadingCount()).toBe(1);
+
+    await expect(apiRequest('/api/current_user', { schema: currentUserSchema })).rejects.toMatchObject({ status });
+
+    expect(getLoadingCount()).toBe(0);
+    expect(redirects.statusPage).toHaveBeenCalledWith(status);
+    expect(redirects.unauthorized).not.toHaveBeenCalled();
+    // The session is kept: these pages are not a disconnection.
+    expect(sessionStorage.getItem(STORAGE_KEYS.accessToken)).toBe('token-123');
+    releaseSlow(jsonResponse({ ok: true }));
+    await slow;
+    expect(getLoadingCount()).toBe(0);
   });
 });

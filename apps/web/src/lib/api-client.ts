@@ -1,6 +1,8 @@
+import { isParameterOn, MAINTENANCE_HEADER } from '@ecare/shared/constants';
 import { apiErrorFromBody, ApiError, GENERIC_ERROR_MESSAGE } from './api-error.ts';
 import { readCookie } from './cookies.ts';
-import { loadingFailed, loadingStarted, loadingSucceeded } from './loading-counter.ts';
+import { loadingFailed, loadingStarted, loadingSucceeded, resetLoading } from './loading-counter.ts';
+import { getKnownParameters, isMaintenanceOn } from './server-parameters.ts';
 import { clearAllStorage, getAccessToken, isSessionValid } from './session-storage.ts';
 
 /** Anything with a zod-like `parse`; a lazy parser may return a promise. */
@@ -31,19 +33,47 @@ export interface ApiRequest<T> {
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-type UnauthorizedListener = () => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
+/** Statuses that have their own error page (spec §8). */
+export type StatusPage = 498 | 499;
 
-/** The router registers how to reach the login page; the client stays free of routing. */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
+type Listener<A extends unknown[] = []> = (...args: A) => void;
+
+function listenerSet<A extends unknown[] = []>() {
+  const listeners = new Set<Listener<A>>();
+  return {
+    add(listener: Listener<A>): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notify(...args: A): void {
+      listeners.forEach((listener) => listener(...args));
+    },
+  };
 }
+
+const unauthorized = listenerSet();
+const maintenance = listenerSet();
+const statusPages = listenerSet<[StatusPage]>();
+
+// The router registers how to reach each page; the client stays free of routing.
+/** A 401 outside maintenance: storage cleared, the login page is due. */
+export const onUnauthorized = unauthorized.add;
+/** Maintenance flagged by the server: storage cleared, /maintenance is due. */
+export const onMaintenance = maintenance.add;
+/** A 498 or 499 answer: the loading overlay is stopped, /498 or /499 is due. */
+export const onStatusPage = statusPages.add;
 
 function disconnect(): void {
   clearAllStorage();
-  unauthorizedListeners.forEach((listener) => listener());
+  unauthorized.notify();
 }
+
+function enterMaintenance(): void {
+  clearAllStorage();
+  maintenance.notify();
+}
+
+const isStatusPage = (status: number): status is StatusPage => status === 498 || status === 499;
 
 const isVersionFile = (path: string) => path.includes('version.json');
 const isRelative = (path: string) => path.startsWith('/') && !path.startsWith('//');
@@ -76,9 +106,9 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * The one way the portal calls its API (spec §7, §9): bearer header while the session is
- * valid, XSRF header on writes, the global loading counter, disconnection on 401, validation
- * of every answer and typed errors.
+ * The one way the portal calls its API (spec §7, §8, §9): bearer header while the session is
+ * valid, XSRF header on writes, the global loading counter, the maintenance flag, disconnection
+ * on 401, the 498/499 pages, validation of every answer and typed errors.
  */
 export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
   const method = request.method ?? 'GET';
@@ -101,14 +131,25 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
     throw new ApiError(0, 'NETWORK', GENERIC_ERROR_MESSAGE);
   }
 
+  const flaggedMaintenance = isParameterOn(response.headers.get(MAINTENANCE_HEADER) ?? undefined);
+
   if (!response.ok) {
     loadingFailed(path);
     const error = apiErrorFromBody(response.status, await readJson(response));
-    if (response.status === 401) disconnect();
+    if (flaggedMaintenance || (response.status === 401 && isMaintenanceOn(getKnownParameters()))) {
+      enterMaintenance();
+    } else if (response.status === 401) {
+      disconnect();
+    } else if (isStatusPage(response.status)) {
+      resetLoading();
+      statusPages.notify(response.status);
+    }
     throw error;
   }
 
   loadingSucceeded(path);
+  // The parameters stay readable during maintenance; their answer carries the flag too.
+  if (flaggedMaintenance) enterMaintenance();
   const data = await readJson(response);
   try {
     return await request.schema.parse(data);

@@ -2,6 +2,11 @@
 export const PATHS = {
   login: '/identification/authentification',
   recoverCode: '/identification/recuperer-code-confidentiel',
+  createCode: '/identification/creer-code-confidentiel',
+  confirmEmailChange: '/identification/confirmationmodificationemail',
+  cancelEmailChange: '/identification/confirmationannulationemail',
+  maintenance: '/maintenance',
+  securityInfo: '/info-securite-ecare',
   home: '/pages/accueil',
   userHome: '/pages/accueil-utilisateur',
   accountChoice: '/pages/choix-compte-facturation',
@@ -13,7 +18,11 @@ export const PATHS = {
   faq: '/assistance/faq',
   afterSales: '/assistance/sav',
   contactForm: '/assistance/formulaire-contact',
+  accountProfile: '/mon-compte/profil',
+  accountCode: '/mon-compte/code-confidentiel',
   notFound: '/404',
+  tokenInvalid: '/498',
+  requestCancelled: '/499',
 } as const;
 
 export const RETURN_URL_PARAM = 'returnurl';

@@ -27,9 +27,14 @@ function read(storage: Storage, key: string): string | null {
   }
 }
 
+/** Time of the last valid session check, shared by every tab (NaN when none). */
+export function lastRequestTime(): number {
+  return Date.parse(read(localStorage, STORAGE_KEYS.lastRequestDate) ?? '');
+}
+
 function isFresh(now: number): boolean {
   if (!read(sessionStorage, STORAGE_KEYS.accessToken)) return false;
-  const last = Date.parse(read(localStorage, STORAGE_KEYS.lastRequestDate) ?? '');
+  const last = lastRequestTime();
   return Number.isFinite(last) && now - last < SESSION_IDLE_MS;
 }
 

@@ -4,6 +4,8 @@ import { SITE_TITLE } from '../config/site.ts';
 
 export interface RouteHandle {
   title: string;
+  /** Spec §2 "Session-load bypass": the page frame loads no session (user, account, menu). */
+  skipSession?: boolean;
 }
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -18,6 +20,13 @@ export function useRouteTitle(): string | null {
     if (isRouteHandle(handle)) return handle.title;
   }
   return null;
+}
+
+/** Whether the deepest matched route asks the frame not to load the session. */
+export function useSkipSession(): boolean {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle;
+  return isRouteHandle(handle) && handle.skipSession === true;
 }
 
 export function useDocumentTitle(): void {

@@ -1,6 +1,6 @@
 import { isParameterOn } from '@ecare/shared/parameters';
 import { formatPhone } from '@ecare/shared/phone';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OrangeBanner } from '../../components/layout/orange-banner.tsx';
 import { SiteFooter } from '../../components/layout/site-footer.tsx';
@@ -11,20 +11,24 @@ import { useMenu } from '../../features/menu/api/get-menu.ts';
 import type { GuardedNavigate } from '../../features/menu/components/menu-entry-link.tsx';
 import { MenuFooterColumns } from '../../features/menu/components/menu-footer-columns.tsx';
 import { useParameters } from '../../features/parameters/api/get-parameters.ts';
-import { PATHS } from '../../lib/routes.ts';
+import { PATHS, withReturnUrl } from '../../lib/routes.ts';
+import { clearSelection } from '../../lib/selection-store.ts';
+import { clearAllStorage } from '../../lib/session-storage.ts';
+import { useSkipSession } from '../../lib/use-document-title.ts';
 import { useScrollToTopOnNavigation } from '../../lib/use-scroll-to-top.ts';
 import { menuParamsFor } from '../session/menu-context.ts';
 import { forgetSessionData, signOut } from '../session/sign-out.ts';
 import { useSessionState } from '../session/use-session-state.ts';
 import { bannerHtmlFor } from './banner-rule.ts';
+import { SessionExpiryDialog } from './session-expiry-dialog.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /** Page frame of every page but the login (spec §2 "Page frame"). */
 export function AppFrame() {
-  const session = useSessionState();
+  const session = useSessionState(!useSkipSession());
   const { user, account, line, authenticated } = session;
   const parameters = useParameters().data;
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const menu = useMenu(menuParamsFor(account, line), authenticated && session.ready);
   const accounts = useBillingAccounts(authenticated && user?.mandataire === true);
@@ -54,6 +58,14 @@ export function AppFrame() {
     await navigate(PATHS.login, { replace: true });
     forgetSessionData();
   };
+
+  // The idle limit passed (spec §4, §9): the session is over; signing in again brings the user back.
+  const onIdleExpired = useCallback(async () => {
+    clearAllStorage();
+    clearSelection();
+    await navigate(withReturnUrl(PATHS.login, `${pathname}${search}`), { replace: true });
+    forgetSessionData();
+  }, [navigate, pathname, search]);
 
   const bannerHtml = bannerHtmlFor(signedIn ? user : null, parameters, pathname);
 
@@ -90,6 +102,7 @@ export function AppFrame() {
         machineName={parameters?.environment_MachineName}
         columns={menuItems.length > 0 ? <MenuFooterColumns items={menuItems} onGuardedNavigate={onGuardedNavigate} /> : null}
       />
+      {signedIn ? <SessionExpiryDialog onLogout={() => void onLogout()} onExpired={onIdleExpired} /> : null}
     </div>
   );
 }

@@ -5,7 +5,9 @@ import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import type { LoginFormValues } from '../../features/auth/utils/validate-login.ts';
 import { fetchParameters } from '../../features/parameters/api/fetch-parameters.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../lib/api-error.ts';
+import { captchaTokenFor } from '../../lib/captcha.ts';
 import { RETURN_URL_PARAM } from '../../lib/routes.ts';
+import { isParameterOn } from '@ecare/shared/constants';
 
 // The sign-in flow (hashing, schemas, session restore) is loaded apart from the login route
 // to keep its first download small; it is fetched as soon as the page is shown.
@@ -37,12 +39,14 @@ export function LoginRoute() {
     setPending(true);
     setServerError(null);
     try {
+      const captcha = await captchaTokenFor(parameters ?? (await fetchParameters()));
       const { signIn } = await loadSignIn();
       const target = await signIn({
         username: values.username,
         code: values.password,
         returnUrl: searchParams.get(RETURN_URL_PARAM),
         resilie: searchParams.get('resilie'),
+        captcha,
       });
       await navigate(target, { replace: true });
     } catch (error) {
@@ -55,7 +59,7 @@ export function LoginRoute() {
     <LoginPage
       information={parameters?.messageAuthentification ?? ''}
       machineName={parameters?.environment_MachineName ?? ''}
-      socialEnabled={parameters?.activeR_RESSOURCES_EXTERNES.trim().toLowerCase() === 'true'}
+      socialEnabled={isParameterOn(parameters?.activeR_RESSOURCES_EXTERNES)}
       pending={pending}
       serverError={serverError}
       onSubmit={(values) => void handleSubmit(values)}

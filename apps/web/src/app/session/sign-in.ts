@@ -14,6 +14,8 @@ export interface SignInInput {
   code: string;
   returnUrl: string | null;
   resilie: string | null;
+  /** reCAPTCHA token, when the server parameters ask for one. */
+  captcha?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface SignInInput {
 export async function signIn(input: SignInInput): Promise<string> {
   const username = input.username.trim();
   const password = await hashConfidentialCode(username, input.code);
-  const token = await requestToken({ username, password });
+  const token = await requestToken({ username, password, captcha: input.captcha });
 
   clearAllStorage();
   queryClient.clear();

@@ -21,9 +21,13 @@ export interface SessionState {
   ready: boolean;
 }
 
-/** Session as components see it, read from the query cache the loaders filled. */
-export function useSessionState(): SessionState {
-  const authenticated = peekSessionValid();
+/**
+ * Session as components see it, read from the query cache the loaders filled. With `load`
+ * false (pages that bypass session loading, spec §2) nothing is fetched and the visitor is
+ * shown as signed out.
+ */
+export function useSessionState(load = true): SessionState {
+  const authenticated = load && peekSessionValid();
   const selection = useSelection();
   const userQuery = useCurrentUser(authenticated);
   const user = userQuery.data ?? null;
