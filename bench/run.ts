@@ -273,6 +273,8 @@ function summaryLines(bundle: LoginBundleReport | null, results: DatabaseResult[
   const lines = [
     `Bench ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC · commit ${commit ?? 'none'} · Node ${process.version} · ` +
       `${os.cpus().length} CPU(s) · autocannon ${LOAD.connections} conn, ${LOAD.warmupSeconds} s warm-up + ${LOAD.measureSeconds} s`,
+    // The API's read reuse windows (decisions 006 and 011) decide how often a request reaches the database.
+    `API caches: SESSION_CACHE_MS=${process.env.SESSION_CACHE_MS ?? '2000 (default)'} · READ_CACHE_MS=${process.env.READ_CACHE_MS ?? '2000 (default)'}`,
   ];
   if (bundle?.measured) {
     lines.push(

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAccess } from './access/access.repository.ts';
 import type { RouteDeps, Services } from './app-deps.ts';
 import type { Config } from './config/env.ts';
@@ -45,6 +45,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { responseSerializerCompiler } from './plugins/serializer.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 
 export interface AppOptions {
@@ -74,7 +75,7 @@ function createServices({ db, config, clock, limits, captcha, mail }: Infrastruc
     { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, cacheMs: config.sessionCacheMs },
     { limits, captcha },
   );
-  const accounts = createAccountsService(createAccountsRepository(db), access);
+  const accounts = createAccountsService(createAccountsRepository(db), access, { clock, cacheMs: config.readCacheMs });
   const linesRepository = createLinesRepository(db);
   const passwordRepository = createPasswordRepository(db);
   const links = { brandName: config.brandName, publicUrl: config.publicUrl, linkValidityMs: config.linkValidityMs };
@@ -126,7 +127,7 @@ export async function buildApp({ config, db, clock = systemClock, mailQueue, mai
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorateRequest('auth', null);
 
   registerErrorHandling(app);

@@ -20,6 +20,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   /** How long an instance may reuse a session read: a revocation reaches other instances within it. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+  /** How long an instance may reuse a user's billing-account list: changes reach other instances within it. */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   /** Seed the demo data set when the database has no billing account yet. */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -60,6 +62,7 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   sessionCacheMs: number;
+  readCacheMs: number;
   seedDemo: boolean;
   cookieSecure: boolean;
   publicUrl: string;
@@ -91,6 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
     sessionCacheMs: env.SESSION_CACHE_MS,
+    readCacheMs: env.READ_CACHE_MS,
     seedDemo: env.SEED_DEMO,
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
