@@ -1,28 +1,16 @@
 import { PASSWORD_RESET_MESSAGES } from '@ecare/shared/password';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useRealApp } from './support/real-app.ts';
 import { expectNoAxeViolations } from './support/journey.ts';
 import { mailedPath } from './support/dev-tools.ts';
 
-// The mailbox (GET /api/dev/mails) is a development tool: on for this server.
+// The mailbox (GET /api/dev/mails) is a development tool: on for this app.server.
 
 const EMAIL = 'gestionnaire@demo.test';
 const NEW_CODE = 'Zq7#vLm2pR!x';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useRealApp();
 
 function criterionState(page: Page, label: string) {
   return page.getByRole('listitem').filter({ hasText: label }).getAttribute('data-state');
@@ -30,8 +18,8 @@ function criterionState(page: Page, label: string) {
 
 describe('forgotten code journey', () => {
   it('requests a link, creates a code with the widget and signs in with it, from the keyboard', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/ecare/identification/authentification`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/ecare/identification/authentification`);
 
     await page.getByRole('link', { name: 'Code confidentiel oublié ou première connexion' }).focus();
     await page.keyboard.press('Enter');
@@ -51,8 +39,8 @@ describe('forgotten code journey', () => {
     expect(await page.getByRole('link', { name: 'Annuler' }).count()).toBe(0);
     await expectNoAxeViolations(page);
 
-    const path = await mailedPath(server, EMAIL, /https?:\/\/\S+\/creer-code-confidentiel\/[\w-]+/);
-    await page.goto(`${server.url}${path}`);
+    const path = await mailedPath(app.server, EMAIL, /https?:\/\/\S+\/creer-code-confidentiel\/[\w-]+/);
+    await page.goto(`${app.server.url}${path}`);
     await page.getByRole('heading', { level: 1, name: 'Veuillez créer votre mot de passe' }).waitFor();
     await expectNoAxeViolations(page);
 
@@ -91,12 +79,12 @@ describe('forgotten code journey', () => {
   });
 
   it('sends a used or unknown link to /pages/accueil (the login page for a visitor)', async () => {
-    const page = await browser.newPage();
-    const used = await mailedPath(server, EMAIL, /https?:\/\/\S+\/creer-code-confidentiel\/[\w-]+/);
-    await page.goto(`${server.url}${used}`);
+    const page = await app.browser.newPage();
+    const used = await mailedPath(app.server, EMAIL, /https?:\/\/\S+\/creer-code-confidentiel\/[\w-]+/);
+    await page.goto(`${app.server.url}${used}`);
     await page.waitForURL(/\/identification\/authentification\?returnurl=%2Fpages%2Faccueil$/);
 
-    await page.goto(`${server.url}/ecare/identification/creer-code-confidentiel`);
+    await page.goto(`${app.server.url}/ecare/identification/creer-code-confidentiel`);
     await page.waitForURL(/\/identification\/authentification\?returnurl=%2Fpages%2Faccueil$/);
     await page.close();
   });

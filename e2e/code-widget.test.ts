@@ -1,25 +1,13 @@
 import { PASSWORD_MESSAGES } from '@ecare/shared/password';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useRealApp } from './support/real-app.ts';
 import { expectNoAxeViolations } from './support/journey.ts';
 import { codeLinkFor } from './support/dev-tools.ts';
 
-// The mailbox (GET /api/dev/mails) is a development tool: on for this server.
+// The mailbox (GET /api/dev/mails) is a development tool: on for this app.server.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useRealApp();
 
 async function criteria(page: Page): Promise<Record<string, string | null>> {
   const items = page.getByRole('main').getByRole('listitem');
@@ -38,8 +26,8 @@ async function meter(page: Page) {
 
 describe('strength widget', () => {
   it('shows the five criteria turning green or red and the bar following the entropy', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}${await codeLinkFor(server, 'solo@demo.test')}`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}${await codeLinkFor(app.server, 'solo@demo.test')}`);
     const field = page.getByLabel(/^Nouveau code confidentiel/);
     await field.waitFor();
 
@@ -87,14 +75,14 @@ describe('strength widget', () => {
 
 describe('code change in the account area', () => {
   it('changes the signed-in user’s code with the widget showing the current code', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/ecare/identification/authentification`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/ecare/identification/authentification`);
     await page.getByLabel(/^Identifiant/).fill('mandataire@demo.test');
     await page.getByLabel(/^Code confidentiel/).fill('Demo-Mandat-2026!');
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.waitForURL(/\/pages\//);
 
-    await page.goto(`${server.url}/ecare/mon-compte/code-confidentiel`);
+    await page.goto(`${app.server.url}/ecare/mon-compte/code-confidentiel`);
     await page.getByRole('heading', { level: 1, name: 'Changer mon code confidentiel' }).waitFor();
     await expectNoAxeViolations(page);
 

@@ -1,21 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useRealApp } from './support/real-app.ts';
 import { expectNoAxeViolations } from './support/journey.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useRealApp();
 
 const PAGES = {
   404: '404! Page non trouvée...',
@@ -25,8 +12,8 @@ const PAGES = {
 
 describe('error pages', () => {
   it.each([404, 498, 499] as const)('/%i has its heading, a way back and no accessibility violation', async (status) => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/ecare/${status}`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/ecare/${status}`);
     await page.getByRole('heading', { level: 1, name: PAGES[status] }).waitFor();
     expect(await page.getByRole('main').getByRole('link', { name: 'Retour à l’accueil' }).count()).toBe(1);
     await expectNoAxeViolations(page);
@@ -34,19 +21,19 @@ describe('error pages', () => {
   });
 
   it('sends any unknown path to the 404 page', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/ecare/pages/nulle-part`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/ecare/pages/nulle-part`);
     await page.getByRole('heading', { level: 1, name: PAGES[404] }).waitFor();
     await page.close();
   });
 
   it.each([498, 499] as const)('opens /%i when an API call answers with that status, with the loading overlay stopped', async (status) => {
-    const page = await browser.newPage();
-    // The server never sends these statuses today: the answer is stood in for in the browser.
+    const page = await app.browser.newPage();
+    // The server never sends these statuses today: the answer is stood in for in the app.browser.
     await page.route('**/api/parametres', (route) =>
       route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code: `HTTP_${status}`, exceptionMessage: '' }) }),
     );
-    await page.goto(`${server.url}/ecare/identification/authentification`);
+    await page.goto(`${app.server.url}/ecare/identification/authentification`);
     await page.waitForURL(new RegExp(`/ecare/${status}$`));
     await page.getByRole('heading', { level: 1, name: PAGES[status] }).waitFor();
     expect(await page.getByText('Chargement en cours...').count()).toBe(0);
@@ -54,10 +41,10 @@ describe('error pages', () => {
   });
 
   it('offers to go back from /499', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/ecare/identification/recuperer-code-confidentiel`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/ecare/identification/recuperer-code-confidentiel`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.goto(`${server.url}/ecare/499`);
+    await page.goto(`${app.server.url}/ecare/499`);
     await page.getByRole('button', { name: 'Revenir à la page précédente' }).click();
     await page.waitForURL(/\/identification\/recuperer-code-confidentiel$/);
     await page.close();

@@ -1,38 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useRealApp } from './support/real-app.ts';
 import { expectNoAxeViolations } from './support/journey.ts';
 import { setParameter } from './support/dev-tools.ts';
 
-// The parameter switch (PUT /api/dev/parametres/{name}) is a development tool: on for this server.
+// The parameter switch (PUT /api/dev/parametres/{name}) is a development tool: on for this app.server.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useRealApp();
 
 const landmarks = (page: Page) => page.locator('header, footer, [role="banner"], [role="contentinfo"]').count();
 
 describe('maintenance', () => {
   it('sends the visitor to /maintenance while the flag is on, and back to / once it is off', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/ecare/identification/authentification`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/ecare/identification/authentification`);
     await page.getByRole('heading', { name: 'Identifiez-vous' }).waitFor();
     await page.evaluate(() => {
       localStorage.setItem('current_compte_facturation', '42');
       sessionStorage.setItem('access_token', 'jeton');
     });
 
-    await setParameter(server, 'en_maintenance', 'true');
+    await setParameter(app.server, 'en_maintenance', 'true');
     try {
       // Any API answer now carries the flag: the next page's parameters call is enough.
       await page.getByRole('link', { name: 'Code confidentiel oublié ou première connexion' }).click();
@@ -44,7 +32,7 @@ describe('maintenance', () => {
       expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
       await expectNoAxeViolations(page);
     } finally {
-      await setParameter(server, 'en_maintenance', 'false');
+      await setParameter(app.server, 'en_maintenance', 'false');
     }
 
     // The page reads the parameters on load (then every 30 s): maintenance over, back to /.
@@ -54,15 +42,15 @@ describe('maintenance', () => {
   });
 
   it('shows a short unavailability page instead of any page while activer is not True', async () => {
-    const page = await browser.newPage();
-    await setParameter(server, 'activer', 'False');
+    const page = await app.browser.newPage();
+    await setParameter(app.server, 'activer', 'False');
     try {
-      await page.goto(`${server.url}/ecare/identification/authentification`);
+      await page.goto(`${app.server.url}/ecare/identification/authentification`);
       await page.getByRole('heading', { level: 1, name: 'Service momentanément indisponible' }).waitFor();
       expect(await page.getByRole('button', { name: 'Valider' }).count()).toBe(0);
       await expectNoAxeViolations(page);
     } finally {
-      await setParameter(server, 'activer', 'True');
+      await setParameter(app.server, 'activer', 'True');
     }
     await page.reload();
     await page.getByRole('heading', { name: 'Identifiez-vous' }).waitFor();
@@ -72,8 +60,8 @@ describe('maintenance', () => {
 
 describe('security information page', () => {
   it('shows the full text without header and footer, and leads to the contact form', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/ecare/info-securite-ecare`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/ecare/info-securite-ecare`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByText(/4 juillet 2022/).waitFor();
     expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(5);

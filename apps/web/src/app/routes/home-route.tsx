@@ -1,31 +1,20 @@
-import { Link, redirect, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
 import { AccountSummary } from '../../features/accounts/components/account-summary.tsx';
 import { linePageQueryOptions, useLinePage } from '../../features/lines/api/get-line-page.ts';
 import { LinesTable } from '../../features/lines/components/lines-table.tsx';
-import { PATHS, withReturnUrl } from '../../lib/routes.ts';
+import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
-import { loadSession } from '../session/load-session.ts';
+import { loadAccountPage } from '../session/load-session.ts';
 import { useSessionState } from '../session/use-session-state.ts';
 
 const SUMMARY_SIZE = 5;
 
 export async function homeLoader({ request }: LoaderFunctionArgs) {
-  const session = await loadSession(request);
-  switch (session.kind) {
-    case 'user':
-      throw redirect(PATHS.userHome);
-    case 'choose':
-      throw redirect(withReturnUrl(PATHS.accountChoice, PATHS.home));
-    case 'failed':
-      throw redirect(PATHS.serverError);
-    case 'account':
-      await queryClient.prefetchQuery(linePageQueryOptions(session.account.idClientBscs));
-      return null;
-    case 'forbidden':
-      return null;
-  }
+  const account = await loadAccountPage(request, PATHS.home);
+  if (account) await queryClient.prefetchQuery(linePageQueryOptions(account.idClientBscs));
+  return null;
 }
 
 function LinesSummary({ idClientBscs }: { idClientBscs: number }) {

@@ -1,5 +1,5 @@
 import type { LinePageQuery } from '@ecare/shared/lines';
-import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { linePageQueryOptions, useLinePage, type LinePageParams } from '../../features/lines/api/get-line-page.ts';
@@ -7,28 +7,18 @@ import { LineSearchForm } from '../../features/lines/components/line-search-form
 import { LinesTable } from '../../features/lines/components/lines-table.tsx';
 import { Pagination } from '../../features/lines/components/pagination.tsx';
 import { linePageParamsFrom, linePageSearch } from '../../features/lines/utils/line-page-params.ts';
-import { PATHS, withReturnUrl } from '../../lib/routes.ts';
+import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
-import { loadSession } from '../session/load-session.ts';
+import { loadAccountPage } from '../session/load-session.ts';
 import { useSessionState } from '../session/use-session-state.ts';
 
 export async function mobileLinesLoader({ request }: LoaderFunctionArgs) {
-  const session = await loadSession(request);
-  switch (session.kind) {
-    case 'user':
-      throw redirect(PATHS.userHome);
-    case 'choose':
-      throw redirect(withReturnUrl(PATHS.accountChoice, PATHS.mobileLines));
-    case 'failed':
-      throw redirect(PATHS.serverError);
-    case 'account': {
-      const params = linePageParamsFrom(new URL(request.url).searchParams);
-      await queryClient.prefetchQuery(linePageQueryOptions(session.account.idClientBscs, params));
-      return null;
-    }
-    case 'forbidden':
-      return null;
+  const account = await loadAccountPage(request, PATHS.mobileLines);
+  if (account) {
+    const params = linePageParamsFrom(new URL(request.url).searchParams);
+    await queryClient.prefetchQuery(linePageQueryOptions(account.idClientBscs, params));
   }
+  return null;
 }
 
 function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
