@@ -21,9 +21,13 @@ export function codeClientBscs(idClientBscs: number, rng: Random): string {
   return rng.next() < 0.8 ? `${head}.${idClientBscs}` : `${head}.${rng.int(10, 9999)}.${idClientBscs}`;
 }
 
-/** A distinct French mobile number (06/07) for each sequence number: 7919 is prime to 2·10⁸. */
+/**
+ * A distinct French mobile number (06/07) for each sequence number: multiplying by a number
+ * prime to 2·10⁸ is a bijection modulo 2·10⁸, and a large one keeps neighbours far apart.
+ */
+const SPREAD = 104_729 * 7_919;
 export function mobileNumber(sequence: number): string {
-  const n = (sequence * 7919 + 12_345_678) % 200_000_000;
+  const n = Number((BigInt(sequence) * BigInt(SPREAD) + 12_345_678n) % 200_000_000n);
   return `0${n < 100_000_000 ? 6 : 7}${String(n % 100_000_000).padStart(8, '0')}`;
 }
 
