@@ -7,6 +7,7 @@ import { LinesTable } from '../../features/lines/components/lines-table.tsx';
 import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
 import { loadAccountPage } from '../session/load-session.ts';
+import { AccountSessionError } from '../session/account-session-error.tsx';
 import { useSessionState } from '../session/use-session-state.ts';
 
 const SUMMARY_SIZE = 5;
@@ -52,17 +53,11 @@ function LinesSummary({ idClientBscs }: { idClientBscs: number }) {
 }
 
 export function HomeRoute() {
-  const { account, sessionError } = useSessionState();
+  const { account } = useSessionState();
   return (
     <>
       <PageHeading>Accueil</PageHeading>
-      {sessionError ? (
-        <ApiErrorAlert error={sessionError}>
-          <Link to={PATHS.accountChoice} className="link">
-            Choisir le compte de facturation
-          </Link>
-        </ApiErrorAlert>
-      ) : null}
+      <AccountSessionError />
       {account ? (
         <div className="space-y-6">
           <AccountSummary account={account} />

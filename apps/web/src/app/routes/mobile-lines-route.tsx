@@ -1,5 +1,5 @@
 import type { LinePageQuery } from '@ecare/shared/lines';
-import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { linePageQueryOptions, useLinePage, type LinePageParams } from '../../features/lines/api/get-line-page.ts';
@@ -10,6 +10,7 @@ import { linePageParamsFrom, linePageSearch } from '../../features/lines/utils/l
 import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
 import { loadAccountPage } from '../session/load-session.ts';
+import { AccountSessionError } from '../session/account-session-error.tsx';
 import { useSessionState } from '../session/use-session-state.ts';
 
 export async function mobileLinesLoader({ request }: LoaderFunctionArgs) {
@@ -63,19 +64,13 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
 
 /** Lines of the current billing account, paginated by the server. */
 export function MobileLinesRoute() {
-  const { account, sessionError } = useSessionState();
+  const { account } = useSessionState();
   return (
     <>
       <PageHeading intro={account ? `${account.raisonSociale} – compte ${account.codeClientBscs}` : undefined}>
         Mes lignes mobiles
       </PageHeading>
-      {sessionError ? (
-        <ApiErrorAlert error={sessionError}>
-          <Link to={PATHS.accountChoice} className="link">
-            Choisir le compte de facturation
-          </Link>
-        </ApiErrorAlert>
-      ) : null}
+      <AccountSessionError />
       {account ? <LinesPanel idClientBscs={account.idClientBscs} /> : null}
     </>
   );
