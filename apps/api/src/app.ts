@@ -75,7 +75,7 @@ function createServices({ db, config, clock, limits, captcha, mail }: Infrastruc
     { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, cacheMs: config.sessionCacheMs },
     { limits, captcha },
   );
-  const accounts = createAccountsService(createAccountsRepository(db), access, { clock, cacheMs: config.readCacheMs });
+  const accounts = createAccountsService(createAccountsRepository(db), { clock, cacheMs: config.readCacheMs });
   const linesRepository = createLinesRepository(db);
   const passwordRepository = createPasswordRepository(db);
   const links = { brandName: config.brandName, publicUrl: config.publicUrl, linkValidityMs: config.linkValidityMs };

@@ -1,11 +1,10 @@
 import type { BillingAccount } from '@ecare/shared';
-import type { Access } from '../../access/access.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { errors } from '../../lib/errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 
-export function createAccountsService(repo: AccountsRepository, access: Access, options: { clock: Clock; cacheMs: number }) {
+export function createAccountsService(repo: AccountsRepository, options: { clock: Clock; cacheMs: number }) {
   // The account list is read on every page of a session and changes rarely: an instance may
   // reuse it for cacheMs (decision 011); whoever changes accounts or lines calls forget().
   const recent = new TtlCache<BillingAccount[]>(options.clock, options.cacheMs, 10_000);
@@ -24,10 +23,10 @@ export function createAccountsService(repo: AccountsRepository, access: Access, 
       else recent.delete(String(userId));
     },
 
+    /** The account with the caller's link to it, in one query: a link that does not manage it is refused like no link. */
     async get(userId: number, idClientBscs: number): Promise<BillingAccount> {
-      await access.assertAccount(userId, idClientBscs);
       const account = await repo.findForUser(userId, idClientBscs);
-      if (!account) throw errors.forbiddenAccount();
+      if (!account?.isGestionnaire) throw errors.forbiddenAccount();
       return account;
     },
   };
