@@ -33,6 +33,10 @@ export const billingAccountSchema = z.object({
 });
 export type BillingAccount = z.infer<typeof billingAccountSchema>;
 
+/**
+ * GET /api/comptes_facturation: the accounts the user manages, every one with isGestionnaire
+ * true; accounts the user is only attached to are left out (their details are not the user's).
+ */
 export const billingAccountListSchema = z.array(billingAccountSchema);
 
 /** Path parameter carrying an idClientBscs. */

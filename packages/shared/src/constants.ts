@@ -1,5 +1,9 @@
+import { API_ERRORS } from './error-catalogue.ts';
+
+export { API_ERRORS, ERROR_CODES, errorMessage, isApiErrorCode, oauthCodeOf, type ApiErrorCode, type ErrorMessageValues } from './error-catalogue.ts';
+
 /**
- * Constants with no dependency at all, so the lightest routes (login) can import them without
+ * Constants with no dependency on zod, so the lightest routes (login) can import them without
  * pulling in zod. The schema modules re-export them.
  */
 
@@ -7,33 +11,13 @@ export const LOGIN_LIMITS = { usernameMax: 254, passwordMin: 4, passwordMax: 100
 
 export const MESSAGES = {
   loginInvalid: 'Votre identifiant et votre code confidentiel ne correspondent pas',
-  invalidGrant: "L'identifiant ou le code confidentiel est incorrect.",
+  invalidGrant: API_ERRORS.INVALID_GRANT.message,
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
-  captchaFailed: 'La vérification anti-robot a échoué. Veuillez réessayer.',
+  captchaFailed: API_ERRORS.CAPTCHA.message,
 } as const;
 
 /** Inactivity after which a session ends, on both sides (spec §4, §9). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
-
-export const ERROR_CODES = {
-  validation: 'VALIDATION',
-  unauthenticated: 'UNAUTHENTICATED',
-  forbiddenAccount: 'FORBIDDEN_ACCOUNT',
-  forbiddenContract: 'FORBIDDEN_CONTRACT',
-  notFound: 'NOT_FOUND',
-  xsrf: 'XSRF',
-  internal: 'INTERNAL',
-} as const;
-
-export const ERROR_MESSAGES = {
-  validation: 'La requête est invalide.',
-  unauthenticated: 'Vous devez être connecté pour accéder à cette page.',
-  forbiddenAccount: "Désolé, vous n'êtes pas autorisé à accéder à ce compte de facturation.",
-  forbiddenContract: "Désolé, vous n'êtes pas autorisé à accéder à ce contrat.",
-  notFound: "La ressource demandée n'existe pas.",
-  xsrf: 'La requête a été refusée (jeton de sécurité manquant ou invalide). Veuillez recharger la page.',
-  internal: 'Une erreur technique est survenue. Veuillez réessayer ultérieurement.',
-} as const;
 
 /** Server flags are text; the spec compares them to 'true' (case aside). */
 export function isParameterOn(value: string | undefined): boolean {
@@ -43,5 +27,4 @@ export function isParameterOn(value: string | undefined): boolean {
 /** Header carried by every API answer while the portal is in maintenance (spec §8). */
 export const MAINTENANCE_HEADER = 'en_maintenance';
 
-export const MAINTENANCE_MESSAGE =
-  'Le site et votre espace client sont momentanément indisponibles pour cause de maintenance. Veuillez nous excuser pour la gêne occasionnée.';
+export const MAINTENANCE_MESSAGE = API_ERRORS.MAINTENANCE.message;

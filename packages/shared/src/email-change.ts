@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { API_ERRORS } from './error-catalogue.ts';
 
 /**
  * A login e-mail change. The code is re-entered: `ancienPassword` is its client-side hash salted
@@ -25,10 +26,10 @@ export const emailManagementSchema = z.object({
 export type EmailManagement = z.infer<typeof emailManagementSchema>;
 
 export const EMAIL_CHANGE_MESSAGES = {
-  sameAddress: 'La nouvelle adresse e-mail doit être différente de l’adresse actuelle.',
-  unavailable: 'Cette adresse e-mail ne peut pas être utilisée pour votre espace client.',
+  sameAddress: API_ERRORS.EMAIL_SAME.message,
+  unavailable: API_ERRORS.EMAIL_UNAVAILABLE.message,
   requested:
     'Un e-mail de confirmation a été envoyé à votre nouvelle adresse. Votre identifiant changera dès que vous l’aurez confirmée.',
   invalidLink: 'Ce lien n’est plus valide.',
-  wrongCode: 'Le code confidentiel est incorrect.',
+  wrongCode: API_ERRORS.WRONG_CODE.message,
 } as const;

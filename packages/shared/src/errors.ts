@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { ERROR_CODES, ERROR_MESSAGES } from './constants.ts';
+export { API_ERRORS, ERROR_CODES, errorMessage, isApiErrorCode, oauthCodeOf, type ApiErrorCode, type ErrorMessageValues } from './error-catalogue.ts';
 
 /** Body of every non-OAuth error answer. `exceptionMessage` is French and shown as is. */
 export const apiErrorSchema = z.object({

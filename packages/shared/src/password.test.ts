@@ -6,8 +6,8 @@ import {
   passwordCriteria,
   passwordEntropy,
   passwordStrength,
-  PASSWORD_MESSAGES,
 } from './password.ts';
+import { ERROR_CODES } from './error-catalogue.ts';
 
 describe('password rules', () => {
   it('has a pool of 21 special characters including space, and none of the forbidden ones', () => {
@@ -46,8 +46,8 @@ describe('password rules', () => {
     expect(isRobustPassword('Sol#202')).toBe(false);
     expect(isRobustPassword('Soleil#2026Soleil#202')).toBe(false);
     expect(isRobustPassword('soleil#2026')).toBe(false);
-    expect(newPasswordProblem('Soleil<2026')).toBe(PASSWORD_MESSAGES.forbiddenCharacters);
-    expect(newPasswordProblem('soleil')).toBe(PASSWORD_MESSAGES.requirementsUnmet);
+    expect(newPasswordProblem('Soleil<2026')).toBe(ERROR_CODES.PASSWORD_FORBIDDEN_CHARACTERS);
+    expect(newPasswordProblem('soleil')).toBe(ERROR_CODES.PASSWORD_RULES);
     expect(newPasswordProblem('Soleil#2026')).toBeNull();
   });
 });

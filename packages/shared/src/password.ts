@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { API_ERRORS } from './error-catalogue.ts';
 
 /** The 21 special characters of the new-code rule (spec §5, §9), space included. */
 export const SPECIAL_CHARACTERS = ' !#$%&()*+,-./:;=?@_~';
@@ -10,13 +11,12 @@ export const POOL_SIZES = { lower: 26, upper: 26, digit: 10, special: 21 } as co
 export const ENTROPY_THRESHOLDS = { warning: 78, good: 104 } as const;
 
 export const PASSWORD_MESSAGES = {
-  requirementsUnmet: 'Toutes les exigences requises ne sont pas remplies',
-  forbiddenCharacters: 'Les caractères suivants : \', ", < et > sont interdits dans le mot de passe.',
-  common:
-    'Ce code confidentiel est trop courant ou figure dans des listes de mots de passe divulgués. Veuillez en choisir un autre.',
-  sameAsOld: 'Le nouveau code confidentiel doit être différent de l’ancien.',
-  oldIncorrect: 'L’ancien code confidentiel est incorrect.',
-  mismatch: 'Le code confidentiel transmis est incohérent. Veuillez réessayer.',
+  requirementsUnmet: API_ERRORS.PASSWORD_RULES.message,
+  forbiddenCharacters: API_ERRORS.PASSWORD_FORBIDDEN_CHARACTERS.message,
+  common: API_ERRORS.PASSWORD_COMMON.message,
+  sameAsOld: API_ERRORS.PASSWORD_SAME.message,
+  oldIncorrect: API_ERRORS.OLD_PASSWORD.message,
+  mismatch: API_ERRORS.PASSWORD_MISMATCH.message,
 } as const;
 
 export interface PasswordCriteria {
@@ -82,10 +82,10 @@ export function isRobustPassword(code: string): boolean {
   );
 }
 
-/** The first rule a new code breaks, as the French message to show; null when it meets them all. */
-export function newPasswordProblem(code: string): string | null {
-  if (hasForbiddenCharacters(code)) return PASSWORD_MESSAGES.forbiddenCharacters;
-  if (!isRobustPassword(code)) return PASSWORD_MESSAGES.requirementsUnmet;
+/** The first rule a new code breaks, as its error code; null when it meets them all. */
+export function newPasswordProblem(code: string): 'PASSWORD_FORBIDDEN_CHARACTERS' | 'PASSWORD_RULES' | null {
+  if (hasForbiddenCharacters(code)) return 'PASSWORD_FORBIDDEN_CHARACTERS';
+  if (!isRobustPassword(code)) return 'PASSWORD_RULES';
   return null;
 }
 
@@ -124,10 +124,10 @@ export type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 export const PASSWORD_RESET_MESSAGES = {
   success: "Vous allez recevoir un email vous permettant d'initialiser votre mot de passe",
-  pending: 'Une demande de réinitialisation de mot de passe est en cours.',
+  pending: API_ERRORS.RESET_PENDING.message,
   checkFailed:
     "Une erreur est survenue. Votre demande de modification de mot de passe n'a pas pu être prise en compte. Veuillez nous en excuser et réessayer ultérieurement.",
-  invalidLink: 'Ce lien n’est plus valide. Veuillez refaire une demande de code confidentiel.',
+  invalidLink: API_ERRORS.LINK_INVALID.message,
 } as const;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });

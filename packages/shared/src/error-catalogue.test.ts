@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { API_ERRORS, ERROR_CODES, errorMessage, isApiErrorCode } from './error-catalogue.ts';
+
+describe('error catalogue', () => {
+  it('gives every code an HTTP error status and a French message', () => {
+    const codes = Object.keys(API_ERRORS);
+    expect(codes.length).toBeGreaterThan(20);
+    for (const code of codes) {
+      const entry = API_ERRORS[code as keyof typeof API_ERRORS];
+      expect(entry.status, code).toBeGreaterThanOrEqual(400);
+      expect(entry.status, code).toBeLessThan(600);
+      expect(ERROR_CODES[code as keyof typeof ERROR_CODES]).toBe(code);
+    }
+  });
+
+  it('fills the values a message shows', () => {
+    expect(errorMessage('LOGIN_BACKOFF', { seconds: 30 })).toBe(
+      'Trop de tentatives de connexion. Veuillez patienter 30 secondes avant de réessayer.',
+    );
+    expect(errorMessage('ACCOUNT_LOCKED', { minutes: 1 })).toContain('dans 1 minute ou');
+    expect(errorMessage('FORBIDDEN_CONTRACT')).toBe("Désolé, vous n'êtes pas autorisé à accéder à ce contrat.");
+  });
+
+  it('recognises only its own codes', () => {
+    expect(isApiErrorCode('XSRF')).toBe(true);
+    expect(isApiErrorCode('toString')).toBe(false);
+    expect(isApiErrorCode(42)).toBe(false);
+  });
+});
