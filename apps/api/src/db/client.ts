@@ -1,13 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { PgliteSocket, PgliteWorkerChannel } from './pglite-stream.ts';
+import { PgliteHost, type DatabaseLog } from './pglite-host.ts';
+import { PgliteSocket } from './pglite-stream.ts';
 import * as schema from './schema.ts';
+
+export type { DatabaseLog } from './pglite-host.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -17,31 +20,32 @@ export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: u
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The node-postgres pool under `db` (one connection on PGlite). */
+  pool: pg.Pool;
   executeSql: ExecuteSql;
   migrate(): Promise<void>;
+  /** Where lost connections and database-thread events are logged (stderr until then). */
+  useLog(log: DatabaseLog): void;
   close(): Promise<void>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const migrationsFolder = path.resolve(here, '../../drizzle');
+export const MIGRATIONS_FOLDER = path.resolve(here, '../../drizzle');
 
-/**
- * Starts PGlite on its own thread. The thread is TypeScript run by tsx, whose loader a worker
- * does not inherit on Node 20: the bootstrap registers it first.
- */
-function startPgliteThread(dataDir: string): { channel: PgliteWorkerChannel; stop(): Promise<void> } {
-  const entry = new URL('./pglite-thread.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
-  const channel = new PgliteWorkerChannel(worker);
-  return {
-    channel,
-    async stop() {
-      await channel.send({ close: true }).catch(() => undefined);
-      await worker.terminate();
-    },
-  };
+/** Gives up connecting after this long, so that requests answer 503 instead of waiting on a dead host. */
+const CONNECT_TIMEOUT_MS = 3_000;
+
+const stderrLog: DatabaseLog = {
+  warn: (object, message) => console.warn(`database: ${message}`, object),
+  error: (object, message) => console.error(`database: ${message}`, object),
+};
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database, or 'memory://' for one in memory (tests). */
+  dataDir: string;
+  /** Sees every database thread started (tests stop it to check recovery). */
+  onPgliteThread?: (worker: Worker) => void;
 }
 
 /**
@@ -49,26 +53,43 @@ function startPgliteThread(dataDir: string): { channel: PgliteWorkerChannel; sto
  * `dataDir` is 'memory://' (tests). Both go through node-postgres, so queries, prepared
  * statements and transactions behave the same; PGlite runs on its own thread with one session.
  */
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: OpenOptions): DatabaseHandle {
+  let log = stderrLog;
   let pool: pg.Pool;
-  let stopThread = async () => {};
+  let host: PgliteHost | undefined;
   if (options.databaseUrl) {
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: 'ecare-api',
+    });
   } else {
-    if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-    const thread = startPgliteThread(options.dataDir);
-    stopThread = thread.stop;
-    pool = new pg.Pool({ max: 1, stream: () => new PgliteSocket(thread.channel) } as pg.PoolConfig);
+    const inMemory = options.dataDir.startsWith('memory://');
+    if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+    // A new thread reopens a database on disk where it was; one in memory would come back empty.
+    const thread = new PgliteHost({ dataDir: options.dataDir, restart: !inMemory, log: () => log, onThread: options.onPgliteThread });
+    host = thread;
+    // One connection (PGlite has one session), kept while idle: its prepared statements stay planned.
+    pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, stream: () => new PgliteSocket(thread) } as pg.PoolConfig);
   }
+  // A connection that breaks while idle (a database restart, pg_terminate_backend) is dropped by
+  // the pool, which reports it here; without a listener it would end the process.
+  pool.on('error', (error) => log.warn({ err: error }, 'database connection lost; the next query opens a new one'));
   const db = drizzle(pool, { schema });
   return {
     db,
     kind: options.databaseUrl ? 'postgres' : 'pglite',
+    pool,
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    useLog(next) {
+      log = next;
+    },
     async close() {
       await pool.end();
-      await stopThread();
+      await host?.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExecuteSql } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 
 export type Deliver = (outboxId: number) => Promise<void>;
 
@@ -35,8 +36,13 @@ export const SEND_EMAIL_QUEUE = 'send-email';
  * across all instances, retried with back-off when the SMTP server fails.
  */
 export function pgBossMailQueue(executeSql: ExecuteSql, log: FastifyBaseLogger, options: { pollingSeconds?: number } = {}): MailQueue {
+  // pg-boss runs its SQL through the application's pool, which reconnects by itself: while the
+  // database is away its polling fails and reports here, and it resumes on the next poll.
   const boss = new PgBoss({ db: { executeSql }, schedule: false });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) log.warn({ err: error }, 'job queue: database unavailable, retrying');
+    else log.error({ err: error }, 'job queue error');
+  });
   let started = false;
   return {
     async enqueue(id) {
@@ -51,8 +57,11 @@ export function pgBossMailQueue(executeSql: ExecuteSql, log: FastifyBaseLogger, 
       });
     },
     async stop() {
-      if (started) await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      if (!started) return;
       started = false;
+      // Stopping records unfinished jobs as failed, in the database: if that is away, the jobs
+      // expire and are retried later, which must not keep the process from stopping.
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 }).catch((error: unknown) => log.warn({ err: error }, 'job queue stopped with an error'));
     },
   };
 }
