@@ -219,3 +219,25 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   count: integer('count').notNull(),
   lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * An e-mailed link that lets the real owner of an identifier under attack sign in again: while
+ * an identifier has failed too often, the right code alone no longer opens it from an address
+ * that has failed; following this link (proof of the mailbox) lifts that for the browser that
+ * follows it.
+ */
+export const loginUnlockLinks = pgTable(
+  'login_unlock_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the e-mailed token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_unlock_user_idx').on(t.userId, t.expiresAt)],
+);

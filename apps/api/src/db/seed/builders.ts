@@ -1,5 +1,6 @@
 import type { billingAccounts, companies, contracts } from '../schema.ts';
-import { CITIES, COMPANY_FORMS, COMPANY_STEMS, FIRST_NAMES, LAST_NAMES, MOBILE_OFFER_IDS, STREETS } from './data.ts';
+import { MOBILE_OFFER_IDS } from '../reference/index.ts';
+import { CITIES, COMPANY_FORMS, COMPANY_STEMS, FIRST_NAMES, LAST_NAMES, STREETS } from './data.ts';
 import { luhnCheckDigit, type Random } from './random.ts';
 
 export const FIRST_ACCOUNT_ID = 1_000_001;
@@ -11,7 +12,12 @@ export function siren(rng: Random): string {
 }
 
 export function siret(sirenNumber: string, rng: Random): string {
-  const partial = `${sirenNumber}${rng.digits(4)}`;
+  return siretOf(sirenNumber, rng.digits(4));
+}
+
+/** The SIRET of an establishment: SIREN, four-digit establishment number, check digit. */
+export function siretOf(sirenNumber: string, establishment: string): string {
+  const partial = `${sirenNumber}${establishment}`;
   return partial + luhnCheckDigit(partial);
 }
 

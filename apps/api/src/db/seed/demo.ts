@@ -1,9 +1,10 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { billingAccounts, menuItems, offers, serverParameters } from '../schema.ts';
+import { DEFAULT_PARAMETERS } from '../reference/index.ts';
+import { billingAccounts, serverParameters } from '../schema.ts';
+import { DEMO_COMPANIES, demoAccountFields, type DemoCompany } from './demo-companies.ts';
 import { createBillingAccount, createCompany, createContract, createUser } from './factories.ts';
-import { OFFERS } from './data.ts';
-import { DEMO_MENU } from './menu.ts';
+import { Random } from './random.ts';
 
 /** Demo identities listed in the README; the tests log in with them too. */
 export const DEMO_USERS = {
@@ -11,106 +12,118 @@ export const DEMO_USERS = {
   mandataire: { email: 'mandataire@demo.test', password: 'Demo-Mandat-2026!' },
   solo: { email: 'solo@demo.test', password: 'Demo-Solo-2026!' },
   utilisateur: { email: 'utilisateur@demo.test', password: 'Demo-Ligne-2026!' },
+  administration: { email: 'admin@demo.test', password: 'Demo-Admin-2026!' },
 } as const;
 
-export const DEMO_PARAMETERS: Record<string, string> = {
-  est_Bdp: 'false',
-  hidE_CAPTCHA: 'true',
-  reCAPTCHA_JS: 'https://www.google.com/recaptcha/api.js?render=',
-  reCAPTCHA_ClientKey: '',
+/** Fixed seed of the demo's own random sequence: every run builds the same demo. */
+const DEMO_SEED = 20_261_121;
+
+/** Example texts the demo shows where a new installation starts empty. */
+export const DEMO_PARAMETER_TEXTS = {
   messageAuthentification:
     'Nouveau : vos factures des 24 derniers mois sont disponibles au format PDF dans votre espace client.',
-  messagE_REINIT_MOTDEPASSE: '',
-  en_maintenance: 'false',
   titrE_BANDEAU:
     'Opération de maintenance prévue le <strong>dimanche 29 novembre</strong> de 2 h à 4 h : certaines pages pourront être momentanément indisponibles.',
-  activeR_RESSOURCES_EXTERNES: 'false',
   environment_MachineName: 'ecare-demo-01',
-  activer: 'True',
-};
+} as const satisfies Partial<Record<keyof typeof DEFAULT_PARAMETERS, string>>;
 
-/** Reference data every installation needs: offers, menu, server parameters. */
-export async function seedReferenceData(db: Database): Promise<void> {
-  await db.insert(offers).values([...OFFERS]).onConflictDoNothing();
-  await db.insert(menuItems).values(DEMO_MENU).onConflictDoNothing();
-  await db
-    .insert(serverParameters)
-    .values(Object.entries(DEMO_PARAMETERS).map(([name, value]) => ({ name, value })))
-    .onConflictDoNothing();
+/** Fills the demo texts into parameters still at their default, leaving an operator's value alone. */
+async function applyDemoParameterTexts(db: Database): Promise<void> {
+  for (const [name, value] of Object.entries(DEMO_PARAMETER_TEXTS)) {
+    const shipped = DEFAULT_PARAMETERS[name as keyof typeof DEMO_PARAMETER_TEXTS];
+    await db
+      .update(serverParameters)
+      .set({ value })
+      .where(and(eq(serverParameters.name, name), eq(serverParameters.value, shipped)));
+  }
 }
 
-/** The four demo customers of the README, with their accounts and lines. */
-export async function seedDemoCustomers(db: Database): Promise<void> {
+/** The four demo customers of the README, with their companies, accounts and lines. */
+async function seedDemoCustomers(db: Database): Promise<void> {
+  const rng = new Random(DEMO_SEED);
+  const account = async (company: DemoCompany) => {
+    const owner = await createCompany(db, { raisonSociale: company.raisonSociale, siren: company.siren }, rng);
+    return createBillingAccount(db, demoAccountFields(company), owner, rng);
+  };
+  const lines = async (idClientBscs: number, total: number) => {
+    for (let i = 0; i < total; i++) await createContract(db, { idClientBscs, codeStatut: 'ACTIF' }, rng);
+  };
+
   // Gestionnaire: one billing account with 12 mobile lines; one of them is the line user's.
-  const bakery = await createCompany(db, { raisonSociale: 'Boulangerie Lemoine SARL', siren: '732829320' });
-  const bakeryAccount = await createBillingAccount(
-    db,
-    { statut: 'ACTIF', prenom: 'Sophie', nom: 'Lemoine', email: 'contact@boulangerie-lemoine.example' },
-    bakery,
-  );
+  const bakery = await account(DEMO_COMPANIES.bakery);
   await createUser(db, {
     ...DEMO_USERS.gestionnaire,
     prenom: 'Sophie',
     nom: 'Lemoine',
     gestionnaire: true,
-    idClientBscs: bakeryAccount.idClientBscs,
-    accounts: [{ idClientBscs: bakeryAccount.idClientBscs, isGestionnaire: true }],
+    idClientBscs: bakery.idClientBscs,
+    accounts: [{ idClientBscs: bakery.idClientBscs, isGestionnaire: true }],
   });
   const lineUser = await createUser(db, {
     ...DEMO_USERS.utilisateur,
     prenom: 'Julien',
     nom: 'Roux',
     utilisateur: true,
-    idClientBscs: bakeryAccount.idClientBscs,
+    idClientBscs: bakery.idClientBscs,
   });
   for (let i = 0; i < 12; i++) {
-    await createContract(db, {
-      idClientBscs: bakeryAccount.idClientBscs,
-      codeStatut: i === 11 ? 'SUSPENDU' : 'ACTIF',
-      userId: i === 0 ? lineUser.id : null,
-    });
+    await createContract(
+      db,
+      { idClientBscs: bakery.idClientBscs, codeStatut: i === 11 ? 'SUSPENDU' : 'ACTIF', userId: i === 0 ? lineUser.id : null },
+      rng,
+    );
   }
 
-  // Mandataire: three accounts across two companies, two of which they manage.
-  const transport = await createCompany(db, { raisonSociale: 'Transports Girard SAS', siren: '542107651' });
-  const consulting = await createCompany(db, { raisonSociale: 'Cabinet Girard Conseil EURL', siren: '403052111' });
-  const north = await createBillingAccount(db, { statut: 'ACTIF', prenom: 'Marc', nom: 'Girard' }, transport);
-  const south = await createBillingAccount(db, { statut: 'ACTIF', prenom: 'Marc', nom: 'Girard' }, transport);
-  const cabinet = await createBillingAccount(db, { statut: 'ACTIF', prenom: 'Anne', nom: 'Girard' }, consulting);
-  for (const [account, lines] of [[north, 6], [south, 3], [cabinet, 2]] as const) {
-    for (let i = 0; i < lines; i++) await createContract(db, { idClientBscs: account.idClientBscs, codeStatut: 'ACTIF' });
-  }
+  // Mandataire: three accounts of three companies, two of which they manage (listed by name:
+  // Transports first, then Travaux Publics; the browser journeys pick the first).
+  const transport = await account(DEMO_COMPANIES.transport);
+  const publicWorks = await account(DEMO_COMPANIES.publicWorks);
+  const cabinet = await account(DEMO_COMPANIES.accounting);
+  await lines(transport.idClientBscs, 6);
+  await lines(publicWorks.idClientBscs, 3);
+  await lines(cabinet.idClientBscs, 2);
   await createUser(db, {
     ...DEMO_USERS.mandataire,
     prenom: 'Marc',
     nom: 'Girard',
     mandataire: true,
-    idClientBscsMandataire: north.idClientBscs,
+    idClientBscsMandataire: transport.idClientBscs,
     accounts: [
-      { idClientBscs: north.idClientBscs, isGestionnaire: true },
-      { idClientBscs: south.idClientBscs, isGestionnaire: true },
+      { idClientBscs: transport.idClientBscs, isGestionnaire: true },
+      { idClientBscs: publicWorks.idClientBscs, isGestionnaire: true },
       { idClientBscs: cabinet.idClientBscs, isGestionnaire: false },
     ],
   });
 
   // Solo: a mandataire with one manageable account holding one mobile line.
-  const studio = await createCompany(db, { raisonSociale: 'Atelier Vincent Design SASU', siren: '813524063' });
-  const studioAccount = await createBillingAccount(db, { statut: 'ACTIF', prenom: 'Claire', nom: 'Vincent' }, studio);
-  await createContract(db, { idClientBscs: studioAccount.idClientBscs, codeStatut: 'ACTIF', idOffreEngagement: 103 });
+  const studio = await account(DEMO_COMPANIES.studio);
+  await createContract(db, { idClientBscs: studio.idClientBscs, codeStatut: 'ACTIF', idOffreEngagement: 103 }, rng);
   await createUser(db, {
     ...DEMO_USERS.solo,
     prenom: 'Claire',
     nom: 'Vincent',
     mandataire: true,
-    idClientBscsMandataire: studioAccount.idClientBscs,
-    accounts: [{ idClientBscs: studioAccount.idClientBscs, isGestionnaire: true }],
+    idClientBscsMandataire: studio.idClientBscs,
+    accounts: [{ idClientBscs: studio.idClientBscs, isGestionnaire: true }],
   });
+
+  // Administration user, without accounts: may use the development parameter switch.
+  await createUser(db, { ...DEMO_USERS.administration, prenom: 'Alex', nom: 'Morel', administration: true });
 }
 
+/**
+ * The demo set: customers, accounts, lines and the example parameter texts. Reference data
+ * (offers, menu, parameters) comes from the data migrations, which must have run.
+ */
+export async function seedDemo(db: Database): Promise<void> {
+  await seedDemoCustomers(db);
+  await applyDemoParameterTexts(db);
+}
+
+/** Seeds the demo when the database has no billing account yet; all or nothing. */
 export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(billingAccounts);
   if ((row?.n ?? 0) > 0) return false;
-  await seedReferenceData(db);
-  await seedDemoCustomers(db);
+  await db.transaction((tx) => seedDemo(tx));
   return true;
 }

@@ -9,16 +9,17 @@ import { Random } from './random.ts';
 
 /**
  * Factories insert one realistic row with overrides, for the demo seed and the tests.
- * Ids continue from the largest present, so factories can be mixed with seeded data.
+ * Ids continue from the largest present, so factories can be mixed with seeded data. Values
+ * come from `rng`: one shared sequence by default, the demo's own one for the demo seed.
  */
-const rng = new Random(20_261_121);
+const sharedRng = new Random(20_261_121);
 
 async function nextId(db: Database, table: PgTable, column: AnyColumn, first: number): Promise<number> {
   const [row] = await db.select({ max: sql<number | null>`max(${column})` }).from(table);
   return row?.max ? Number(row.max) + 1 : first;
 }
 
-export async function createCompany(db: Database, overrides: Partial<typeof companies.$inferInsert> = {}) {
+export async function createCompany(db: Database, overrides: Partial<typeof companies.$inferInsert> = {}, rng = sharedRng) {
   const [row] = await db.insert(companies).values({ ...buildCompany(rng), ...overrides }).returning();
   if (!row) throw new Error('company not created');
   return row;
@@ -28,8 +29,9 @@ export async function createBillingAccount(
   db: Database,
   overrides: Partial<typeof billingAccounts.$inferInsert> = {},
   company?: { id: number; raisonSociale: string; siren: string },
+  rng = sharedRng,
 ) {
-  const owner = company ?? (await createCompany(db));
+  const owner = company ?? (await createCompany(db, {}, rng));
   const id = overrides.idClientBscs ?? (await nextId(db, billingAccounts, billingAccounts.idClientBscs, FIRST_ACCOUNT_ID));
   const [row] = await db
     .insert(billingAccounts)
@@ -42,6 +44,7 @@ export async function createBillingAccount(
 export async function createContract(
   db: Database,
   overrides: Partial<typeof contracts.$inferInsert> & { idClientBscs: number },
+  rng = sharedRng,
 ) {
   const id = overrides.idContrat ?? (await nextId(db, contracts, contracts.idContrat, FIRST_CONTRACT_ID));
   const [row] = await db

@@ -12,8 +12,12 @@ const mod = (id: number, parentId: number, nom: string, url: string, ordre: numb
   id, parentId, kind: 'module', nom, url, ordre, ...extra,
 });
 
-/** The header menu of the demo: ids are stable, ordre drives display order. Item 5 always pops up (spec §2). */
-export const DEMO_MENU: Row[] = [
+/**
+ * The header menu every installation starts with: ids are stable (data migrations and operators
+ * refer to them), ordre drives display order. Item 5 always pops up (spec §2). Adding or
+ * changing an entry here also takes a data migration (docs/decisions/014).
+ */
+export const REFERENCE_MENU: readonly Row[] = [
   rubrique(1, 'Accueil', 1, { url: '/pages/accueil' }),
 
   rubrique(2, 'Mes lignes', 2, { requiresAccount: true }),

@@ -1,0 +1,32 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { menuItems, offers, serverParameters } from '../schema.ts';
+import { REFERENCE_MENU } from './menu.ts';
+import { OFFERS } from './offers.ts';
+import { PARAMETER_ROWS } from './parameters.ts';
+
+export { REFERENCE_MENU } from './menu.ts';
+export { MOBILE_OFFER_IDS, OFFERS } from './offers.ts';
+export { DEFAULT_PARAMETERS } from './parameters.ts';
+
+/** Rows of one table that every installation has, keyed by the table's primary key. */
+export interface ReferenceSet {
+  table: PgTable;
+  rows: readonly Record<string, unknown>[];
+}
+
+function referenceSet<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][]): ReferenceSet {
+  return { table, rows };
+}
+
+/**
+ * The declared state of the reference data: what a database holds once every data migration
+ * has run (checked by reference.test.ts). Data migrations bring existing databases there; the
+ * demo reset keeps these tables. A new kind of reference data is added to this list.
+ */
+export const REFERENCE_DATA: readonly ReferenceSet[] = [
+  referenceSet(offers, OFFERS),
+  referenceSet(menuItems, REFERENCE_MENU),
+  referenceSet(serverParameters, PARAMETER_ROWS),
+];
+
+export const REFERENCE_TABLES: readonly PgTable[] = REFERENCE_DATA.map((set) => set.table);

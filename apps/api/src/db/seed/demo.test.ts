@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ACCOUNT_NUMBER } from '@ecare/shared';
+import { eq } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { billingAccounts, companies, serverParameters, userBillingAccounts, users } from '../schema.ts';
+import { DEMO_COMPANIES } from './demo-companies.ts';
+import { DEMO_PARAMETER_TEXTS, DEMO_USERS } from './demo.ts';
+import { isLuhnValid } from './random.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('gives every demo billing account a company of its own: distinct name, SIREN, SIRET and address', async () => {
+    const accounts = await t.db.select().from(billingAccounts);
+    const firms = await t.db.select().from(companies);
+    expect(accounts.length).toBe(Object.keys(DEMO_COMPANIES).length);
+    expect(firms.map((firm) => firm.raisonSociale).sort()).toEqual(Object.values(DEMO_COMPANIES).map((c) => c.raisonSociale).sort());
+    for (const field of ['raisonSociale', 'sirenSiret', 'companyId', 'email', 'telephone'] as const) {
+      expect(new Set(accounts.map((account) => account[field])).size, field).toBe(accounts.length);
+    }
+    const addresses = accounts.map((a) => `${a.adresseNumero} ${a.adresseVoie} ${a.adresseCodePostal} ${a.adresseVille}`);
+    expect(new Set(addresses).size).toBe(accounts.length);
+    for (const account of accounts) {
+      const firm = firms.find((candidate) => candidate.id === account.companyId);
+      expect(account.raisonSociale).toBe(firm?.raisonSociale);
+      expect(isLuhnValid(firm?.siren ?? ''), firm?.siren).toBe(true);
+      expect(account.sirenSiret.startsWith(firm?.siren ?? '-')).toBe(true);
+      expect(account.sirenSiret).toMatch(/^\d{14}$/);
+      expect(isLuhnValid(account.sirenSiret), account.sirenSiret).toBe(true);
+      expect(account.codeClientBscs).toMatch(CLIENT_ACCOUNT_NUMBER);
+      expect(account.adresseCodePostal).toMatch(/^\d{5}$/);
+      expect(account.telephone).toMatch(/^0[1-5]\d{8}$/);
+    }
+  });
+
+  it('attaches the mandataire to three accounts of three different companies', async () => {
+    const [mandataire] = await t.db.select().from(users).where(eq(users.email, DEMO_USERS.mandataire.email));
+    const rows = await t.db
+      .select({ name: billingAccounts.raisonSociale, manages: userBillingAccounts.isGestionnaire })
+      .from(userBillingAccounts)
+      .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, userBillingAccounts.idClientBscs))
+      .where(eq(userBillingAccounts.userId, mandataire?.id ?? -1));
+    expect(rows.map((row) => row.name).sort()).toEqual(
+      [DEMO_COMPANIES.transport, DEMO_COMPANIES.publicWorks, DEMO_COMPANIES.accounting].map((c) => c.raisonSociale).sort(),
+    );
+    expect(rows.filter((row) => row.manages)).toHaveLength(2);
+  });
+
+  it('shows its example texts in parameters a new installation leaves empty', async () => {
+    const rows = await t.db.select().from(serverParameters);
+    const values = Object.fromEntries(rows.map((row) => [row.name, row.value]));
+    expect(values).toMatchObject(DEMO_PARAMETER_TEXTS);
+    const response = await t.get('/api/parametres');
+    expect(response.json()).toMatchObject(DEMO_PARAMETER_TEXTS);
+  });
+
+  it('logs every demo identity in', async () => {
+    for (const who of Object.keys(DEMO_USERS) as (keyof typeof DEMO_USERS)[]) {
+      await expect(t.loginAs(who)).resolves.toMatch(/.+/);
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, getTableName } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import type { Database } from '../client.ts';
+import { REFERENCE_TABLES } from '../reference/index.ts';
+import {
+  billingAccounts,
+  companies,
+  contracts,
+  emailOutbox,
+  menuItems,
+  passwordResetRequests,
+  rateLimitCounters,
+  serverParameters,
+  sessions,
+  userBillingAccounts,
+  users,
+} from '../schema.ts';
+import { DEMO_USERS } from './demo.ts';
+import { createBillingAccount, createUser } from './factories.ts';
+import { customerTables, describeDatabase, isLocalDatabase, resetDemoData } from './reset.ts';
+import { seedScale } from './scale.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+/** The demo customers as stored, without what differs on every run (password salts, creation times). */
+async function demoRows(db: Database) {
+  return {
+    companies: await db.select().from(companies).orderBy(asc(companies.id)),
+    accounts: await db.select().from(billingAccounts).orderBy(asc(billingAccounts.idClientBscs)),
+    contracts: await db.select().from(contracts).orderBy(asc(contracts.idContrat)),
+    users: (await db.select().from(users).orderBy(asc(users.id))).map(({ passwordHash: _hash, createdAt: _at, ...user }) => user),
+    links: await db.select().from(userBillingAccounts).orderBy(asc(userBillingAccounts.userId), asc(userBillingAccounts.idClientBscs)),
+  };
+}
+
+const referenceRows = async (db: Database) => ({
+  menu: await db.select().from(menuItems).orderBy(asc(menuItems.id)),
+  parameters: await db.select().from(serverParameters).orderBy(asc(serverParameters.name)),
+});
+
+describe('demo reset', () => {
+  it('empties the customer data, reloads the same demo set and keeps the reference data with its changes', async () => {
+    const demo = await demoRows(t.db);
+    expect(demo.accounts.length).toBeGreaterThan(0);
+
+    // Activity on top of the demo: sessions, a forgotten-code mail, failed logins, more customers.
+    await t.loginAs('gestionnaire');
+    await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.solo.email } });
+    await t.send('POST', '/api/token', { form: { username: DEMO_USERS.mandataire.email, password: 'x'.repeat(64), grant_type: 'password', captcha: '', ip: '' } });
+    const extra = await createBillingAccount(t.db);
+    await createUser(t.db, { email: 'nouveau@client.test', password: 'Nouveau-Client-2026!', accounts: [{ idClientBscs: extra.idClientBscs, isGestionnaire: true }] });
+    await seedScale(t.db, 20);
+    // An operator's changes to the reference data.
+    await t.db.update(serverParameters).set({ value: 'Bandeau de l’exploitant' }).where(eq(serverParameters.name, 'titrE_BANDEAU'));
+    await t.db.update(menuItems).set({ nom: 'Nos forfaits' }).where(eq(menuItems.id, 6));
+    const reference = await referenceRows(t.db);
+    for (const table of [sessions, emailOutbox, passwordResetRequests, rateLimitCounters]) {
+      expect((await t.db.select().from(table)).length, getTableName(table)).toBeGreaterThan(0);
+    }
+
+    await resetDemoData(t.db);
+
+    expect(await demoRows(t.db)).toEqual(demo);
+    for (const table of [sessions, emailOutbox, passwordResetRequests, rateLimitCounters]) {
+      expect(await t.db.select().from(table), getTableName(table)).toEqual([]);
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, 'nouveau@client.test'))).toEqual([]);
+    expect(await referenceRows(t.db)).toEqual(reference);
+    for (const who of Object.keys(DEMO_USERS) as (keyof typeof DEMO_USERS)[]) {
+      await expect(t.loginAs(who)).resolves.toMatch(/.+/);
+    }
+  });
+
+  it('empties every table but the reference ones', () => {
+    const names = customerTables().map(getTableName);
+    expect(names).toEqual(expect.arrayContaining(['users', 'billing_accounts', 'contracts', 'sessions', 'email_outbox', 'rate_limit_counters', 'login_unlock_links']));
+    for (const table of REFERENCE_TABLES) expect(names).not.toContain(getTableName(table));
+  });
+
+  it('counts only databases on this machine as local', () => {
+    for (const url of [undefined, 'postgres://postgres@127.0.0.1:5432/ecare', 'postgres://localhost/ecare', 'postgresql://u:p@[::1]:5432/ecare', 'postgres:///ecare', 'postgres://db.example.com/ecare?host=/var/run/postgresql']) {
+      expect(isLocalDatabase(url), String(url)).toBe(true);
+    }
+    for (const url of ['postgres://ecare:secret@db.internal:5432/ecare', 'postgres://10.0.0.5/ecare', 'postgres://127.0.0.1.example.com/ecare', 'not a url']) {
+      expect(isLocalDatabase(url), url).toBe(false);
+    }
+    expect(describeDatabase('postgres://ecare:secret@db.internal:5432/ecare')).toBe('db.internal:5432/ecare');
+  });
+});

@@ -1,0 +1,64 @@
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../client.ts';
+import { REFERENCE_TABLES } from '../reference/index.ts';
+import * as schema from '../schema.ts';
+import { seedDemo } from './demo.ts';
+
+/**
+ * Tables whose ids are known outside the database: the job queue holds outbox ids, so their
+ * numbering goes on after a reset instead of handing an old job a new message.
+ */
+const KEEP_NUMBERING: readonly PgTable[] = [schema.emailOutbox];
+
+/** Every table of the schema that is not reference data: customers, their sessions, links, mails, limits. */
+export function customerTables(): PgTable[] {
+  return (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => is(value, PgTable) && !REFERENCE_TABLES.includes(value),
+  );
+}
+
+const quoted = (tables: readonly PgTable[]) => sql.raw(tables.map((table) => `"${getTableName(table)}"`).join(', '));
+
+/**
+ * Empties the customer data and loads the demo set again, in one transaction; the reference
+ * data (offers, menu, server parameters, whatever an operator changed in them) stays.
+ */
+export async function resetDemoData(db: Database): Promise<void> {
+  const tables = customerTables();
+  const renumbered = tables.filter((table) => !KEEP_NUMBERING.includes(table));
+  const continued = tables.filter((table) => KEEP_NUMBERING.includes(table));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`truncate table ${quoted(renumbered)} restart identity`);
+    if (continued.length > 0) await tx.execute(sql`truncate table ${quoted(continued)}`);
+    await seedDemo(tx);
+  });
+}
+
+/**
+ * Whether a database is on this machine: the embedded one (no URL), a loopback address or a
+ * Unix socket. The reset refuses any other without --force, so that a mistyped DATABASE_URL
+ * cannot wipe a shared or production database.
+ */
+export function isLocalDatabase(databaseUrl: string | undefined): boolean {
+  if (!databaseUrl) return true;
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return false;
+  }
+  const host = (url.searchParams.get('host') ?? url.hostname).replace(/^\[|\]$/g, '').toLowerCase();
+  return host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Where a database is, without its credentials, for messages. */
+export function describeDatabase(databaseUrl: string | undefined): string {
+  if (!databaseUrl) return 'the embedded database';
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.host || 'local socket'}${url.pathname}`;
+  } catch {
+    return 'an unreadable DATABASE_URL';
+  }
+}

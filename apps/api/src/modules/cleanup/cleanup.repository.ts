@@ -1,0 +1,95 @@
+import { and, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import {
+  emailChangeRequests,
+  emailOutbox,
+  loginUnlockLinks,
+  passwordResetRequests,
+  rateLimitCounters,
+  sessions,
+} from '../../db/schema.ts';
+
+/**
+ * Deletes of rows that have done their job. Each call deletes at most `limit` rows in one short
+ * statement and says how many went; the service repeats it until nothing is left. Rows another
+ * transaction holds are skipped (left for the next run) rather than waited for.
+ */
+export function createCleanupRepository(db: Database) {
+  async function deleteBatch(table: PgTable, key: PgColumn, where: SQL | undefined, limit: number): Promise<number> {
+    const batch = db.select({ key }).from(table).where(where).limit(limit).for('update', { skipLocked: true });
+    const deleted = await db.delete(table).where(inArray(key, batch)).returning({ key });
+    return deleted.length;
+  }
+
+  return {
+    /**
+     * Sessions expired or revoked before `before`. A session lives at most SESSION_MAX_HOURS (7
+     * days at most), so one revoked before `before` has expired by `now`: the `expires_at < now`
+     * bound holds for every row to delete and lets an index on expires_at serve both cases.
+     */
+    endedSessions: (before: Date, now: Date, limit: number) =>
+      deleteBatch(
+        sessions,
+        sessions.tokenHash,
+        and(lt(sessions.expiresAt, now), or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before))),
+        limit,
+      ),
+
+    /** Forgotten-code links (and the rows kept for unknown addresses) used or expired before `before`. */
+    endedPasswordResets: (before: Date, now: Date, limit: number) =>
+      deleteBatch(
+        passwordResetRequests,
+        passwordResetRequests.id,
+        and(
+          lt(passwordResetRequests.expiresAt, now),
+          or(lt(passwordResetRequests.expiresAt, before), lt(passwordResetRequests.usedAt, before)),
+        ),
+        limit,
+      ),
+
+    /**
+     * E-mail change requests confirmed, cancelled or expired before `before`. A confirmed change
+     * can still be undone from the old address until the link expires: only expired rows go.
+     */
+    endedEmailChanges: (before: Date, now: Date, limit: number) =>
+      deleteBatch(
+        emailChangeRequests,
+        emailChangeRequests.id,
+        and(
+          lt(emailChangeRequests.expiresAt, now),
+          or(
+            lt(emailChangeRequests.expiresAt, before),
+            lt(emailChangeRequests.validatedAt, before),
+            lt(emailChangeRequests.cancelledAt, before),
+          ),
+        ),
+        limit,
+      ),
+
+    /** Login unlock links used or expired before `before`. */
+    endedUnlockLinks: (before: Date, now: Date, limit: number) =>
+      deleteBatch(
+        loginUnlockLinks,
+        loginUnlockLinks.id,
+        and(lt(loginUnlockLinks.expiresAt, now), or(lt(loginUnlockLinks.expiresAt, before), lt(loginUnlockLinks.usedAt, before))),
+        limit,
+      ),
+
+    /** Rate-limit counters whose window started before `before`. */
+    staleCounters: (before: Date, limit: number) =>
+      deleteBatch(rateLimitCounters, rateLimitCounters.key, lt(rateLimitCounters.windowStart, before), limit),
+
+    /**
+     * Mails sent before `before`. A mail is created before it is sent, so `created_at < before`
+     * holds for each of them and lets the existing index on created_at find them.
+     */
+    sentMails: (before: Date, limit: number) =>
+      deleteBatch(emailOutbox, emailOutbox.id, and(lt(emailOutbox.createdAt, before), lt(emailOutbox.sentAt, before)), limit),
+
+    /** Mails never sent (failed for good, or lost), created before `before`. */
+    unsentMails: (before: Date, limit: number) =>
+      deleteBatch(emailOutbox, emailOutbox.id, and(lt(emailOutbox.createdAt, before), isNull(emailOutbox.sentAt)), limit),
+  };
+}
+export type CleanupRepository = ReturnType<typeof createCleanupRepository>;

@@ -1,0 +1,36 @@
+import { LIMITS } from '../../lib/limits.ts';
+
+const DAY = 24 * 3_600_000;
+
+/**
+ * The longest window of any rate-limit counter. A counter row does not record its window, so
+ * one is only known to have ended once the longest window has passed since it started; every
+ * duration of LIMITS counts (the shorter ones do no harm), and the per-address counters use a
+ * minute.
+ */
+const LONGEST_COUNTER_WINDOW_MS = Math.max(
+  60_000,
+  ...Object.entries(LIMITS)
+    .filter(([name]) => name.endsWith('Ms'))
+    .map(([, value]) => value),
+);
+
+/** How long a row is kept once it has done its job, by kind. */
+export const RETENTION = {
+  /** After a session expired or was revoked: enough to look into a recent sign-in. */
+  sessionsMs: 7 * DAY,
+  /** After an e-mailed link (forgotten code, e-mail change, login unlock) was used or expired. */
+  linksMs: 30 * DAY,
+  /** After a rate-limit counter's window started: by then it has ended. */
+  countersMs: LONGEST_COUNTER_WINDOW_MS,
+  /** After a mail was sent (the development mailbox lists the same rows). */
+  sentMailsMs: 30 * DAY,
+  /** After a mail that was never sent was created: kept longer to find out why. */
+  unsentMailsMs: 90 * DAY,
+} as const;
+
+/** Rows deleted per statement: small enough that no statement holds its locks for long. */
+export const CLEANUP_BATCH_SIZE = 500;
+
+/** Statements per kind and run at most; a larger backlog is finished by the next runs. */
+export const CLEANUP_MAX_BATCHES = 200;

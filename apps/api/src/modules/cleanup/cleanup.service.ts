@@ -1,0 +1,84 @@
+import type { CleanupRepository } from './cleanup.repository.ts';
+import { CLEANUP_BATCH_SIZE, CLEANUP_MAX_BATCHES, RETENTION } from './cleanup.retention.ts';
+
+export interface CleanupOptions {
+  batchSize?: number;
+  maxBatches?: number;
+}
+
+export interface CleanupReport {
+  sessions: number;
+  passwordResets: number;
+  emailChanges: number;
+  unlockLinks: number;
+  counters: number;
+  sentMails: number;
+  unsentMails: number;
+}
+
+const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/**
+ * Deletes what has done its job, each kind by its retention period (cleanup.retention.ts), in
+ * batches: a large backlog is many short statements, never one long lock. `now` comes from the
+ * caller (the scheduled job passes the clock's time; tests move it).
+ */
+export function createCleanupService(repo: CleanupRepository, options: CleanupOptions = {}) {
+  const batchSize = options.batchSize ?? CLEANUP_BATCH_SIZE;
+  const maxBatches = options.maxBatches ?? CLEANUP_MAX_BATCHES;
+
+  async function drain(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+    let total = 0;
+    for (let batch = 0; batch < maxBatches; batch++) {
+      const deleted = await deleteBatch(batchSize);
+      total += deleted;
+      if (deleted < batchSize) break;
+    }
+    return total;
+  }
+
+  const service = {
+    sessions: (now: Date) => drain((limit) => repo.endedSessions(ago(now, RETENTION.sessionsMs), now, limit)),
+
+    async emailLinks(now: Date): Promise<Pick<CleanupReport, 'passwordResets' | 'emailChanges' | 'unlockLinks'>> {
+      const before = ago(now, RETENTION.linksMs);
+      return {
+        passwordResets: await drain((limit) => repo.endedPasswordResets(before, now, limit)),
+        emailChanges: await drain((limit) => repo.endedEmailChanges(before, now, limit)),
+        unlockLinks: await drain((limit) => repo.endedUnlockLinks(before, now, limit)),
+      };
+    },
+
+    rateLimits: (now: Date) => drain((limit) => repo.staleCounters(ago(now, RETENTION.countersMs), limit)),
+
+    async outbox(now: Date): Promise<Pick<CleanupReport, 'sentMails' | 'unsentMails'>> {
+      return {
+        sentMails: await drain((limit) => repo.sentMails(ago(now, RETENTION.sentMailsMs), limit)),
+        unsentMails: await drain((limit) => repo.unsentMails(ago(now, RETENTION.unsentMailsMs), limit)),
+      };
+    },
+
+    /** Every kind in turn; one that fails does not keep the others from running, and the run then fails. */
+    async runAll(now: Date): Promise<CleanupReport> {
+      const errors: unknown[] = [];
+      const attempt = async <T>(run: () => Promise<T>, none: T): Promise<T> => {
+        try {
+          return await run();
+        } catch (error) {
+          errors.push(error);
+          return none;
+        }
+      };
+      const report: CleanupReport = {
+        sessions: await attempt(() => service.sessions(now), 0),
+        ...(await attempt(() => service.emailLinks(now), { passwordResets: 0, emailChanges: 0, unlockLinks: 0 })),
+        counters: await attempt(() => service.rateLimits(now), 0),
+        ...(await attempt(() => service.outbox(now), { sentMails: 0, unsentMails: 0 })),
+      };
+      if (errors.length > 0) throw new AggregateError(errors, `clean-up failed for ${errors.length} kind(s)`);
+      return report;
+    },
+  };
+  return service;
+}
+export type CleanupService = ReturnType<typeof createCleanupService>;

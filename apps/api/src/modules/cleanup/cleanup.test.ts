@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashConfidentialCode } from '@ecare/shared';
+import { eq, gte, inArray } from 'drizzle-orm';
+import {
+  emailChangeRequests,
+  emailOutbox,
+  loginUnlockLinks,
+  passwordResetRequests,
+  rateLimitCounters,
+  sessions,
+} from '../../db/schema.ts';
+import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { createUser } from '../../db/seed/factories.ts';
+import { LIMITS } from '../../lib/limits.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createCleanup, createCleanupRepository, createCleanupService, RETENTION } from './index.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** The harness's defaults: SESSION_MAX_HOURS and LINK_VALIDITY_HOURS. */
+const SESSION_MAX_MS = 12 * HOUR;
+const LINK_VALIDITY_MS = 24 * HOUR;
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const cleanup = () => createCleanup(t.db);
+const sessionRow = async (token: string) => (await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0];
+
+let users = 0;
+async function customer() {
+  users += 1;
+  const email = `nettoyage${users}@client.test`;
+  const user = await createUser(t.db, { email, password: 'Nettoyage#2026', gestionnaire: true });
+  return { ...user, token: await t.login(email, 'Nettoyage#2026') };
+}
+
+describe('clean-up', () => {
+  it('deletes sessions a week after they were revoked or expired, never a live one', async () => {
+    const revoked = await t.loginAs('gestionnaire');
+    await t.send('POST', '/api/sessions/SessionData/Logout', { token: revoked });
+    const expiring = await t.loginAs('gestionnaire');
+
+    t.clock.advance(RETENTION.sessionsMs + MINUTE);
+    const live = await t.loginAs('gestionnaire');
+    expect(await cleanup().sessions(t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await sessionRow(revoked)).toBeUndefined();
+    // Expired after SESSION_MAX_HOURS, less than a week ago.
+    expect(await sessionRow(expiring)).toBeDefined();
+
+    t.clock.advance(SESSION_MAX_MS);
+    await cleanup().sessions(t.clock.now());
+    expect(await sessionRow(expiring)).toBeUndefined();
+    expect(await sessionRow(live)).toBeDefined();
+  });
+
+  it('deletes e-mailed links a month after they were used or expired', async () => {
+    const start = t.clock.now();
+    // A forgotten-code request for a customer and one for an unknown address, both left unused.
+    await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.solo.email } });
+    await t.send('POST', '/api/clients/reset_password', { json: { email: 'inconnu@nulle-part.test' } });
+    const emails = [DEMO_USERS.solo.email, 'inconnu@nulle-part.test', 'utilise@client.test'];
+    // One used at once.
+    await t.db.insert(passwordResetRequests).values({ email: 'utilise@client.test', createdAt: start, expiresAt: new Date(start.getTime() + LINK_VALIDITY_MS), usedAt: start });
+    // An e-mail change left pending, and a login unlock link.
+    const { id: userId, email, token } = await customer();
+    const newEmail = `nouveau-${email}`;
+    const change = await t.send('POST', '/api/utilisateurs/email', {
+      token,
+      json: {
+        nouvelEmail: newEmail,
+        ancienPassword: await hashConfidentialCode(email, 'Nettoyage#2026'),
+        Password: await hashConfidentialCode(newEmail, 'Nettoyage#2026'),
+      },
+    });
+    expect(change.statusCode).toBe(200);
+    await t.db.insert(loginUnlockLinks).values({ userId, tokenHash: hashToken(`deblocage-${userId}`), createdAt: start, expiresAt: new Date(start.getTime() + LINK_VALIDITY_MS) });
+    const resets = () => t.db.select().from(passwordResetRequests).where(inArray(passwordResetRequests.email, emails));
+    const changes = () => t.db.select().from(emailChangeRequests).where(eq(emailChangeRequests.userId, userId));
+    const unlocks = () => t.db.select().from(loginUnlockLinks).where(eq(loginUnlockLinks.userId, userId));
+    expect(await resets()).toHaveLength(3);
+
+    t.clock.advance(RETENTION.linksMs + MINUTE);
+    const firstRun = await cleanup().emailLinks(t.clock.now());
+    expect(firstRun.passwordResets).toBeGreaterThanOrEqual(1);
+    expect((await resets()).map((row) => row.email).sort()).toEqual(['inconnu@nulle-part.test', DEMO_USERS.solo.email]);
+    expect(await changes()).toHaveLength(1);
+    expect(await unlocks()).toHaveLength(1);
+
+    t.clock.advance(LINK_VALIDITY_MS);
+    const secondRun = await cleanup().emailLinks(t.clock.now());
+    expect(secondRun).toMatchObject({ passwordResets: expect.any(Number), emailChanges: 1, unlockLinks: 1 });
+    expect(await resets()).toEqual([]);
+    expect(await changes()).toEqual([]);
+    expect(await unlocks()).toEqual([]);
+  });
+
+  it('deletes rate-limit counters once the longest window has passed since they started', async () => {
+    expect(RETENTION.countersMs).toBeGreaterThanOrEqual(Math.max(LIMITS.failureWindowMs, MINUTE));
+    const start = t.clock.now();
+    await t.send('POST', '/api/token', { form: { username: 'compteur@client.test', password: 'x'.repeat(64), grant_type: 'password', captcha: '', ip: '' } });
+    // The clock only moves forward: counters started from now on are this test's.
+    const counters = () => t.db.select().from(rateLimitCounters).where(gte(rateLimitCounters.windowStart, start));
+    const mine = await counters();
+    expect(mine.length).toBeGreaterThan(0);
+
+    t.clock.advance(RETENTION.countersMs - MINUTE);
+    await cleanup().rateLimits(t.clock.now());
+    expect(await counters()).toHaveLength(mine.length);
+
+    t.clock.advance(2 * MINUTE);
+    expect(await cleanup().rateLimits(t.clock.now())).toBeGreaterThanOrEqual(mine.length);
+    expect(await counters()).toEqual([]);
+  });
+
+  it('deletes sent mails after a month and mails never sent after three', async () => {
+    const start = t.clock.now();
+    await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.mandataire.email } });
+    const [sent] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, DEMO_USERS.mandataire.email));
+    expect(sent?.sentAt).toBeInstanceOf(Date);
+    const [failed] = await t.db
+      .insert(emailOutbox)
+      .values({ recipient: 'echec@client.test', subject: 'Échec', textBody: 'x', htmlBody: '<p>x</p>', createdAt: start, attempts: 5, lastError: 'connection refused' })
+      .returning();
+    const stored = async (id: number | undefined) => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id ?? -1))).length;
+
+    t.clock.advance(RETENTION.sentMailsMs + MINUTE);
+    const first = await cleanup().outbox(t.clock.now());
+    expect(first.sentMails).toBeGreaterThanOrEqual(1);
+    expect(await stored(sent?.id)).toBe(0);
+    expect(await stored(failed?.id)).toBe(1);
+
+    t.clock.advance(RETENTION.unsentMailsMs - RETENTION.sentMailsMs);
+    expect((await cleanup().outbox(t.clock.now())).unsentMails).toBe(1);
+    expect(await stored(failed?.id)).toBe(0);
+  });
+
+  it('works through a backlog in bounded batches, the rest left for the next run', async () => {
+    await cleanup().rateLimits(t.clock.now());
+    const old = new Date(t.clock.now().getTime() - RETENTION.countersMs - HOUR);
+    await t.db.insert(rateLimitCounters).values(Array.from({ length: 25 }, (_, i) => ({ key: `arriere:${i}`, windowStart: old, count: 1, lastAt: old })));
+    const repo = createCleanupRepository(t.db);
+    const batches: number[] = [];
+    const counted = { ...repo, staleCounters: async (before: Date, limit: number) => { const n = await repo.staleCounters(before, limit); batches.push(n); return n; } };
+
+    expect(await createCleanupService(counted, { batchSize: 10, maxBatches: 2 }).rateLimits(t.clock.now())).toBe(20);
+    expect(batches).toEqual([10, 10]);
+    expect(await createCleanupService(counted, { batchSize: 10 }).rateLimits(t.clock.now())).toBe(5);
+    expect(batches).toEqual([10, 10, 5]);
+  });
+
+  it('runs every kind with runAll and reports what each deleted', async () => {
+    const start = t.clock.now();
+    const { token } = await customer();
+    await t.send('POST', '/api/sessions/SessionData/Logout', { token });
+    await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.utilisateur.email } });
+    await t.db.insert(emailOutbox).values({ recipient: 'jamais@client.test', subject: 'x', textBody: 'x', htmlBody: 'x', createdAt: start });
+
+    t.clock.advance(RETENTION.unsentMailsMs + MINUTE);
+    const report = await cleanup().runAll(t.clock.now());
+    expect(Object.keys(report).sort()).toEqual(['counters', 'emailChanges', 'passwordResets', 'sentMails', 'sessions', 'unlockLinks', 'unsentMails']);
+    expect(report.unsentMails).toBe(1);
+    for (const kind of ['sessions', 'passwordResets', 'counters', 'sentMails'] as const) expect(report[kind], kind).toBeGreaterThanOrEqual(1);
+    expect(await cleanup().runAll(t.clock.now())).toEqual({ sessions: 0, passwordResets: 0, emailChanges: 0, unlockLinks: 0, counters: 0, sentMails: 0, unsentMails: 0 });
+  });
+});
