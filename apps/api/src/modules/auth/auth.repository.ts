@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contracts, sessions, users } from '../../db/schema.ts';
+import { contracts, loginUnlockLinks, sessions, users } from '../../db/schema.ts';
 
 /** The user columns every authenticated request needs, read with its session in one query. */
 const authUserColumns = {
@@ -61,6 +61,37 @@ export function createAuthRepository(db: Database) {
         .update(sessions)
         .set({ revokedAt: at })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    },
+
+    /** Revokes the user's sessions, except `keepTokenHash` when given. */
+    async revokeUserSessions(userId: number, now: Date, keepTokenHash?: string) {
+      const scope = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(keepTokenHash ? and(scope, ne(sessions.tokenHash, keepTokenHash)) : scope);
+    },
+
+    async createUnlockLink(link: typeof loginUnlockLinks.$inferInsert) {
+      await db.insert(loginUnlockLinks).values(link);
+    },
+
+    /** Marks a valid link used, once: the login identifier it unlocks, or undefined. */
+    async claimUnlockLink(tokenHash: string, now: Date) {
+      const [row] = await db
+        .update(loginUnlockLinks)
+        .set({ usedAt: now })
+        .from(users)
+        .where(
+          and(
+            eq(loginUnlockLinks.tokenHash, tokenHash),
+            isNull(loginUnlockLinks.usedAt),
+            gt(loginUnlockLinks.expiresAt, now),
+            eq(users.id, loginUnlockLinks.userId),
+          ),
+        )
+        .returning({ email: users.email });
+      return row?.email;
     },
 
     async findOwnLine(userId: number) {

@@ -1,25 +1,33 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  currentUserSchema,
-  logoutResponseSchema,
-  tokenErrorSchema,
-  tokenRequestSchema,
-  tokenResponseSchema,
-} from '@ecare/shared';
-import { AppError } from '../../lib/errors.ts';
-import { TooManyRequests } from '../../lib/limits.ts';
-import { caller } from '../../plugins/authenticate.ts';
-import type { RouteDeps } from '../../app-deps.ts';
-import { OAuthError } from './auth.service.ts';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { apiErrorSchema, oauthCodeOf, currentUserSchema, logoutResponseSchema, tokenErrorSchema, tokenRequestSchema, tokenResponseSchema } from '@ecare/shared';
+import type { ModuleApp } from '../../core/module.ts';
+import { AppError, fail } from '../../lib/errors.ts';
+import type { Limits } from '../../lib/limits.ts';
+import { caller, type createAuthenticate } from './auth.hook.ts';
+import type { AuthService } from './auth.service.ts';
+import { passTokenOf } from './login-protection.ts';
 
-const INVALID_REQUEST = 'La requête de connexion est incomplète ou invalide.';
+/**
+ * OAuth clients expect `{ error, error_description }` for every refusal of the token call: domain
+ * errors with an OAuth code keep it, the framework's client faults (bad body, size) are invalid
+ * requests; anything else goes on to the app's error handler.
+ */
+function sendOAuthError(error: FastifyError | AppError, reply: FastifyReply) {
+  const known = error instanceof AppError ? error : (error.statusCode ?? 500) < 500 ? fail('INVALID_REQUEST') : null;
+  const oauth = known ? oauthCodeOf(known.code) : undefined;
+  if (!known || !oauth) throw error;
+  if (known.retryAfterSeconds !== undefined) reply.header('Retry-After', String(known.retryAfterSeconds));
+  return reply.status(known.statusCode === 429 ? 429 : 400).send({ error: oauth, error_description: known.message });
+}
 
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate, limitPerIp }) => {
+export async function authRoutes(
+  app: ModuleApp,
+  { service, authenticate, limits }: { service: AuthService; authenticate: ReturnType<typeof createAuthenticate>; limits: Limits },
+) {
   app.post(
     '/api/token',
     {
-      onRequest: limitPerIp('login'),
+      onRequest: limits.perIpHook('login'),
       schema: {
         tags: ['auth'],
         summary: 'Connexion (OAuth2 password grant) : renvoie un jeton de session opaque',
@@ -28,31 +36,13 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
         response: { 200: tokenResponseSchema, 400: tokenErrorSchema, 429: tokenErrorSchema },
       },
       preValidation: async (request) => {
-        if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
-          throw new OAuthError('invalid_request', INVALID_REQUEST);
-        }
+        if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) throw fail('INVALID_REQUEST');
       },
-      // OAuth clients expect { error, error_description } for every refusal, bad bodies included.
-      errorHandler: (error, _request, reply) => {
-        if (error instanceof OAuthError) {
-          return reply.status(400).send({ error: error.oauthCode, error_description: error.message });
-        }
-        if (error instanceof TooManyRequests) {
-          return reply
-            .status(429)
-            .header('Retry-After', String(error.retryAfterSeconds ?? 60))
-            .send({ error: 'slow_down', error_description: error.message });
-        }
-        if (error instanceof AppError) throw error;
-        if (error.statusCode && error.statusCode < 500) {
-          return reply.status(400).send({ error: 'invalid_request', error_description: INVALID_REQUEST });
-        }
-        throw error;
-      },
+      errorHandler: (error, _request, reply) => sendOAuthError(error, reply),
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return services.auth.login(request.body, request.ip);
+      return service.login(request.body, request.ip, passTokenOf(request.cookies));
     },
   );
 
@@ -62,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
       onRequest: authenticate,
       schema: { tags: ['auth'], summary: "L'utilisateur connecté et ses rôles", response: { 200: currentUserSchema, 401: apiErrorSchema } },
     },
-    async (request) => services.auth.currentUser(caller(request).user),
+    async (request) => service.currentUser(caller(request).user),
   );
 
   app.post(
@@ -72,8 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
       schema: { tags: ['auth'], summary: 'Déconnexion : révoque la session', response: { 200: logoutResponseSchema, 401: apiErrorSchema } },
     },
     async (request) => {
-      await services.auth.logout(caller(request).tokenHash);
+      await service.logout(caller(request).tokenHash);
       return { ok: true as const };
     },
   );
-};
+}

@@ -1,12 +1,13 @@
-import { MESSAGES, emailSchema, type CurrentUser, type TokenRequest, type TokenResponse } from '@ecare/shared';
+import { emailSchema, type CurrentUser, type TokenRequest, type TokenResponse } from '@ecare/shared';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Limits } from '../../lib/limits.ts';
-import { AppError, errors } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthRepository, AuthUser } from './auth.repository.ts';
+import type { LoginProtection } from './login-protection.ts';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -18,47 +19,42 @@ export interface SessionPolicy {
 /** The idle clock is written at most this often, so that reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60_000;
 
-export class OAuthError extends AppError {
-  constructor(
-    readonly oauthCode: 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type',
-    description: string,
-  ) {
-    super(400, oauthCode, description);
-  }
-}
-
 type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSession']>>>;
 
 export function createAuthService(
   repo: AuthRepository,
   clock: Clock,
   policy: SessionPolicy,
-  guards: { limits: Limits; captcha: CaptchaVerifier },
+  guards: { limits: Limits; captcha: CaptchaVerifier; protection: LoginProtection },
 ) {
   // A burst of requests from one page costs one session read; the idle and expiry rules are
   // still applied to every request with the current time.
   const recent = new TtlCache<SessionRow>(clock, policy.cacheMs, 10_000);
 
   return {
-    async login(request: TokenRequest, ip: string): Promise<TokenResponse> {
+    /** `passToken`: the pass this browser got from an unlock link, if any. */
+    async login(request: TokenRequest, ip: string, passToken?: string): Promise<TokenResponse> {
       if (request.grant_type !== 'password') {
-        throw new OAuthError('unsupported_grant_type', "Le type d'autorisation demandé n'est pas pris en charge.");
+        throw fail('UNSUPPORTED_GRANT_TYPE');
       }
       const email = emailSchema.safeParse(request.username);
-      if (!email.success || request.password.length === 0) throw new OAuthError('invalid_grant', MESSAGES.invalidGrant);
-      if (!(await guards.captcha.verify(request.captcha, ip))) throw new OAuthError('invalid_grant', MESSAGES.captchaFailed);
+      if (!email.success || request.password.length === 0) throw fail('INVALID_GRANT');
+      if (!(await guards.captcha.verify(request.captcha, ip))) throw fail('CAPTCHA');
       const identifier = email.data.toLowerCase();
-      await guards.limits.assertLoginAllowed(identifier);
+      const gate = await guards.limits.checkLogin(identifier, ip, passToken);
+      // Beyond the ceiling a source that has failed proves it is not the attacker: by the captcha
+      // verified above when one is configured, else by the e-mailed link. The code is not checked.
+      if (guards.limits.mustProve(gate) && !guards.captcha.enabled) await guards.protection.refuseUntilUnlocked(identifier);
 
       const credentials = await repo.findCredentials(identifier);
       const valid = credentials
         ? await verifyPassword(credentials.passwordHash, request.password)
         : (await burnPasswordCheck(request.password), false);
       if (!credentials || !valid) {
-        await guards.limits.loginFailed(identifier);
-        throw new OAuthError('invalid_grant', MESSAGES.invalidGrant);
+        if (await guards.limits.loginFailed(identifier, gate)) guards.protection.noticeAttack(identifier);
+        throw fail('INVALID_GRANT');
       }
-      await guards.limits.loginSucceeded(identifier);
+      await guards.limits.loginSucceeded(gate);
 
       const token = newToken();
       const now = clock.now();
@@ -77,13 +73,13 @@ export function createAuthService(
       const tokenHash = hashToken(token);
       const cached = recent.get(tokenHash);
       const session = cached ?? (await repo.findSession(tokenHash));
-      if (!session || session.revokedAt) throw errors.unauthenticated();
+      if (!session || session.revokedAt) throw fail('UNAUTHENTICATED');
       const now = clock.now();
       const idleFor = now.getTime() - session.lastSeenAt.getTime();
       if (now >= session.expiresAt || idleFor >= policy.idleMs) {
         recent.delete(tokenHash);
         await repo.revokeSession(tokenHash, now);
-        throw errors.unauthenticated();
+        throw fail('UNAUTHENTICATED');
       }
       if (idleFor >= TOUCH_EVERY_MS) {
         await repo.touchSession(tokenHash, now);
@@ -95,8 +91,12 @@ export function createAuthService(
       return { user: session.user, tokenHash };
     },
 
-    /** Drops this instance's cached reads of a user's sessions after they were revoked in the database. */
-    forgetUser(userId: number): void {
+    /**
+     * Ends the user's sessions (all, or all but `keepTokenHash`) and drops this instance's cached
+     * reads of them; other instances see it within cacheMs.
+     */
+    async revokeUserSessions(userId: number, options: { keepTokenHash?: string } = {}): Promise<void> {
+      await repo.revokeUserSessions(userId, clock.now(), options.keepTokenHash);
       recent.deleteWhere((session) => session.user.id === userId);
     },
 

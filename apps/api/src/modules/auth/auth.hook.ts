@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from '../../lib/errors.ts';
+import type { AuthUser } from './auth.repository.ts';
+import type { AuthService } from './auth.service.ts';
+
+export interface Caller {
+  user: AuthUser;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Caller | null;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
+
+/** onRequest hook for protected routes: a valid bearer session or 401. */
+export function createAuthenticate(service: AuthService) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw fail('UNAUTHENTICATED');
+    request.auth = await service.authenticate(match[1]);
+  };
+}
+
+/** The authenticated caller; only valid behind the authenticate hook. */
+export function caller(request: FastifyRequest): Caller {
+  if (!request.auth) throw fail('UNAUTHENTICATED');
+  return request.auth;
+}

@@ -1,0 +1,56 @@
+import { defineModule } from '../../core/module.ts';
+import { createAuthenticate } from './auth.hook.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { authRoutes } from './auth.routes.ts';
+import { createAuthService, type AuthService } from './auth.service.ts';
+import { createBackgroundTasks } from './background.ts';
+import { createLoginProtection } from './login-protection.ts';
+import { unlockRoutes } from './unlock.routes.ts';
+
+export { caller, type Caller } from './auth.hook.ts';
+export type { AuthUser } from './auth.repository.ts';
+
+/** What other modules may use of authentication. */
+export interface AuthModule {
+  /** onRequest hook of every protected route: a valid bearer session or 401. */
+  authenticate: ReturnType<typeof createAuthenticate>;
+  currentUser: AuthService['currentUser'];
+  revokeUserSessions: AuthService['revokeUserSessions'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthModule;
+  }
+}
+
+/** Login, sessions and the current user; the unlock links of identifiers under attack. */
+export const authModule = defineModule('auth', async (app, core) => {
+  const repo = createAuthRepository(core.db);
+  const tasks = createBackgroundTasks(core.log);
+  app.addHook('onClose', tasks.settle);
+  const protection = createLoginProtection({
+    repo,
+    limits: core.limits,
+    mail: core.mail,
+    clock: core.clock,
+    tasks,
+    brandName: core.config.brandName,
+    publicUrl: core.config.publicUrl,
+  });
+  const service = createAuthService(
+    repo,
+    core.clock,
+    { idleMs: core.config.sessionIdleMs, maxMs: core.config.sessionMaxMs, cacheMs: core.config.sessionCacheMs },
+    { limits: core.limits, captcha: core.captcha, protection },
+  );
+  const authenticate = createAuthenticate(service);
+  app.decorateRequest('auth', null);
+  app.decorate('auth', {
+    authenticate,
+    currentUser: service.currentUser,
+    revokeUserSessions: service.revokeUserSessions,
+  } satisfies AuthModule);
+  await authRoutes(app, { service, authenticate, limits: core.limits });
+  await unlockRoutes(app, { protection, limits: core.limits, secureCookie: core.config.cookieSecure });
+});
