@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -24,9 +25,79 @@ export default tseslint.config(
     files: ['apps/api/src/config/env.ts', 'apps/api/src/test/**', '**/*.test.ts', 'e2e/**', 'bench/**', 'vitest.config.ts', '**/*.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  // API layering: a feature module reaches another only through that module's index.ts, and the
+  // shared layers (config, db, lib, plugins, policy) never depend on a feature. The composition
+  // root (app.ts, core/) and tests are free to wire modules together.
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)',
+              message: 'A module reaches another module only through its index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/{config,db,lib,plugins,policy}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules/', message: 'Shared API layers never depend on a feature module.' }] },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // Web layering (apps/web/src, see apps/web/README.md): a feature never imports another feature
+  // (route modules in app/ compose them), and the shared layers (components, lib) never import a
+  // feature or the app. eslint-plugin-boundaries resolves each import to its file, so relative
+  // paths of any depth are caught. Tests and test helpers are left out: they may wire anything.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    plugins: { boundaries },
+    settings: {
+      // Re-exports and lazy imports count as much as static imports.
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/elements': [
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-shared', pattern: 'apps/web/src/{components,lib,config}' },
+        { type: 'web-app', pattern: 'apps/web/src/app' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: {
+                to: { element: { type: 'web-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } },
+              },
+              message: 'A feature never imports another feature: compose them in a route module (app/routes).',
+            },
+            {
+              from: { element: { type: 'web-shared' } },
+              disallow: [{ to: { element: { type: 'web-feature' } } }, { to: { element: { type: 'web-app' } } }],
+              message: 'components/, lib/ and config/ never import a feature or the app.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

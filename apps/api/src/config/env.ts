@@ -1,8 +1,67 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** An address (or host name) that only this machine reaches: 127.0.0.0/8, ::1, localhost. */
+export function isLoopbackAddress(address: string): boolean {
+  const host = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  if (host === 'localhost' || host === '::1') return true;
+  const v4 = host.startsWith('::ffff:') ? host.slice('::ffff:'.length) : host;
+  return isIPv4(v4) && v4.startsWith('127.');
+}
+
+export type TrustProxy = false | number | string[];
+
+/** Names proxy-addr (Fastify's trustProxy) accepts for well-known private ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIPv4(entry) || isIPv6(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (prefix === undefined || rest.length > 0 || !/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  return (isIPv4(address) && bits <= 32) || (isIPv6(address) && bits <= 128);
+}
+
+/**
+ * TRUST_PROXY: unset, false or 0 trusts no proxy (the socket's address is the client's); a
+ * number trusts that many proxy hops; a comma-separated list trusts those addresses and ranges.
+ * Either way the client is the right-most address not vouched for, never the left-most one the
+ * client itself may write, which is why `true` is refused (decision 013).
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true ferait confiance à l’adresse la plus à gauche de X-Forwarded-For, que le client écrit lui-même : indiquez le nombre de proxys devant le serveur (TRUST_PROXY=1) ou leurs adresses (TRUST_PROXY=10.0.0.0/8)',
+    });
+    return false;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'au plus 10 proxys successifs' });
+    return false;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `adresse ou plage invalide : ${invalid.join(', ')} (attendu : 1, 10.0.0.1 ou 10.0.0.0/8)` });
+    return false;
+  }
+  return entries;
+}
+
+/** Fastify's trustProxy for a TRUST_PROXY value: a hop count becomes "the first n hops from the socket". */
+export function fastifyTrustProxy(value: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,10 +99,13 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
-  /** Development tools (mailbox page, parameter switch); off by default in production. */
+  /**
+   * Development tools (mailbox page, parameter switch). Unset: on only when the server listens
+   * on a loopback address outside production; set to true, on wherever it listens.
+   */
   DEV_TOOLS: z.enum(['true', 'false']).optional(),
-  /** Trust X-Forwarded-For (behind a load balancer) for client addresses and rate limits. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Proxies in front of the server whose X-Forwarded-For entries are believed: a hop count or addresses. */
+  TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   /** Sets Secure on cookies; on by default in production. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
 });
@@ -72,7 +134,8 @@ export interface Config {
   redisUrl: string | undefined;
   recaptcha: { secret: string | undefined; verifyUrl: string; minScore: number };
   devTools: boolean;
-  trustProxy: boolean;
+  /** false, a number of trusted proxy hops, or the trusted proxies' addresses and ranges (Fastify's trustProxy). */
+  trustProxy: TrustProxy;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -103,7 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     linkValidityMs: env.LINK_VALIDITY_HOURS * 3_600_000,
     redisUrl: env.REDIS_URL,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
-    devTools: env.DEV_TOOLS ? env.DEV_TOOLS === 'true' : env.NODE_ENV !== 'production',
-    trustProxy: env.TRUST_PROXY === 'true',
+    devTools: env.DEV_TOOLS ? env.DEV_TOOLS === 'true' : env.NODE_ENV !== 'production' && isLoopbackAddress(env.HOST),
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -1,72 +1,218 @@
-import { AppError } from './errors.ts';
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { fail } from './errors.ts';
 import type { Clock } from './clock.ts';
-import type { RateLimitStore } from './rate-limit.ts';
+import type { Counter, CounterWindow, RateLimitStore } from './rate-limit.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+const HOUR = 3_600_000;
 
 export const LIMITS = {
   /** Requests per IP and minute on each abuse-prone group of endpoints. */
   perIpPerMinute: 10,
-  /** Failed logins of one identifier counted over this window. */
-  failureWindowMs: 15 * 60_000,
-  /** From this many failures each new attempt waits (30 s, doubling, at most 5 min) after the last one. */
+  /** Failed logins are counted over this window: per (identifier, source), per network and per identifier. */
+  failureWindowMs: HOUR,
+  /** From this many failures of one identifier from one source, that source waits 30 s, doubling, at most 5 min, after its last failure. */
   backoffFrom: 5,
   backoffBaseMs: 30_000,
   backoffMaxMs: 5 * 60_000,
-  /** From this many failures the identifier is locked until the window ends (at most 40 failures an hour). */
-  lockFrom: 10,
+  /**
+   * Failures of one identifier from every source in the window beyond which a source that has
+   * failed needs a captcha or an e-mailed unlock link; a source that has not failed still gets in.
+   */
+  accountCeiling: 100,
+  /** Failures of one identifier from one network (IPv4 /24, IPv6 /48) from which, beyond the ceiling, every source of it counts as failed. */
+  networkFailedFrom: 3,
+  /** The unlock link and the attack notice are e-mailed at most once per period; a link stays valid as long. */
+  mailPeriodMs: 24 * HOUR,
+  /** How long a browser that followed an unlock link skips the per-source limits, and how many failures void it. */
+  passMs: 30 * 24 * HOUR,
+  passMaxFailures: 5,
+  /** A signed-in user re-entering their code (code or e-mail change): their own failures, per user. */
+  codeCheckWindowMs: HOUR,
 } as const;
 
-export const LIMIT_MESSAGES = {
-  perIp: 'Trop de requêtes ont été envoyées depuis votre connexion. Veuillez réessayer dans une minute.',
-  backoff: (seconds: number) =>
-    `Trop de tentatives de connexion. Veuillez patienter ${seconds} secondes avant de réessayer.`,
-  locked: (minutes: number) =>
-    `Suite à plusieurs tentatives infructueuses, l’accès à ce compte est temporairement bloqué. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''} ou réinitialiser votre code confidentiel.`,
-} as const;
+export type IpGroup = 'login' | 'password-reset' | 'guid' | 'email-link' | 'login-unlock';
 
-export class TooManyRequests extends AppError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, 'TOO_MANY_REQUESTS', message, retryAfterSeconds);
-  }
+/** What a login may do, read in one round trip before the code is checked. */
+export interface LoginGate {
+  readonly counters: { pair: CounterWindow; network: CounterWindow; account: CounterWindow; pass: CounterWindow | null };
+  /** The identifier's failures from every source reached the ceiling in the current window. */
+  readonly underAttack: boolean;
+  /** This source, or enough of its network, failed on this identifier in the window. */
+  readonly sourceFailed: boolean;
+  /** This browser followed an unlock link for this identifier (and has not failed too often since). */
+  readonly passed: boolean;
+  readonly sourceFailures: number;
 }
 
-export type IpGroup = 'login' | 'password-reset' | 'guid' | 'email-link';
+/** The eight 16-bit groups of a valid IPv6 address (zone and dotted IPv4 tail allowed). */
+function ipv6Groups(address: string): number[] {
+  let text = address.split('%')[0] ?? '';
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16));
+}
+
+/**
+ * Who is guessing, as coarsely as one party usually holds addresses: an IPv4 address or an IPv6
+ * /64 (one customer line), and the network around it (IPv4 /24, IPv6 /48) that an attacker
+ * rotating addresses tends to stay in.
+ */
+export function loginSource(ip: string): { address: string; network: string } {
+  if (isIPv6(ip)) {
+    const groups = ipv6Groups(ip);
+    const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+    if (!mapped) {
+      const hex = groups.map((g) => g.toString(16));
+      return { address: `${hex.slice(0, 4).join(':')}::/64`, network: `${hex.slice(0, 3).join(':')}::/48` };
+    }
+    const [high = 0, low = 0] = groups.slice(6);
+    ip = [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  if (isIPv4(ip)) return { address: ip, network: `${ip.split('.').slice(0, 3).join('.')}.0/24` };
+  return { address: ip, network: ip };
+}
+
+/** Counter keys carry a digest of the identifier, so the counter store holds no e-mail address. */
+const identifierKey = (identifier: string) =>
+  createHash('sha256').update(identifier.trim().toLowerCase()).digest('base64url').slice(0, 22);
+
+/** Wait after the last failure once a source has failed `failures` times (0 below the threshold). */
+function backoffMs(failures: number): number {
+  if (failures < LIMITS.backoffFrom) return 0;
+  return Math.min(LIMITS.backoffBaseMs * 2 ** (failures - LIMITS.backoffFrom), LIMITS.backoffMaxMs);
+}
+
+/** Seconds still to wait before another attempt, or 0. */
+function secondsToWait(counter: Counter | null, now: Date): number {
+  if (!counter) return 0;
+  const remainingMs = counter.lastAt.getTime() + backoffMs(counter.count) - now.getTime();
+  return remainingMs > 0 ? Math.ceil(remainingMs / 1000) : 0;
+}
 
 /** Abuse protection shared by every instance through the counter store (PostgreSQL or Redis). */
 export function createLimits(store: RateLimitStore, clock: Clock) {
-  const failureKey = (identifier: string) => `login-fail:${identifier.trim().toLowerCase()}`;
+  const window = (key: string, windowMs: number = LIMITS.failureWindowMs): CounterWindow => ({ key, windowMs });
+  const passCounter = (identifier: string, passToken: string) =>
+    window(`login-pass:${identifierKey(identifier)}:${hashToken(passToken)}`, LIMITS.passMs);
+  const codeCheckCounter = (userId: number) => window(`code-fail:${userId}`, LIMITS.codeCheckWindowMs);
+
+  async function perIp(group: IpGroup, ip: string): Promise<void> {
+    const now = clock.now();
+    const counter = await store.hit(`ip:${group}:${ip}`, 60_000, now);
+    if (counter.count > LIMITS.perIpPerMinute) {
+      const retry = Math.max(1, Math.ceil((counter.windowStart.getTime() + 60_000 - now.getTime()) / 1000));
+      throw fail('TOO_MANY_REQUESTS', { retryAfterSeconds: retry });
+    }
+  }
+
+  /** True for the first call of a period: what follows it (an e-mail) happens once per period. */
+  async function firstInPeriod(kind: 'unlock-mail' | 'attack-notice', identifier: string): Promise<boolean> {
+    const counter = await store.hit(`login-mail:${kind}:${identifierKey(identifier)}`, LIMITS.mailPeriodMs, clock.now());
+    return counter.count === 1;
+  }
+
   return {
-    async perIp(group: IpGroup, ip: string): Promise<void> {
+    perIp,
+
+    /** onRequest hook limiting an abuse-prone group of endpoints per client address. */
+    perIpHook(group: IpGroup) {
+      return async (request: FastifyRequest): Promise<void> => perIp(group, request.ip);
+    },
+
+    /**
+     * Reads the identifier's counters for this source (one round trip) and refuses an attempt
+     * from a source still in its back-off, whether or not the identifier exists; the code is not
+     * checked then. What to do beyond the ceiling is the caller's (captcha or unlock link).
+     */
+    async checkLogin(identifier: string, ip: string, passToken?: string): Promise<LoginGate> {
       const now = clock.now();
-      const counter = await store.hit(`ip:${group}:${ip}`, 60_000, now);
-      if (counter.count > LIMITS.perIpPerMinute) {
-        const retry = Math.max(1, Math.ceil((counter.windowStart.getTime() + 60_000 - now.getTime()) / 1000));
-        throw new TooManyRequests(LIMIT_MESSAGES.perIp, retry);
-      }
+      const id = identifierKey(identifier);
+      const source = loginSource(ip);
+      const counters = {
+        pair: window(`login-fail:${id}:a:${source.address}`),
+        network: window(`login-fail:${id}:n:${source.network}`),
+        account: window(`login-fail:${id}`),
+        pass: passToken ? passCounter(identifier, passToken) : null,
+      };
+      const [pair = null, network = null, account = null, pass = null] = await store.peekMany(
+        [counters.pair, counters.network, counters.account, ...(counters.pass ? [counters.pass] : [])],
+        now,
+      );
+      // A pass counts one for its grant, then one per failure made with it.
+      const passed = pass !== null && pass.count <= LIMITS.passMaxFailures;
+      const seconds = passed ? 0 : secondsToWait(pair, now);
+      if (seconds > 0) throw fail('LOGIN_BACKOFF', { values: { seconds }, retryAfterSeconds: seconds });
+      return {
+        counters,
+        underAttack: (account?.count ?? 0) >= LIMITS.accountCeiling,
+        sourceFailed: (pair?.count ?? 0) > 0 || (network?.count ?? 0) >= LIMITS.networkFailedFrom,
+        passed,
+        sourceFailures: pair?.count ?? 0,
+      };
     },
 
-    /** Refuses an attempt on an identifier that failed too often lately, whether or not it exists. */
-    async assertLoginAllowed(identifier: string): Promise<void> {
+    /** Beyond the ceiling, a source that has failed must prove itself (captcha or unlock link). */
+    mustProve(gate: LoginGate): boolean {
+      return gate.underAttack && gate.sourceFailed && !gate.passed;
+    },
+
+    /**
+     * Counts a failure (one round trip). True when it is the one that reached the ceiling and no
+     * attack notice went out this period: the caller then tells the owner.
+     */
+    async loginFailed(identifier: string, gate: LoginGate): Promise<boolean> {
+      const { pair, network, account, pass } = gate.counters;
       const now = clock.now();
-      const failures = await store.peek(failureKey(identifier), LIMITS.failureWindowMs, now);
-      if (!failures || failures.count < LIMITS.backoffFrom) return;
-      if (failures.count >= LIMITS.lockFrom) {
-        const remainingMs = failures.windowStart.getTime() + LIMITS.failureWindowMs - now.getTime();
-        throw new TooManyRequests(LIMIT_MESSAGES.locked(Math.max(1, Math.ceil(remainingMs / 60_000))), Math.ceil(remainingMs / 1000));
-      }
-      const waitMs = Math.min(LIMITS.backoffBaseMs * 2 ** (failures.count - LIMITS.backoffFrom), LIMITS.backoffMaxMs);
-      const remainingMs = failures.lastAt.getTime() + waitMs - now.getTime();
-      if (remainingMs > 0) {
-        const seconds = Math.ceil(remainingMs / 1000);
-        throw new TooManyRequests(LIMIT_MESSAGES.backoff(seconds), seconds);
-      }
+      const [, , total] = await store.hitMany([pair, network, account, ...(pass && gate.passed ? [pass] : [])], now);
+      return total?.count === LIMITS.accountCeiling && (await firstInPeriod('attack-notice', identifier));
     },
 
-    async loginFailed(identifier: string): Promise<void> {
-      await store.hit(failureKey(identifier), LIMITS.failureWindowMs, clock.now());
+    /**
+     * Forgets the failures of this source and its network: most likely the owner's typing. Not
+     * after a login through a pass, where they may be someone else's behind the same address. The
+     * identifier's total is kept, so that a success does not hand an attacker a new allowance.
+     */
+    async loginSucceeded(gate: LoginGate): Promise<void> {
+      if (gate.sourceFailures === 0 || gate.passed) return;
+      await Promise.all([store.reset(gate.counters.pair.key), store.reset(gate.counters.network.key)]);
     },
 
-    async loginSucceeded(identifier: string): Promise<void> {
-      await store.reset(failureKey(identifier));
+    /** True when no unlock link was e-mailed for this identifier this period. */
+    unlockMailDue: (identifier: string) => firstInPeriod('unlock-mail', identifier),
+
+    /** A pass for the browser that followed an unlock link: a token it presents with its logins. */
+    async grantPass(identifier: string): Promise<string> {
+      const token = newToken();
+      await store.hit(passCounter(identifier, token).key, LIMITS.passMs, clock.now());
+      return token;
+    },
+
+    /** A new code from the forgotten-code link: the guesses at the old one no longer matter. */
+    async codeReset(identifier: string): Promise<void> {
+      await store.reset(`login-fail:${identifierKey(identifier)}`);
+    },
+
+    /** A signed-in user re-entering their code: only their own recent failures slow them down. */
+    async assertCodeCheckAllowed(userId: number): Promise<void> {
+      const counter = codeCheckCounter(userId);
+      const now = clock.now();
+      const seconds = secondsToWait(await store.peek(counter.key, counter.windowMs, now), now);
+      if (seconds > 0) throw fail('CODE_CHECK_BACKOFF', { values: { seconds }, retryAfterSeconds: seconds });
+    },
+
+    async codeCheckFailed(userId: number): Promise<void> {
+      const counter = codeCheckCounter(userId);
+      await store.hit(counter.key, counter.windowMs, clock.now());
     },
   };
 }

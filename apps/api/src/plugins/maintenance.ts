@@ -1,23 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { MAINTENANCE_HEADER, MAINTENANCE_MESSAGE } from '@ecare/shared/constants';
-import { AppError } from '../lib/errors.ts';
-import type { ParametersService } from '../modules/parameters/parameters.service.ts';
+import { MAINTENANCE_HEADER } from '@ecare/shared/constants';
+import { fail } from '../lib/errors.ts';
+import { isApiPattern, routePattern } from './route-scope.ts';
 
-
-/** Paths that keep answering during maintenance: the maintenance page needs them. */
+/** Routes (as registered, not as typed in the address bar) that keep answering during maintenance: the maintenance page needs them. */
 const OPEN_DURING_MAINTENANCE = ['/api/parametres', '/api/dev/', '/api/docs'];
 
 /**
  * While the server parameter en_maintenance is 'true', every API answer carries the header
  * `en_maintenance: true` (spec §8) and the API itself answers 503, the parameters excepted.
+ * "API" is decided on the matched route, so `/%61pi/comptes_facturation` is closed too.
  */
-export function registerMaintenance(app: FastifyInstance, parameters: ParametersService): void {
+export function registerMaintenance(app: FastifyInstance, inMaintenance: () => Promise<boolean>): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (!(await parameters.inMaintenance())) return;
+    const pattern = routePattern(request);
+    if (!isApiPattern(pattern)) return;
+    if (!(await inMaintenance())) return;
     reply.header(MAINTENANCE_HEADER, 'true');
     reply.header('Access-Control-Expose-Headers', MAINTENANCE_HEADER);
-    if (OPEN_DURING_MAINTENANCE.some((path) => request.url.startsWith(path))) return;
-    throw new AppError(503, 'MAINTENANCE', MAINTENANCE_MESSAGE, 300);
+    if (OPEN_DURING_MAINTENANCE.some((open) => pattern?.startsWith(open))) return;
+    throw fail('MAINTENANCE', { retryAfterSeconds: 300 });
   });
 }

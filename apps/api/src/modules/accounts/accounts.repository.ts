@@ -42,13 +42,15 @@ export function createAccountsRepository(db: Database) {
       .from(userBillingAccounts)
       .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, userBillingAccounts.idClientBscs));
 
+  // Only managed accounts: an account the user is merely attached to is never offered for choice
+  // (spec §4, §6), so its company, contact and address details are not theirs to read.
   const listForUser = base()
-    .where(eq(userBillingAccounts.userId, sql.placeholder('userId')))
+    .where(and(eq(userBillingAccounts.userId, sql.placeholder('userId')), eq(userBillingAccounts.isGestionnaire, true)))
     .orderBy(billingAccounts.raisonSociale, billingAccounts.idClientBscs)
     .prepare('list_accounts_for_user');
 
   return {
-    /** Every account the user is attached to (managed or not), one query. */
+    /** The accounts the user manages (isGestionnaire), one query. */
     async listForUser(userId: number): Promise<BillingAccount[]> {
       const rows = await listForUser.execute({ userId });
       return rows.map(toBillingAccount);

@@ -1,22 +1,23 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, billingAccountListSchema, billingAccountSchema, idClientBscsParamSchema } from '@ecare/shared';
-import type { RouteDeps } from '../../app-deps.ts';
-import { caller } from '../../plugins/authenticate.ts';
+import type { ModuleApp } from '../../core/module.ts';
+import { caller } from '../auth/index.ts';
+import type { AccountsService } from './accounts.service.ts';
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-export const accountsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate }) => {
+export async function accountsRoutes(app: ModuleApp, service: AccountsService) {
+  const { authenticate } = app.auth;
   app.get(
     '/api/comptes_facturation',
     {
       onRequest: authenticate,
       schema: {
         tags: ['accounts'],
-        summary: "Les comptes de facturation rattachés à l'utilisateur (isGestionnaire : gérable)",
+        summary: 'Les comptes de facturation que l’utilisateur gère (isGestionnaire toujours vrai) ; ceux auxquels il est seulement rattaché n’y figurent pas',
         response: { 200: billingAccountListSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => services.accounts.list(caller(request).user.id),
+    async (request) => service.list(caller(request).user.id),
   );
 
   app.get(
@@ -30,6 +31,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
         response: { 200: billingAccountSchema, ...errorResponses },
       },
     },
-    async (request) => services.accounts.get(caller(request).user.id, request.params.id_client_bscs),
+    async (request) => service.get(caller(request).user.id, request.params.id_client_bscs),
   );
-};
+}

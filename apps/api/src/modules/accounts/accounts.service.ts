@@ -1,6 +1,6 @@
 import type { BillingAccount } from '@ecare/shared';
 import type { Clock } from '../../lib/clock.ts';
-import { errors } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 
@@ -26,7 +26,7 @@ export function createAccountsService(repo: AccountsRepository, options: { clock
     /** The account with the caller's link to it, in one query: a link that does not manage it is refused like no link. */
     async get(userId: number, idClientBscs: number): Promise<BillingAccount> {
       const account = await repo.findForUser(userId, idClientBscs);
-      if (!account?.isGestionnaire) throw errors.forbiddenAccount();
+      if (!account?.isGestionnaire) throw fail('FORBIDDEN_ACCOUNT');
       return account;
     },
   };

@@ -1,8 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PUBLIC_PARAMETER_NAMES } from '@ecare/shared';
-import type { RouteDeps } from '../../app-deps.ts';
-import type { MailRepository, OutboxRow } from '../mail/mail.repository.ts';
+import type { FastifyRequest } from 'fastify';
+import { apiErrorSchema, PUBLIC_PARAMETER_NAMES } from '@ecare/shared';
+import type { ModuleApp } from '../../core/module.ts';
+import { fail } from '../../lib/errors.ts';
+import { caller } from '../auth/index.ts';
+import type { MailRepository, OutboxRow } from '../mail/index.ts';
+import { localOnly } from './local-only.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -42,50 +45,58 @@ const mailSchema = z.object({
   transport: z.string().nullable(),
 });
 
-/** Development tools, registered only when DEV_TOOLS is on (never by default in production). */
-export function devRoutes(mail: MailRepository): FastifyPluginAsyncZod<RouteDeps> {
-  return async (app, { services }) => {
-    app.get(
-      '/api/dev/mails',
-      { schema: { tags: ['dev'], summary: 'Les derniers e-mails de l’outbox (développement)', response: { 200: z.array(mailSchema) } } },
-      async () => (await mail.latest(50)).map(mailSummary),
-    );
+/**
+ * Development tools: the outbox mailbox and the server-parameter switch. Each answers only a
+ * direct request from this machine; the switch also wants a signed-in administration user,
+ * since it closes the portal (maintenance) and writes the banners every visitor sees.
+ */
+export async function devRoutes(app: ModuleApp, mail: MailRepository) {
+  const { authenticate } = app.auth;
+  const administrator = async (request: FastifyRequest) => {
+    if (!caller(request).user.administration) throw fail('FORBIDDEN_ADMINISTRATION');
+  };
 
-    app.put(
-      '/api/dev/parametres/:name',
-      {
-        schema: {
-          tags: ['dev'],
-          summary: 'Change un paramètre serveur public (développement)',
-          params: z.object({ name: z.enum(PUBLIC_PARAMETER_NAMES) }),
-          body: z.object({ value: z.string().max(2000) }),
-          response: { 200: z.object({ ok: z.literal(true) }) },
-        },
+  app.get(
+    '/api/dev/mails',
+    { onRequest: localOnly, schema: { tags: ['dev'], summary: 'Les derniers e-mails de l’outbox (développement)', response: { 200: z.array(mailSchema) } } },
+    async () => (await mail.latest(50)).map(mailSummary),
+  );
+
+  app.put(
+    '/api/dev/parametres/:name',
+    {
+      onRequest: [localOnly, authenticate, administrator],
+      schema: {
+        tags: ['dev'],
+        summary: 'Change un paramètre serveur public (développement)',
+        params: z.object({ name: z.enum(PUBLIC_PARAMETER_NAMES) }),
+        body: z.object({ value: z.string().max(2000) }),
+        response: { 200: z.object({ ok: z.literal(true) }), 401: apiErrorSchema, 403: apiErrorSchema },
       },
-      async (request) => {
-        await services.parameters.set(request.params.name, request.body.value);
-        return { ok: true as const };
-      },
-    );
+    },
+    async (request) => {
+      await app.parameters.set(request.params.name, request.body.value);
+      return { ok: true as const };
+    },
+  );
 
-    app.get('/dev/boite-mail', { schema: { hide: true } }, async (_request, reply) => {
-      const mails = await mail.latest(50);
-      const rows = mails
-        .map((m) => `<tr><td>${escapeHtml(frenchDate.format(m.createdAt))}</td><td>${escapeHtml(m.recipient)}</td><td><a href="/dev/boite-mail/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`)
-        .join('');
-      const table = mails.length
-        ? `<table><caption>Les 50 derniers e-mails</caption><thead><tr><th scope="col">Date</th><th scope="col">Destinataire</th><th scope="col">Objet</th></tr></thead><tbody>${rows}</tbody></table>`
-        : '<p>Aucun e-mail pour le moment.</p>';
-      return reply.type('text/html; charset=utf-8').send(page('Boîte aux lettres', table));
-    });
+  app.get('/dev/boite-mail', { onRequest: localOnly, schema: { hide: true } }, async (_request, reply) => {
+    const mails = await mail.latest(50);
+    const rows = mails
+      .map((m) => `<tr><td>${escapeHtml(frenchDate.format(m.createdAt))}</td><td>${escapeHtml(m.recipient)}</td><td><a href="/dev/boite-mail/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`)
+      .join('');
+    const table = mails.length
+      ? `<table><caption>Les 50 derniers e-mails</caption><thead><tr><th scope="col">Date</th><th scope="col">Destinataire</th><th scope="col">Objet</th></tr></thead><tbody>${rows}</tbody></table>`
+      : '<p>Aucun e-mail pour le moment.</p>';
+    return reply.type('text/html; charset=utf-8').send(page('Boîte aux lettres', table));
+  });
 
-    app.get('/dev/boite-mail/:id', { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
-      const found = await mail.find(request.params.id);
-      if (!found) return reply.callNotFound();
-      const body = `<p><a href="/dev/boite-mail">Retour à la liste</a></p>
+  app.get('/dev/boite-mail/:id', { onRequest: localOnly, schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+    const found = await mail.find(request.params.id);
+    if (!found) return reply.callNotFound();
+    const body = `<p><a href="/dev/boite-mail">Retour à la liste</a></p>
 <dl><dt>Destinataire</dt><dd>${escapeHtml(found.recipient)}</dd><dt>Objet</dt><dd>${escapeHtml(found.subject)}</dd></dl>
 <pre>${linkify(found.textBody)}</pre>`;
-      return reply.type('text/html; charset=utf-8').send(page(found.subject, body));
-    });
-  };
+    return reply.type('text/html; charset=utf-8').send(page(found.subject, body));
+  });
 }

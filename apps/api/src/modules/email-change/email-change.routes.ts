@@ -1,11 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, emailChangeRequestSchema, emailManagementSchema, guidParamSchema, okResponseSchema } from '@ecare/shared';
-import type { RouteDeps } from '../../app-deps.ts';
-import { caller } from '../../plugins/authenticate.ts';
+import type { ModuleApp } from '../../core/module.ts';
+import type { Limits } from '../../lib/limits.ts';
+import { caller } from '../auth/index.ts';
+import type { EmailChangeService } from './email-change.service.ts';
 
 const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-export const emailChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate, limitPerIp }) => {
+export async function emailChangeRoutes(app: ModuleApp, { service, limits }: { service: EmailChangeService; limits: Limits }) {
+  const { authenticate } = app.auth;
   app.post(
     '/api/utilisateurs/email',
     {
@@ -18,7 +20,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       },
     },
     async (request) => {
-      await services.emailChange.request(caller(request).user.id, request.body);
+      await service.request(caller(request).user.id, request.body);
       return { ok: true as const };
     },
   );
@@ -26,27 +28,27 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
   app.get(
     '/api/emailmanagement/:guid',
     {
-      onRequest: limitPerIp('email-link'),
+      onRequest: limits.perIpHook('email-link'),
       schema: { tags: ['email'], summary: 'État d’une demande de changement d’e-mail', params: guidParamSchema, response: { 200: emailManagementSchema, ...errors } },
     },
-    async (request) => services.emailChange.status(request.params.guid),
+    async (request) => service.status(request.params.guid),
   );
 
   app.post(
     '/api/utilisateurs/email/:guid/valider',
     {
-      onRequest: limitPerIp('email-link'),
+      onRequest: limits.perIpHook('email-link'),
       schema: { tags: ['email'], summary: 'Confirme la nouvelle adresse e-mail', params: guidParamSchema, response: { 200: emailManagementSchema, ...errors } },
     },
-    async (request) => services.emailChange.validate(request.params.guid),
+    async (request) => service.validate(request.params.guid),
   );
 
   app.post(
     '/api/utilisateurs/email/:guid/annuler',
     {
-      onRequest: limitPerIp('email-link'),
+      onRequest: limits.perIpHook('email-link'),
       schema: { tags: ['email'], summary: 'Annule le changement d’adresse e-mail', params: guidParamSchema, response: { 200: emailManagementSchema, ...errors } },
     },
-    async (request) => services.emailChange.cancel(request.params.guid),
+    async (request) => service.cancel(request.params.guid),
   );
-};
+}

@@ -1,11 +1,12 @@
-import { EMAIL_CHANGE_MESSAGES, type EmailChangeRequest, type EmailManagement } from '@ecare/shared';
+import type { EmailChangeRequest, EmailManagement } from '@ecare/shared';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { emailChangeCancelMail, emailChangeConfirmMail } from '../mail/mail.templates.ts';
+import type { AuthModule } from '../auth/index.ts';
+import type { MailService } from '../mail/index.ts';
+import { emailChangeCancelMail, emailChangeConfirmMail } from './email-change.mails.ts';
 import type { EmailChangeRepository, EmailChangeRow } from './email-change.repository.ts';
 
 export interface EmailChangeDeps {
@@ -13,7 +14,7 @@ export interface EmailChangeDeps {
   mail: MailService;
   clock: Clock;
   limits: Limits;
-  revokeSessions: (userId: number) => Promise<void>;
+  revokeUserSessions: AuthModule['revokeUserSessions'];
   brandName: string;
   publicUrl: string;
   linkValidityMs: number;
@@ -41,19 +42,24 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
     return { hash, row };
   }
 
+  async function status(guid: string): Promise<EmailManagement> {
+    const { hash, row } = await lookup(guid);
+    return row ? describe(row, hash, clock.now()) : UNKNOWN;
+  }
+
   return {
     async request(userId: number, body: EmailChangeRequest): Promise<void> {
       const address = body.nouvelEmail.trim().toLowerCase();
       const user = await repo.credentials(userId);
-      if (!user) throw new AppError(401, 'UNAUTHENTICATED', EMAIL_CHANGE_MESSAGES.invalidLink);
+      if (!user) throw fail('UNAUTHENTICATED');
       const current = user.email;
-      await deps.limits.assertLoginAllowed(current);
+      await deps.limits.assertCodeCheckAllowed(userId);
       if (!(await verifyPassword(user.passwordHash, body.ancienPassword))) {
-        await deps.limits.loginFailed(current);
-        throw new AppError(400, 'WRONG_CODE', EMAIL_CHANGE_MESSAGES.wrongCode);
+        await deps.limits.codeCheckFailed(userId);
+        throw fail('WRONG_CODE');
       }
-      if (address === current) throw new AppError(400, 'EMAIL_SAME', EMAIL_CHANGE_MESSAGES.sameAddress);
-      if (await repo.emailTaken(address)) throw new AppError(409, 'EMAIL_UNAVAILABLE', EMAIL_CHANGE_MESSAGES.unavailable);
+      if (address === current) throw fail('EMAIL_SAME');
+      if (await repo.emailTaken(address)) throw fail('EMAIL_UNAVAILABLE');
       const now = clock.now();
       const confirm = newToken();
       const cancel = newToken();
@@ -77,10 +83,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       await deps.mail.send(current, emailChangeCancelMail(deps.brandName, `${base}/confirmationannulationemail?guid=${cancel}`, address, hours));
     },
 
-    async status(guid: string): Promise<EmailManagement> {
-      const { hash, row } = await lookup(guid);
-      return row ? describe(row, hash, clock.now()) : UNKNOWN;
-    },
+    status,
 
     /** The confirmation link (sent to the new address) applies the change and ends the user's sessions. */
     async validate(guid: string): Promise<EmailManagement> {
@@ -88,9 +91,9 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       const now = clock.now();
       if (!row || hash !== row.confirmHash) return UNKNOWN;
       if (describe(row, hash, now).statut !== 'EN_ATTENTE') return describe(row, hash, now);
-      if (await repo.emailTaken(row.newEmail)) throw new AppError(409, 'EMAIL_UNAVAILABLE', EMAIL_CHANGE_MESSAGES.unavailable);
-      if (await repo.validate(row, now)) await deps.revokeSessions(row.userId);
-      return this.status(guid);
+      if (await repo.emailTaken(row.newEmail)) throw fail('EMAIL_UNAVAILABLE');
+      if (await repo.validate(row, now)) await deps.revokeUserSessions(row.userId);
+      return status(guid);
     },
 
     /** The cancellation link (sent to the old address) stops a pending change or undoes an applied one while it is valid. */
@@ -102,9 +105,9 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       if (statut === 'ANNULEE' || row.expiresAt <= now) return describe(row, hash, now);
       const undo = statut === 'VALIDEE' && !(await repo.emailTaken(row.oldEmail));
       if (await repo.cancel(row, undo ? { email: row.oldEmail, passwordHash: row.oldPasswordHash } : null, now)) {
-        if (undo) await deps.revokeSessions(row.userId);
+        if (undo) await deps.revokeUserSessions(row.userId);
       }
-      return this.status(guid);
+      return status(guid);
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   idClientBscsParamSchema,
@@ -7,12 +6,14 @@ import {
   linePageQuerySchema,
   linePageSchema,
 } from '@ecare/shared';
-import type { RouteDeps } from '../../app-deps.ts';
-import { caller } from '../../plugins/authenticate.ts';
+import type { ModuleApp } from '../../core/module.ts';
+import { caller } from '../auth/index.ts';
+import type { LinesService } from './lines.service.ts';
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-export const linesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate }) => {
+export async function linesRoutes(app: ModuleApp, service: LinesService) {
+  const { authenticate } = app.auth;
   app.get(
     '/api/contrats_pagination/:id_client_bscs',
     {
@@ -25,7 +26,7 @@ export const linesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
         response: { 200: linePageSchema, ...errorResponses },
       },
     },
-    async (request) => services.lines.page(caller(request).user.id, request.params.id_client_bscs, request.query),
+    async (request) => service.page(caller(request).user.id, request.params.id_client_bscs, request.query),
   );
 
   app.get(
@@ -39,6 +40,6 @@ export const linesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
         response: { 200: lineDetailSchema, ...errorResponses },
       },
     },
-    async (request) => services.lines.detail(caller(request).user.id, request.params.id_contrat),
+    async (request) => service.detail(caller(request).user.id, request.params.id_contrat),
   );
-};
+}

@@ -8,7 +8,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** One layout for every message: a short French text, one button-like link, the same link in clear. */
-function layout(brand: string, options: { title: string; paragraphs: string[]; action: string; link: string; footer: string }): MailContent {
+export function layoutMail(brand: string, options: { title: string; paragraphs: string[]; action: string; link: string; footer: string }): MailContent {
   const text = [
     'Bonjour,',
     '',
@@ -34,43 +34,4 @@ ${options.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p>L’équipe ${escapeHtml(brand)}</p>
 </td></tr></table></body></html>`;
   return { subject: options.title, text, html };
-}
-
-export function resetPasswordMail(brand: string, link: string, validityHours: number): MailContent {
-  return layout(brand, {
-    title: `${brand} – Initialisation de votre code confidentiel`,
-    paragraphs: [
-      'Vous avez demandé à initialiser le code confidentiel de votre espace client Pro.',
-      `Ce lien est valable ${validityHours} heures et ne peut servir qu’une fois.`,
-    ],
-    action: 'Créer mon code confidentiel',
-    link,
-    footer: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre code actuel reste valable.',
-  });
-}
-
-export function emailChangeConfirmMail(brand: string, link: string, newEmail: string, validityHours: number): MailContent {
-  return layout(brand, {
-    title: `${brand} – Confirmez votre nouvelle adresse e-mail`,
-    paragraphs: [
-      `Vous avez demandé à utiliser ${newEmail} comme identifiant de votre espace client Pro.`,
-      `Confirmez ce changement dans les ${validityHours} heures.`,
-    ],
-    action: 'Confirmer ma nouvelle adresse',
-    link,
-    footer: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
-  });
-}
-
-export function emailChangeCancelMail(brand: string, link: string, newEmail: string, validityHours: number): MailContent {
-  return layout(brand, {
-    title: `${brand} – Changement de l’adresse e-mail de votre espace client`,
-    paragraphs: [
-      `Une demande a été faite pour remplacer votre identifiant de connexion par ${newEmail}.`,
-      `Si vous n’en êtes pas à l’origine, annulez-la dans les ${validityHours} heures : votre adresse actuelle sera conservée.`,
-    ],
-    action: 'Annuler ce changement',
-    link,
-    footer: 'Si vous êtes à l’origine de cette demande, vous n’avez rien à faire.',
-  });
 }

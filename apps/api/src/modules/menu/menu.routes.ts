@@ -1,8 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, menuParamsSchema, menuSchema } from '@ecare/shared';
-import type { RouteDeps } from '../../app-deps.ts';
+import type { ModuleApp } from '../../core/module.ts';
+import type { MenuService } from './menu.service.ts';
 
-export const menuRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate }) => {
+export async function menuRoutes(app: ModuleApp, service: MenuService) {
+  const { authenticate } = app.auth;
   app.get(
     '/api/menu/:statut_cpt_fact/:statut_ligne_mobile/:id_gamme_ligne/:statut_ligne_adsl',
     {
@@ -14,6 +15,6 @@ export const menuRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
         response: { 200: menuSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => services.menu.menu(request.params),
+    async (request) => service.menu(request.params),
   );
-};
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuSchema } from '@ecare/shared';
-import { DEMO_MENU } from '../../db/seed/menu.ts';
+import { REFERENCE_MENU as DEMO_MENU } from '../../db/reference/menu.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { buildMenu } from './menu.service.ts';
 import type { MenuRow } from './menu.repository.ts';

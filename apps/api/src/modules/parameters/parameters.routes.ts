@@ -1,8 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serverParametersSchema } from '@ecare/shared';
-import type { RouteDeps } from '../../app-deps.ts';
+import type { ModuleApp } from '../../core/module.ts';
+import type { ParametersService } from './parameters.service.ts';
 
-export const parametersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+export async function parametersRoutes(app: ModuleApp, service: ParametersService) {
   app.get(
     '/api/parametres',
     {
@@ -14,7 +14,7 @@ export const parametersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
-      return services.parameters.publicParameters();
+      return service.publicParameters();
     },
   );
-};
+}

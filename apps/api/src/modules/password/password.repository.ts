@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { passwordResetRequests, sessions, users } from '../../db/schema.ts';
+import { passwordResetRequests, users } from '../../db/schema.ts';
 
 export function createPasswordRepository(db: Database) {
   return {
@@ -57,15 +57,6 @@ export function createPasswordRepository(db: Database) {
 
     async setPasswordHash(userId: number, passwordHash: string) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    },
-
-    /** Revokes the user's sessions, except `keepTokenHash` when given. */
-    async revokeSessions(userId: number, now: Date, keepTokenHash?: string) {
-      const scope = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-      await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(keepTokenHash ? and(scope, ne(sessions.tokenHash, keepTokenHash)) : scope);
     },
   };
 }

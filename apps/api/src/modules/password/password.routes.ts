@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
@@ -9,16 +8,19 @@ import {
   resetRequestSchema,
   updatePasswordRequestSchema,
 } from '@ecare/shared';
-import type { RouteDeps } from '../../app-deps.ts';
-import { caller } from '../../plugins/authenticate.ts';
+import type { ModuleApp } from '../../core/module.ts';
+import type { Limits } from '../../lib/limits.ts';
+import { caller } from '../auth/index.ts';
+import type { PasswordService } from './password.service.ts';
 
 const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-export const passwordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate, limitPerIp }) => {
+export async function passwordRoutes(app: ModuleApp, { service, limits }: { service: PasswordService; limits: Limits }) {
+  const { authenticate } = app.auth;
   app.post(
     '/api/clients/reinit_mdp/autorise',
     {
-      onRequest: limitPerIp('password-reset'),
+      onRequest: limits.perIpHook('password-reset'),
       schema: {
         tags: ['password'],
         summary: 'Une demande de réinitialisation est-elle possible pour cette adresse ? (false : demande en cours)',
@@ -26,7 +28,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
         response: { 200: z.boolean(), ...errors },
       },
     },
-    async (request) => services.password.isResetAllowed(request.body.email, request.body.captcha, request.ip),
+    async (request) => service.isResetAllowed(request.body.email, request.body.captcha, request.ip),
   );
 
   // reset_password (forgotten code) and init_password (first connection) run the same flow.
@@ -34,7 +36,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
     app.post(
       path,
       {
-        onRequest: limitPerIp('password-reset'),
+        onRequest: limits.perIpHook('password-reset'),
         schema: {
           tags: ['password'],
           summary: 'Demande un lien de création de code confidentiel (même réponse que l’adresse soit connue ou non)',
@@ -43,7 +45,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
         },
       },
       async (request) => {
-        await services.password.requestReset(request.body.email, request.body.captcha, request.ip);
+        await service.requestReset(request.body.email, request.body.captcha, request.ip);
         return { ok: true as const };
       },
     );
@@ -52,7 +54,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
   app.get(
     '/api/guid/verifier/:guid',
     {
-      onRequest: limitPerIp('guid'),
+      onRequest: limits.perIpHook('guid'),
       schema: {
         tags: ['password'],
         summary: 'Vérifie un lien de création de code confidentiel',
@@ -60,13 +62,13 @@ export const passwordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
         response: { 200: guidCheckSchema, ...errors },
       },
     },
-    async (request) => services.password.verifyGuid(request.params.guid),
+    async (request) => service.verifyGuid(request.params.guid),
   );
 
   app.post(
     '/api/clients/update_password',
     {
-      onRequest: limitPerIp('guid'),
+      onRequest: limits.perIpHook('guid'),
       schema: {
         tags: ['password'],
         summary: 'Crée le code confidentiel depuis un lien (usage unique)',
@@ -75,7 +77,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
       },
     },
     async (request) => {
-      await services.password.createFromLink(request.body);
+      await service.createFromLink(request.body);
       return { ok: true as const };
     },
   );
@@ -93,8 +95,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
     },
     async (request) => {
       const { user, tokenHash } = caller(request);
-      await services.password.change(user.id, tokenHash, request.body);
+      await service.change(user.id, tokenHash, request.body);
       return { ok: true as const };
     },
   );
-};
+}

@@ -1,6 +1,4 @@
 import {
-  PASSWORD_MESSAGES,
-  PASSWORD_RESET_MESSAGES,
   hashConfidentialCode,
   newPasswordProblem,
   type ChangePasswordRequest,
@@ -9,17 +7,14 @@ import {
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { resetPasswordMail } from '../mail/mail.templates.ts';
+import type { AuthModule } from '../auth/index.ts';
+import type { MailService } from '../mail/index.ts';
+import { resetPasswordMail } from './password.mails.ts';
 import type { PasswordRepository } from './password.repository.ts';
-
-const CAPTCHA_FAILED = 'La vérification anti-robot a échoué. Veuillez réessayer.';
-
-const refuse = (code: string, message: string, status = 400) => new AppError(status, code, message);
 
 export interface PasswordServiceDeps {
   repo: PasswordRepository;
@@ -27,8 +22,7 @@ export interface PasswordServiceDeps {
   captcha: CaptchaVerifier;
   limits: Limits;
   clock: Clock;
-  /** Invalidates sessions this instance may still hold in its short cache. */
-  forgetSessions: (userId: number) => void;
+  revokeUserSessions: AuthModule['revokeUserSessions'];
   brandName: string;
   publicUrl: string;
   linkValidityMs: number;
@@ -38,16 +32,16 @@ export function createPasswordService(deps: PasswordServiceDeps) {
   const { repo, clock } = deps;
 
   async function checkCaptcha(token: string | undefined, ip: string) {
-    if (!(await deps.captcha.verify(token, ip))) throw refuse('CAPTCHA', CAPTCHA_FAILED);
+    if (!(await deps.captcha.verify(token, ip))) throw fail('CAPTCHA');
   }
 
   /** Every rule of a new code, checked on the typed code; then the browser's hash must be the code's. */
   async function checkNewCode(email: string, request: { Password: string; codeConfidentiel: string }) {
     const problem = newPasswordProblem(request.codeConfidentiel);
-    if (problem) throw refuse('PASSWORD_RULES', problem);
-    if (isCommonPassword(request.codeConfidentiel)) throw refuse('PASSWORD_COMMON', PASSWORD_MESSAGES.common);
+    if (problem) throw fail(problem);
+    if (isCommonPassword(request.codeConfidentiel)) throw fail('PASSWORD_COMMON');
     if ((await hashConfidentialCode(email, request.codeConfidentiel)) !== request.Password) {
-      throw refuse('PASSWORD_MISMATCH', PASSWORD_MESSAGES.mismatch);
+      throw fail('PASSWORD_MISMATCH');
     }
   }
 
@@ -63,7 +57,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       await checkCaptcha(captcha, ip);
       const address = email.toLowerCase();
       const now = clock.now();
-      if (await repo.hasPendingReset(address, now)) throw refuse('RESET_PENDING', PASSWORD_RESET_MESSAGES.pending, 409);
+      if (await repo.hasPendingReset(address, now)) throw fail('RESET_PENDING');
       const user = await repo.findUserByEmail(address);
       const expiresAt = new Date(now.getTime() + deps.linkValidityMs);
       if (!user) {
@@ -84,32 +78,30 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     async createFromLink(request: UpdatePasswordRequest): Promise<void> {
       const now = clock.now();
       const reset = await repo.findValidReset(hashToken(request.guid), now);
-      if (!reset?.userId) throw refuse('LINK_INVALID', PASSWORD_RESET_MESSAGES.invalidLink);
+      if (!reset?.userId) throw fail('LINK_INVALID');
       await checkNewCode(reset.email, request);
-      if (!(await repo.claimReset(reset.id, now))) throw refuse('LINK_INVALID', PASSWORD_RESET_MESSAGES.invalidLink);
+      if (!(await repo.claimReset(reset.id, now))) throw fail('LINK_INVALID');
       await repo.setPasswordHash(reset.userId, await hashPassword(request.Password));
       await repo.closeResets(reset.email, now);
-      await repo.revokeSessions(reset.userId, now);
-      deps.forgetSessions(reset.userId);
-      await deps.limits.loginSucceeded(reset.email);
+      await deps.revokeUserSessions(reset.userId);
+      await deps.limits.codeReset(reset.email);
     },
 
     /** A logged-in user's change: the old code is checked, every other session ends. */
     async change(userId: number, currentTokenHash: string, request: ChangePasswordRequest): Promise<void> {
       const user = await repo.findUserCredentials(userId);
-      if (!user) throw refuse('UNAUTHENTICATED', PASSWORD_MESSAGES.oldIncorrect, 401);
-      await deps.limits.assertLoginAllowed(user.email);
+      if (!user) throw fail('UNAUTHENTICATED');
+      await deps.limits.assertCodeCheckAllowed(userId);
       if (!(await verifyPassword(user.passwordHash, request.ancienPassword))) {
-        await deps.limits.loginFailed(user.email);
-        throw refuse('OLD_PASSWORD', PASSWORD_MESSAGES.oldIncorrect);
+        await deps.limits.codeCheckFailed(userId);
+        throw fail('OLD_PASSWORD');
       }
       await checkNewCode(user.email, request);
-      if (request.Password === request.ancienPassword) throw refuse('PASSWORD_SAME', PASSWORD_MESSAGES.sameAsOld);
+      if (request.Password === request.ancienPassword) throw fail('PASSWORD_SAME');
       const now = clock.now();
       await repo.setPasswordHash(userId, await hashPassword(request.Password));
       await repo.closeResets(user.email, now);
-      await repo.revokeSessions(userId, now, currentTokenHash);
-      deps.forgetSessions(userId);
+      await deps.revokeUserSessions(userId, { keepTokenHash: currentTokenHash });
     },
   };
 }

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, sessionDataParamsSchema, sessionDataSchema } from '@ecare/shared';
-import type { RouteDeps } from '../../app-deps.ts';
-import { caller } from '../../plugins/authenticate.ts';
+import type { ModuleApp } from '../../core/module.ts';
+import { caller } from '../auth/index.ts';
+import type { SessionService } from './session.service.ts';
 
-export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate }) => {
+export async function sessionRoutes(app: ModuleApp, service: SessionService) {
+  const { authenticate } = app.auth;
   app.get(
     '/api/sessiondata/:id_client_bscs/:id_contrat',
     {
@@ -16,6 +17,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { ser
       },
     },
     async (request) =>
-      services.session.load(caller(request).user, request.params.id_client_bscs, request.params.id_contrat),
+      service.load(caller(request).user, request.params.id_client_bscs, request.params.id_contrat),
   );
-};
+}

@@ -1,25 +1,24 @@
 import type { SessionData } from '@ecare/shared';
-import type { Access } from '../../access/access.repository.ts';
-import { errors } from '../../lib/errors.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { LinesRepository } from '../lines/lines.repository.ts';
+import { fail } from '../../lib/errors.ts';
+import type { AccessPolicy } from '../../policy/access-policy.ts';
+import type { AccountsModule } from '../accounts/index.ts';
+import type { AuthModule, AuthUser } from '../auth/index.ts';
+import type { LinesModule } from '../lines/index.ts';
 
 /** Confirms, after a reload, the billing account and line the browser had chosen. */
 export function createSessionService(deps: {
-  access: Access;
-  auth: AuthService;
-  accounts: AccountsService;
-  lines: LinesRepository;
+  policy: AccessPolicy;
+  auth: AuthModule;
+  accounts: AccountsModule;
+  lines: LinesModule;
 }) {
   return {
     async load(user: AuthUser, idClientBscs: number, idContrat: number): Promise<SessionData> {
       const account = await deps.accounts.get(user.id, idClientBscs);
       let line = null;
       if (idContrat > 0) {
-        const owner = await deps.access.assertContract(user.id, idContrat);
-        if (owner.idClientBscs !== idClientBscs) throw errors.forbiddenContract();
+        const owner = await deps.policy.assertContract(user.id, idContrat);
+        if (owner.idClientBscs !== idClientBscs) throw fail('FORBIDDEN_CONTRACT');
         line = (await deps.lines.find(idContrat)) ?? null;
       }
       return {

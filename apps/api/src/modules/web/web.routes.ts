@@ -2,19 +2,42 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { versionSchema } from '@ecare/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { versionSchema, type ServerParameters } from '@ecare/shared';
+import { loginPageHtml } from './login-page.ts';
 
 export const WEB_BASE = '/ecare/';
+/** The customer login page: the one page whose HTML arrives already rendered. */
+export const LOGIN_PAGE = `${WEB_BASE}identification/authentification`;
+/** Where a browser lands for an address outside the app: the app's own "page not found". */
+export const NOT_FOUND_PAGE = `${WEB_BASE}404`;
+
+/** index.html with the login page rendered in it, written by the web build (decision 012). */
+const LOGIN_HTML = 'login.html';
+const HTML = 'text/html; charset=utf-8';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A page request from a browser, as opposed to an API client (which gets JSON errors). */
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export interface WebOptions {
+  /** The server parameters, read for each login page sent (its information banner). */
+  publicParameters: () => Promise<ServerParameters>;
+}
 
 /**
  * Serves the built SPA under /ecare/ (any unknown /ecare path gets index.html so the client
  * router answers, including its 404 page) and /ecare/version.json with the build's hash.
+ * Files go out as the build's brotli or gzip copies when the browser accepts them.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webDist: string, options: WebOptions): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const built = existsSync(indexFile);
   const hash = built ? createHash('sha256').update(readFileSync(indexFile)).digest('hex').slice(0, 16) : 'dev';
+  const loginFile = path.join(webDist, LOGIN_HTML);
+  const loginTemplate = existsSync(loginFile) ? readFileSync(loginFile, 'utf8') : null;
 
   app.get(
     '/ecare/version.json',
@@ -25,7 +48,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     },
   );
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(WEB_BASE));
+  // Spec §2: the empty path opens the login page; going there at once spares a visitor the
+  // app's own redirect and gives them the page sent ready-made.
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(built ? LOGIN_PAGE : WEB_BASE));
 
   if (!built) {
     app.log.warn({ webDist }, 'web app not built: only the API is served');
@@ -37,19 +62,45 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     prefix: WEB_BASE,
     wildcard: false,
     index: false,
-    setHeaders(res, filePath) {
+    preCompressed: true,
+    setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  const sendIndex = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type(HTML).sendFile('index.html');
+
+  /** The login page with its banner, or the plain app when the page cannot be prepared. */
+  const loginPage = async (request: FastifyRequest): Promise<string | null> => {
+    if (loginTemplate === null) return null;
+    try {
+      return loginPageHtml(loginTemplate, await options.publicParameters());
+    } catch (error) {
+      request.log.warn({ err: error }, 'login page sent without its prerendered content');
+      return null;
+    }
+  };
 
   app.get('/ecare', { schema: { hide: true } }, async (_request, reply) => reply.redirect(WEB_BASE));
+  app.get(LOGIN_PAGE, { schema: { hide: true } }, async (request, reply) => {
+    const page = await loginPage(request);
+    if (page === null) return sendIndex(reply);
+    return reply.header('Cache-Control', 'no-cache').type(HTML).send(page);
+  });
   app.get('/ecare/*', { schema: { hide: true } }, async (request, reply) => {
     // Missing assets are real 404s; every other path is a client route.
     if (request.url.startsWith(`${WEB_BASE}assets/`)) return reply.callNotFound();
     return sendIndex(reply);
+  });
+
+  // Outside the app and the API, a browser is shown the app's "page not found" rather than the
+  // JSON error an API client gets. The path is read as the router decoded it (/%61pi is /api),
+  // and /api keeps JSON whatever the client accepts.
+  app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = `/${request.params['*']}`;
+    const api = pathname === '/api' || pathname.startsWith('/api/');
+    if (api || !wantsHtml(request)) return reply.callNotFound();
+    return reply.redirect(NOT_FOUND_PAGE);
   });
 }

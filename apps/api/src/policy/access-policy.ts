@@ -1,14 +1,19 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { contracts, userBillingAccounts } from '../db/schema.ts';
-import { errors } from '../lib/errors.ts';
+import { fail } from '../lib/errors.ts';
 
 /**
- * Who may touch what (spec §6): a billing account only through a managing link
- * (isGestionnaire); a contract through a managed account or as its own line user.
- * Unknown ids answer like foreign ones, so ids cannot be probed.
+ * The access policy: who may touch what (spec §6). A billing account only through a managing
+ * link (isGestionnaire); a contract through a managed account or as its own line user. Unknown
+ * ids answer like foreign ones, so ids cannot be probed.
+ *
+ * Services call these before reading or writing; routes never query access themselves. A feature
+ * whose records hang off an account or a contract (an invoice, an order, a file) writes its rule
+ * next to its own code, as a check that loads the record's owner and then calls
+ * `assertAccount` or `assertContract` here.
  */
-export function createAccess(db: Database) {
+export function createAccessPolicy(db: Database) {
   return {
     async assertAccount(userId: number, idClientBscs: number): Promise<void> {
       const [row] = await db
@@ -22,7 +27,7 @@ export function createAccess(db: Database) {
           ),
         )
         .limit(1);
-      if (!row) throw errors.forbiddenAccount();
+      if (!row) throw fail('FORBIDDEN_ACCOUNT');
     },
 
     /** Returns the billing account the contract belongs to. */
@@ -45,9 +50,9 @@ export function createAccess(db: Database) {
           ),
         )
         .limit(1);
-      if (!row) throw errors.forbiddenContract();
+      if (!row) throw fail('FORBIDDEN_CONTRACT');
       return row;
     },
   };
 }
-export type Access = ReturnType<typeof createAccess>;
+export type AccessPolicy = ReturnType<typeof createAccessPolicy>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES, billingAccountListSchema } from '@ecare/shared';
+import { API_ERRORS, billingAccountListSchema } from '@ecare/shared';
 import { eq } from 'drizzle-orm';
 import { contracts, userBillingAccounts } from '../db/schema.ts';
 import { createBillingAccount, createContract, createUser } from '../db/seed/factories.ts';
@@ -25,9 +25,8 @@ beforeAll(async () => {
   const otherLine = await createContract(t.db, { idClientBscs: other.idClientBscs });
   foreign = { account: other.idClientBscs, contract: otherLine.idContrat };
 
-  // An account the mandataire is attached to without managing it.
-  const mandataireAccounts = billingAccountListSchema.parse((await t.get('/api/comptes_facturation', await t.loginAs('mandataire'))).json());
-  const notManaged = mandataireAccounts.find((a) => !a.isGestionnaire);
+  // An account the mandataire is attached to without managing it (the account list leaves it out).
+  const [notManaged] = await t.db.select().from(userBillingAccounts).where(eq(userBillingAccounts.isGestionnaire, false)).limit(1);
   if (!notManaged) throw new Error('demo mandataire has no unmanaged account');
   const [notManagedLine] = await t.db.select().from(contracts).where(eq(contracts.idClientBscs, notManaged.idClientBscs)).limit(1);
   if (!notManagedLine) throw new Error('unmanaged demo account has no line');
@@ -52,7 +51,7 @@ describe('billing accounts and contracts of other customers', () => {
     for (const url of accountUrls(foreign.account, foreign.contract)) {
       const response = await t.get(url, gestionnaire);
       expect(response.statusCode, url).toBe(403);
-      expect(response.json(), url).toEqual({ code: 'FORBIDDEN_ACCOUNT', exceptionMessage: ERROR_MESSAGES.forbiddenAccount });
+      expect(response.json(), url).toEqual({ code: 'FORBIDDEN_ACCOUNT', exceptionMessage: API_ERRORS.FORBIDDEN_ACCOUNT.message });
     }
   });
 
@@ -60,7 +59,7 @@ describe('billing accounts and contracts of other customers', () => {
     for (const url of [`/api/ligne/${foreign.contract}`, `/api/sessiondata/${own.account}/${foreign.contract}`]) {
       const response = await t.get(url, gestionnaire);
       expect(response.statusCode, url).toBe(403);
-      expect(response.json(), url).toEqual({ code: 'FORBIDDEN_CONTRACT', exceptionMessage: ERROR_MESSAGES.forbiddenContract });
+      expect(response.json(), url).toEqual({ code: 'FORBIDDEN_CONTRACT', exceptionMessage: API_ERRORS.FORBIDDEN_CONTRACT.message });
     }
   });
 

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import type { CaptchaVerifier } from '../lib/captcha.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Limits } from '../lib/limits.ts';
+import type { MailService } from '../modules/mail/index.ts';
+import type { AccessPolicy } from '../policy/access-policy.ts';
+
+/**
+ * What every feature module is handed: it builds its own repository and service from these and
+ * reaches other modules only through what they decorate the app with (see core/module.ts).
+ */
+export interface Core {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Abuse limits shared by every instance (PostgreSQL or Redis counters). */
+  limits: Limits;
+  captcha: CaptchaVerifier;
+  /** Outbox e-mail: stored, then delivered by the job queue. */
+  mail: MailService;
+  /** Who may touch which billing account or contract. */
+  policy: AccessPolicy;
+}

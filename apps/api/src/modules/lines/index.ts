@@ -1,0 +1,27 @@
+import { defineModule } from '../../core/module.ts';
+import { createLinesRepository, type LinesRepository } from './lines.repository.ts';
+import { linesRoutes } from './lines.routes.ts';
+import { createLinesService } from './lines.service.ts';
+
+/** What other modules may use of lines. */
+export interface LinesModule {
+  /** A line by contract id, without any access check: callers check access first. */
+  find: LinesRepository['find'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lines: LinesModule;
+  }
+}
+
+/** Mobile lines (contracts) of a billing account. */
+export const linesModule = defineModule(
+  'lines',
+  async (app, core) => {
+    const repository = createLinesRepository(core.db);
+    app.decorate('lines', { find: repository.find } satisfies LinesModule);
+    await linesRoutes(app, createLinesService(repository, core.policy));
+  },
+  { dependencies: ['auth'] },
+);

@@ -1,0 +1,24 @@
+import { defineModule } from '../../core/module.ts';
+import { createParametersRepository } from './parameters.repository.ts';
+import { parametersRoutes } from './parameters.routes.ts';
+import { createParametersService, type ParametersService } from './parameters.service.ts';
+
+/** What other modules and the maintenance guard may use of server parameters. */
+export interface ParametersModule {
+  inMaintenance: ParametersService['inMaintenance'];
+  set: ParametersService['set'];
+  publicParameters: ParametersService['publicParameters'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    parameters: ParametersModule;
+  }
+}
+
+/** Public server parameters (banners, maintenance, captcha). */
+export const parametersModule = defineModule('parameters', async (app, core) => {
+  const service = createParametersService(createParametersRepository(core.db), core.clock, core.config.sessionCacheMs);
+  app.decorate('parameters', { inMaintenance: service.inMaintenance, set: service.set, publicParameters: service.publicParameters } satisfies ParametersModule);
+  await parametersRoutes(app, service);
+});
