@@ -1,15 +1,18 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, replace, type RouteObject } from 'react-router';
 import { PATHS } from '../lib/routes.ts';
 import type { RouteHandle } from '../lib/use-document-title.ts';
 import { redirectAuthenticated, requireSession } from './guards.ts';
 import { RootError } from './root-error.tsx';
 import { RootFallback, RootLayout } from './root-layout.tsx';
+import { LoginRoute } from './routes/login-route.tsx';
 
 const title = (value: string): RouteHandle => ({ title: value });
 /** Spec §2 "Session-load bypass": the frame fetches no user, account or menu for these pages. */
 const withoutSession = (value: string): RouteHandle => ({ title: value, skipSession: true });
 const toLogin = () => redirect(PATHS.login);
 const toHome = () => redirect(PATHS.home);
+/** Spec §2, §8: an unknown path goes to /404, replacing the unknown URL in the history. */
+const toNotFound = () => replace(PATHS.notFound);
 /** Routes that only redirect still need an element, or the router warns about an empty leaf. */
 const RedirectOnly = () => null;
 
@@ -17,8 +20,8 @@ const infoPage = () => import('./routes/info-page-route.tsx').then((m) => ({ Com
 const notFoundPage = () => import('./routes/not-found-route.tsx').then((m) => ({ Component: m.NotFoundRoute }));
 
 /**
- * Route table (spec §2). Everything but the root is loaded on demand; the login route stays
- * apart from the page frame so its first download stays small.
+ * Route table (spec §2). Everything but the root and the login page is loaded on demand; the
+ * login page stays apart from the page frame so its first download stays small.
  */
 export const routes: RouteObject[] = [
   {
@@ -34,7 +37,8 @@ export const routes: RouteObject[] = [
         path: 'identification/authentification',
         handle: title('Connexion'),
         loader: redirectAuthenticated,
-        lazy: () => import('./routes/login-route.tsx').then((m) => ({ Component: m.LoginRoute })),
+        // In the first download: the page most visits start on, sent prerendered (decision 012).
+        Component: LoginRoute,
       },
       {
         path: 'maintenance',
@@ -63,6 +67,11 @@ export const routes: RouteObject[] = [
               import('./routes/create-code-route.tsx').then((m) => ({ Component: m.CreateCodeRoute, loader: m.createCodeLoader })),
           },
           {
+            path: 'identification/deverrouiller/:token',
+            handle: withoutSession('Déverrouillage de la connexion'),
+            lazy: () => import('./routes/unlock-route.tsx').then((m) => ({ Component: m.UnlockRoute })),
+          },
+          {
             path: 'identification/confirmationmodificationemail',
             handle: withoutSession('Confirmation de votre nouvelle adresse e-mail'),
             lazy: () => import('./routes/email-link-route.tsx').then((m) => ({ Component: m.ConfirmEmailChangeRoute })),
@@ -75,6 +84,15 @@ export const routes: RouteObject[] = [
           {
             path: 'mon-compte',
             children: [
+              {
+                index: true,
+                handle: title('Mon compte'),
+                lazy: () =>
+                  import('./routes/mon-compte/account-home-route.tsx').then((m) => ({
+                    Component: m.AccountHomeRoute,
+                    loader: m.accountHomeLoader,
+                  })),
+              },
               {
                 path: 'profil',
                 handle: title('Mon profil'),
@@ -160,9 +178,9 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/status-error-route.tsx').then((m) => ({ Component: m.RequestCancelledRoute })),
           },
           { path: '404', handle: title('Page non trouvée'), lazy: notFoundPage },
-          { path: '*', handle: title('Page non trouvée'), lazy: notFoundPage },
         ],
       },
+      { path: '*', loader: toNotFound, Component: RedirectOnly },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { currentUserSchema, logoutResponseSchema, tokenErrorSchema, tokenResponseSchema } from '@ecare/shared/auth';
-import { apiErrorSchema, ERROR_CODES, ERROR_MESSAGES } from '@ecare/shared/errors';
+import { API_ERRORS, apiErrorSchema, ERROR_CODES } from '@ecare/shared/errors';
 import { versionSchema } from '@ecare/shared/session';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createCurrentUser } from '../test/factories.ts';
@@ -187,13 +187,13 @@ describe('errors', () => {
     localStorage.setItem(STORAGE_KEYS.currentAccount, '42');
     const listener = vi.fn();
     const unsubscribe = onUnauthorized(listener);
-    stubFetch(() => jsonResponse(apiErrorSchema.parse({ code: ERROR_CODES.unauthenticated, exceptionMessage: ERROR_MESSAGES.unauthenticated }), 401));
+    stubFetch(() => jsonResponse(apiErrorSchema.parse({ code: ERROR_CODES.UNAUTHENTICATED, exceptionMessage: API_ERRORS.UNAUTHENTICATED.message }), 401));
 
     const error: unknown = await apiRequest('/api/current_user', { schema: currentUserSchema }).catch((caught: unknown) => caught);
     unsubscribe();
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 401, code: ERROR_CODES.unauthenticated });
+    expect(error).toMatchObject({ status: 401, code: ERROR_CODES.UNAUTHENTICATED });
     expect(listener).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(localStorage.length).toBe(0);
@@ -204,13 +204,13 @@ describe('errors', () => {
     const listener = vi.fn();
     const unsubscribe = onUnauthorized(listener);
     stubFetch(() =>
-      jsonResponse(apiErrorSchema.parse({ code: ERROR_CODES.forbiddenAccount, exceptionMessage: ERROR_MESSAGES.forbiddenAccount }), 403),
+      jsonResponse(apiErrorSchema.parse({ code: ERROR_CODES.FORBIDDEN_ACCOUNT, exceptionMessage: API_ERRORS.FORBIDDEN_ACCOUNT.message }), 403),
     );
 
     await expect(apiRequest('/api/sessiondata/9/0', { schema: currentUserSchema })).rejects.toMatchObject({
       status: 403,
       code: 'FORBIDDEN_ACCOUNT',
-      exceptionMessage: ERROR_MESSAGES.forbiddenAccount,
+      exceptionMessage: API_ERRORS.FORBIDDEN_ACCOUNT.message,
     });
     unsubscribe();
     expect(listener).not.toHaveBeenCalled();
@@ -234,7 +234,7 @@ describe('errors', () => {
   });
 
   it('keeps its fallback text equal to the shared one', () => {
-    expect(GENERIC_ERROR_MESSAGE).toBe(ERROR_MESSAGES.internal);
+    expect(GENERIC_ERROR_MESSAGE).toBe(API_ERRORS.INTERNAL.message);
   });
 });
 
@@ -265,7 +265,7 @@ describe('maintenance (spec §8)', () => {
 
   it('treats a 401 as maintenance while the known parameters say so, as a disconnection otherwise', async () => {
     const redirects = listenToRedirects();
-    const unauthorized = () => jsonResponse(apiErrorSchema.parse({ code: ERROR_CODES.unauthenticated, exceptionMessage: ERROR_MESSAGES.unauthenticated }), 401);
+    const unauthorized = () => jsonResponse(apiErrorSchema.parse({ code: ERROR_CODES.UNAUTHENTICATED, exceptionMessage: API_ERRORS.UNAUTHENTICATED.message }), 401);
     stubFetch(unauthorized);
 
     rememberParameters(createServerParameters({ en_maintenance: 'True' }));

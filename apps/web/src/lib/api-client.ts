@@ -105,6 +105,20 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The error of a refused answer, after the spec's reactions to it (maintenance, 401, 498/499). */
+async function failure(response: Response, flaggedMaintenance: boolean): Promise<ApiError> {
+  const error = apiErrorFromBody(response.status, await readJson(response));
+  if (flaggedMaintenance || (response.status === 401 && isMaintenanceOn(getKnownParameters()))) {
+    enterMaintenance();
+  } else if (response.status === 401) {
+    disconnect();
+  } else if (isStatusPage(response.status)) {
+    resetLoading();
+    statusPages.notify(response.status);
+  }
+  return error;
+}
+
 /**
  * The one way the portal calls its API (spec §7, §8, §9): bearer header while the session is
  * valid, XSRF header on writes, the global loading counter, the maintenance flag, disconnection
@@ -135,16 +149,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
 
   if (!response.ok) {
     loadingFailed(path);
-    const error = apiErrorFromBody(response.status, await readJson(response));
-    if (flaggedMaintenance || (response.status === 401 && isMaintenanceOn(getKnownParameters()))) {
-      enterMaintenance();
-    } else if (response.status === 401) {
-      disconnect();
-    } else if (isStatusPage(response.status)) {
-      resetLoading();
-      statusPages.notify(response.status);
-    }
-    throw error;
+    throw await failure(response, flaggedMaintenance);
   }
 
   loadingSucceeded(path);
@@ -156,4 +161,40 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   } catch {
     throw new ApiError(response.status, 'INVALID_RESPONSE', GENERIC_ERROR_MESSAGE);
   }
+}
+
+export interface BinaryRequest {
+  method?: Extract<HttpMethod, 'GET' | 'POST'>;
+  /** Sent as JSON (a POST describing the document wanted). */
+  json?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * A binary answer (PDF, CSV, ZIP) with the same rules as apiRequest (bearer, XSRF, 401,
+ * maintenance, 498/499) but without the global overlay: the caller reads the body as a stream
+ * and shows its own progress.
+ */
+export async function apiBinary(path: string, request: BinaryRequest = {}): Promise<Response> {
+  const method = request.method ?? 'GET';
+  const hasJsonBody = request.json !== undefined;
+  const headers = buildHeaders(path, method, hasJsonBody, false);
+  headers.set('Accept', '*/*');
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: hasJsonBody ? JSON.stringify(request.json) : undefined,
+      credentials: 'same-origin',
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', GENERIC_ERROR_MESSAGE);
+  }
+  const flaggedMaintenance = isParameterOn(response.headers.get(MAINTENANCE_HEADER) ?? undefined);
+  if (!response.ok) throw await failure(response, flaggedMaintenance);
+  if (flaggedMaintenance) enterMaintenance();
+  return response;
 }

@@ -1,4 +1,4 @@
-/** Fallback text when the server gave none; same wording as ERROR_MESSAGES.internal of @ecare/shared. */
+/** Fallback text when the server gave none; same wording as API_ERRORS.INTERNAL of @ecare/shared. */
 export const GENERIC_ERROR_MESSAGE = 'Une erreur technique est survenue. Veuillez réessayer ultérieurement.';
 
 /**

@@ -18,6 +18,7 @@ export const PATHS = {
   faq: '/assistance/faq',
   afterSales: '/assistance/sav',
   contactForm: '/assistance/formulaire-contact',
+  account: '/mon-compte',
   accountProfile: '/mon-compte/profil',
   accountCode: '/mon-compte/code-confidentiel',
   notFound: '/404',

@@ -1,14 +1,22 @@
-import { apiRequest, lazyParser } from './api-client.ts';
+import { apiRequest, type Parser } from './api-client.ts';
 import { BASENAME } from './routes.ts';
 
 /** Spec §9: the deployed version is read every 10 seconds. */
 export const VERSION_POLL_MS = 10_000;
 
-const versionSchema = lazyParser(() => import('@ecare/shared/session').then((module) => module.versionSchema));
+// Checked by hand, like versionSchema of @ecare/shared: every page runs this poll, the login
+// page included, where zod is not loaded (decision 012).
+const versionParser: Parser<{ hash: string }> = {
+  parse(data) {
+    const hash = typeof data === 'object' && data !== null && 'hash' in data ? data.hash : undefined;
+    if (typeof hash !== 'string') throw new TypeError('version.json: hash expected');
+    return { hash };
+  },
+};
 
 /** GET /ecare/version.json?t={timestamp}: no bearer header, outside the loading counter (API client rules). */
 export async function fetchVersionHash(): Promise<string> {
-  const { hash } = await apiRequest(`${BASENAME}/version.json?t=${Date.now()}`, { schema: versionSchema });
+  const { hash } = await apiRequest(`${BASENAME}/version.json?t=${Date.now()}`, { schema: versionParser });
   return hash;
 }
 

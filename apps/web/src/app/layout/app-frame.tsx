@@ -1,5 +1,6 @@
 import { isParameterOn } from '@ecare/shared/parameters';
 import { formatPhone } from '@ecare/shared/phone';
+import { formatSirenSiret } from '@ecare/shared/siren-siret';
 import { useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OrangeBanner } from '../../components/layout/orange-banner.tsx';
@@ -81,7 +82,7 @@ export function AppFrame() {
             ? {
                 fullName: `${user.prenom} ${user.nom}`.trim(),
                 agent: user.serviceClient && user.usernameSC ? { username: user.usernameSC, name: user.nomSC ?? '' } : null,
-                sirenSiret: user.mandataire ? (account?.sirenSiret ?? null) : null,
+                sirenSiret: user.mandataire && account ? formatSirenSiret(account.sirenSiret) : null,
                 lineNumber: formatPhone(line?.numeroLigne),
                 onLogout: () => void onLogout(),
               }

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { fetchCurrentUser } from '../../features/auth/api/get-current-user.ts';
 import { lastRequestTime } from '../../lib/session-storage.ts';
 import { idleState, type IdleState } from './idle-state.ts';
 
 const CHECK_EVERY_MS = 5_000;
+const TEXT_ID = 'session-expire-texte';
 
 interface SessionExpiryDialogProps {
   onLogout: () => void;
@@ -17,7 +19,6 @@ interface SessionExpiryDialogProps {
  * connected reads /api/current_user, which refreshes both the server's idle clock and ours.
  */
 export function SessionExpiryDialog({ onLogout, onExpired }: SessionExpiryDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [state, setState] = useState<IdleState>('active');
   const [pending, setPending] = useState(false);
 
@@ -29,14 +30,11 @@ export function SessionExpiryDialog({ onLogout, onExpired }: SessionExpiryDialog
   }, []);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (state === 'warning' && !dialog.open) dialog.showModal();
-    if (state !== 'warning' && dialog.open) dialog.close();
     if (state === 'expired') onExpired();
   }, [state, onExpired]);
 
   const stayConnected = async () => {
+    if (pending) return;
     setPending(true);
     try {
       await fetchCurrentUser();
@@ -48,32 +46,30 @@ export function SessionExpiryDialog({ onLogout, onExpired }: SessionExpiryDialog
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="session-expire-titre"
-      aria-describedby="session-expire-texte"
+    <Dialog
+      role="alertdialog"
+      title="Votre session va expirer"
+      describedBy={TEXT_ID}
+      isOpen={state === 'warning'}
       // Escape means "I am still here" rather than leaving the warning unanswered.
-      onCancel={(event) => {
-        event.preventDefault();
-        void stayConnected();
+      onOpenChange={(open) => {
+        if (!open) void stayConnected();
       }}
-      className="m-auto max-w-md rounded-lg bg-surface p-6 shadow-xl backdrop:bg-overlay"
+      actions={
+        <>
+          <button type="button" className="btn-primary" disabled={pending} onClick={() => void stayConnected()}>
+            Rester connecté
+          </button>
+          <button type="button" className="btn-secondary" onClick={onLogout}>
+            Se déconnecter
+          </button>
+        </>
+      }
     >
-      <h2 id="session-expire-titre" className="text-xl font-bold text-primary-strong">
-        Votre session va expirer
-      </h2>
-      <p id="session-expire-texte" className="mt-3">
-        Sans activité de votre part, vous serez déconnecté dans moins de 2 minutes pour protéger vos données.
-        Souhaitez-vous rester connecté ?
+      <p id={TEXT_ID}>
+        Sans activité de votre part, vous serez déconnecté dans moins de 2 minutes pour protéger vos données. Souhaitez-vous
+        rester connecté&nbsp;?
       </p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <button type="button" className="btn-primary" disabled={pending} onClick={() => void stayConnected()}>
-          Rester connecté
-        </button>
-        <button type="button" className="btn-secondary" onClick={onLogout}>
-          Se déconnecter
-        </button>
-      </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { MenuItem } from '@ecare/shared/menu';
+import { SIREN_SIRET_LABEL } from '@ecare/shared/siren-siret';
 import { Menu as MenuIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -85,14 +86,19 @@ export function SiteHeader({
           customer={
             <>
               <p className="font-semibold">{customer.fullName}</p>
-              {customer.sirenSiret ? <p className="text-muted">SIREN/SIRET : {customer.sirenSiret}</p> : null}
+              {customer.sirenSiret ? (
+                <p className="text-muted">
+                  {SIREN_SIRET_LABEL} : <span className="whitespace-nowrap">{customer.sirenSiret}</span>
+                </p>
+              ) : null}
               <p className="text-muted">Ligne : {customer.lineNumber}</p>
             </>
           }
         >
           <MobileMenuLinks
             items={menuItems}
-            excludeUrl={homePath}
+            viewer={viewer}
+            excludeUrls={[homePath, PATHS.home, PATHS.userHome]}
             onGuardedNavigate={onGuardedNavigate}
             onNavigate={onCloseMobile}
           />

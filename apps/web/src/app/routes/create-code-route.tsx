@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
+import { FormAlert } from '../../components/ui/form/form-alert.tsx';
+import { Form } from '../../components/ui/form/form.tsx';
+import { SubmitButton } from '../../components/ui/form/submit-button.tsx';
+import { useZodForm } from '../../components/ui/form/use-zod-form.ts';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { createCode } from '../../features/password/api/create-code.ts';
+import { useCreateCode } from '../../features/password/api/create-code.ts';
 import { verifyGuid } from '../../features/password/api/verify-guid.ts';
-import {
-  CodeStrengthFields,
-  EMPTY_CODE_FIELDS,
-  type CodeFieldsValue,
-} from '../../features/password/components/code-strength-fields.tsx';
+import { CodeStrengthFields } from '../../features/password/components/code-strength-fields.tsx';
+import { NEW_CODE_ERROR_FIELDS, CODE_FORM_MESSAGES, createCodeFormSchema } from '../../features/password/utils/code-form.ts';
 import { apiErrorMessage } from '../../lib/api-error-message.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { PATHS } from '../../lib/routes.ts';
@@ -34,8 +35,6 @@ export async function createCodeLoader({ params, request }: LoaderFunctionArgs):
   }
 }
 
-type SubmitState = { kind: 'editing' | 'pending' | 'done' } | { kind: 'failed'; message: string };
-
 function CreatedNotice() {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => noticeRef.current?.focus(), []);
@@ -55,48 +54,29 @@ function CreatedNotice() {
 }
 
 function CreateCodeForm({ guid, email }: { guid: string; email: string }) {
-  const [fields, setFields] = useState<CodeFieldsValue>(EMPTY_CODE_FIELDS);
-  const [robust, setRobust] = useState(false);
-  const [state, setState] = useState<SubmitState>({ kind: 'editing' });
+  const form = useZodForm(createCodeFormSchema, { defaultValues: { newCode: '' }, messages: CODE_FORM_MESSAGES });
+  const create = useCreateCode();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!robust || state.kind === 'pending') return;
-    setState({ kind: 'pending' });
-    try {
-      await createCode({ guid, email, code: fields.newCode });
-      setFields(EMPTY_CODE_FIELDS);
-      setState({ kind: 'done' });
-    } catch (error) {
-      setState({ kind: 'failed', message: apiErrorMessage(error) });
-    }
-  };
-
-  if (state.kind === 'done') return <CreatedNotice />;
+  if (create.isSuccess) return <CreatedNotice />;
 
   return (
     <>
       <PageHeading intro={`Identifiant : ${email}`}>Veuillez créer votre mot de passe</PageHeading>
-      <form noValidate onSubmit={(event) => void submit(event)} className="card max-w-2xl space-y-6">
-        <CodeStrengthFields
-          value={fields}
-          onChange={(next, nextRobust) => {
-            setFields(next);
-            setRobust(nextRobust);
-          }}
-          disabled={state.kind === 'pending'}
-          username={email}
-        />
-        {state.kind === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
+      <Form
+        form={form}
+        errorFields={NEW_CODE_ERROR_FIELDS}
+        className="card max-w-2xl space-y-6"
+        onSubmit={({ newCode }) => create.mutateAsync({ guid, email, code: newCode })}
+      >
+        <CodeStrengthFields username={email} />
+        <FormAlert />
         <div className="flex flex-wrap gap-3">
           <Link to={PATHS.home} className="btn-secondary">
             Annuler
           </Link>
-          <button type="submit" className="btn-primary" disabled={!robust || state.kind === 'pending'}>
-            Valider
-          </button>
+          <SubmitButton disabledUnlessValid>Valider</SubmitButton>
         </div>
-      </form>
+      </Form>
     </>
   );
 }

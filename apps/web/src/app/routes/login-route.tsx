@@ -5,13 +5,20 @@ import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import type { LoginFormValues } from '../../features/auth/utils/validate-login.ts';
 import { fetchParameters } from '../../features/parameters/api/fetch-parameters.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../lib/api-error.ts';
-import { captchaTokenFor } from '../../lib/captcha.ts';
 import { RETURN_URL_PARAM } from '../../lib/routes.ts';
 import { isParameterOn } from '@ecare/shared/constants';
 
-// The sign-in flow (hashing, schemas, session restore) is loaded apart from the login route
-// to keep its first download small; it is fetched as soon as the page is shown.
+// The sign-in flow (hashing, zod schemas, TanStack Query, session restore) is not part of the
+// login route's download (decision 012): it loads when the user starts filling in the form,
+// or at the latest on submit. A page left alone fetches none of it.
 const loadSignIn = () => import('../session/sign-in.ts');
+let preloaded = false;
+const preloadSignIn = () => {
+  if (preloaded) return;
+  preloaded = true;
+  // A failure shows on submit, which imports it again.
+  loadSignIn().catch(() => undefined);
+};
 
 /** Parameters without the query cache: TanStack Query is not part of the login route. */
 function useLoginParameters(): ServerParameters | null {
@@ -31,16 +38,12 @@ export function LoginRoute() {
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
-  useEffect(() => {
-    void loadSignIn();
-  }, []);
-
   const handleSubmit = async (values: LoginFormValues) => {
     setPending(true);
     setServerError(null);
     try {
+      const [{ captchaTokenFor }, { signIn }] = await Promise.all([import('../../lib/captcha.ts'), loadSignIn()]);
       const captcha = await captchaTokenFor(parameters ?? (await fetchParameters()));
-      const { signIn } = await loadSignIn();
       const target = await signIn({
         username: values.username,
         code: values.password,
@@ -57,12 +60,13 @@ export function LoginRoute() {
 
   return (
     <LoginPage
-      information={parameters?.messageAuthentification ?? ''}
+      information={parameters?.messageAuthentification ?? null}
       machineName={parameters?.environment_MachineName ?? ''}
       socialEnabled={isParameterOn(parameters?.activeR_RESSOURCES_EXTERNES)}
       pending={pending}
       serverError={serverError}
       onSubmit={(values) => void handleSubmit(values)}
+      onFormActivity={preloadSignIn}
     />
   );
 }

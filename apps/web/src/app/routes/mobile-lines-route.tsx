@@ -1,11 +1,12 @@
-import type { LinePageQuery } from '@ecare/shared/lines';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { EmptyState } from '../../components/ui/table/empty-state.tsx';
+import { Pagination } from '../../components/ui/table/pagination.tsx';
+import { nextSortOrder } from '../../components/ui/table/sortable-header.tsx';
 import { linePageQueryOptions, useLinePage, type LinePageParams } from '../../features/lines/api/get-line-page.ts';
 import { LineSearchForm } from '../../features/lines/components/line-search-form.tsx';
-import { LinesTable } from '../../features/lines/components/lines-table.tsx';
-import { Pagination } from '../../features/lines/components/pagination.tsx';
+import { LinesTable, type LineSortField } from '../../features/lines/components/lines-table.tsx';
 import { linePageParamsFrom, linePageSearch } from '../../features/lines/utils/line-page-params.ts';
 import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
@@ -27,8 +28,8 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
   const params = linePageParamsFrom(searchParams);
   const lines = useLinePage(idClientBscs, params);
   const update = (next: LinePageParams) => setSearchParams(linePageSearch(next));
-  const onSort = (field: LinePageQuery['tri']) =>
-    update({ ...params, page: 1, tri: field, ordre: params.tri === field && params.ordre === 'asc' ? 'desc' : 'asc' });
+  const onSort = (field: LineSortField) =>
+    update({ ...params, page: 1, tri: field, ordre: nextSortOrder({ key: params.tri, order: params.ordre }, field) });
 
   const total = lines.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / params.taille));
@@ -42,20 +43,33 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
             {total === 0 ? 'Aucune ligne' : total === 1 ? '1 ligne' : `${total.toLocaleString('fr-FR')} lignes`}
             {params.recherche ? ` pour « ${params.recherche} »` : ''}
           </p>
-          {lines.data.contrats.length > 0 ? (
-            <LinesTable
-              lines={lines.data.contrats}
-              caption={`Lignes mobiles, page ${params.page} sur ${pageCount}`}
-              sort={{ field: params.tri, order: params.ordre, onSort }}
-            />
-          ) : (
-            <p className="card">
-              {params.recherche
-                ? 'Aucune ligne ne correspond à votre recherche. Essayez un autre numéro ou un autre forfait.'
-                : 'Ce compte de facturation n’a pas encore de ligne mobile.'}
-            </p>
-          )}
-          <Pagination page={params.page} pageCount={pageCount} onPage={(page) => update({ ...params, page })} />
+          <LinesTable
+            lines={lines.data.contrats}
+            caption={`Lignes mobiles, page ${params.page} sur ${pageCount}`}
+            sort={{ key: params.tri, order: params.ordre, onSort }}
+            empty={
+              params.recherche ? (
+                <EmptyState
+                  title="Aucune ligne ne correspond à votre recherche."
+                  action={
+                    <button type="button" className="btn-secondary" onClick={() => update({ ...params, page: 1, recherche: '' })}>
+                      Afficher toutes les lignes
+                    </button>
+                  }
+                >
+                  Vérifiez le numéro saisi ou essayez avec le nom du forfait.
+                </EmptyState>
+              ) : (
+                <EmptyState title="Ce compte de facturation n’a pas encore de ligne mobile." />
+              )
+            }
+          />
+          <Pagination
+            label="Pagination des lignes"
+            page={params.page}
+            pageCount={pageCount}
+            onPage={(page) => update({ ...params, page })}
+          />
         </>
       ) : null}
     </div>

@@ -9,7 +9,7 @@ import { createServerParameters } from '../../test/factories.ts';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub.ts';
 import { RecoverCodeRoute } from './recover-code-route.tsx';
 
-type Answers = Partial<Record<'autorise' | 'reset', () => Response>>;
+type Answers = Partial<Record<'autorise' | 'reset', () => Response | Promise<Response>>>;
 
 function serve(answers: Answers, parameters = createServerParameters()) {
   return stubFetch((request: RecordedRequest) => {
@@ -35,8 +35,10 @@ function renderPage() {
 const emailField = () => screen.getByLabelText(/^Adresse e-mail/);
 const validate = () => screen.getByRole('button', { name: 'Valider' });
 
-function submit(email: string) {
+/** Types the address and, once the form has checked it and enabled 'Valider', submits. */
+async function submit(email: string) {
   fireEvent.change(emailField(), { target: { value: email } });
+  await waitFor(() => expect(validate().hasAttribute('disabled')).toBe(false));
   fireEvent.click(validate());
 }
 
@@ -51,7 +53,7 @@ afterEach(() => {
 });
 
 describe('RecoverCodeRoute (forgotten code)', () => {
-  it('keeps Valider disabled and marks the field once touched while the address is invalid', () => {
+  it('keeps Valider disabled and marks the field once touched while the address is invalid', async () => {
     serve({});
     renderPage();
     expect(validate().hasAttribute('disabled')).toBe(true);
@@ -61,19 +63,23 @@ describe('RecoverCodeRoute (forgotten code)', () => {
     fireEvent.change(emailField(), { target: { value: 'pas-une-adresse' } });
     expect(emailField().hasAttribute('aria-invalid')).toBe(false);
     fireEvent.blur(emailField());
-    expect(emailField().getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('L’adresse e-mail saisie est invalide.')).toBeTruthy();
+    await waitFor(() => expect(emailField().getAttribute('aria-invalid')).toBe('true'));
+    const message = screen.getByText('L’adresse e-mail saisie est invalide.');
+    expect(emailField().getAttribute('aria-describedby')).toContain(message.id);
     expect(validate().hasAttribute('disabled')).toBe(true);
 
+    fireEvent.change(emailField(), { target: { value: '' } });
+    expect(await screen.findByText('Veuillez saisir votre adresse e-mail.')).toBeTruthy();
+
     fireEvent.change(emailField(), { target: { value: 'claire@demo.test' } });
-    expect(emailField().hasAttribute('aria-invalid')).toBe(false);
+    await waitFor(() => expect(emailField().hasAttribute('aria-invalid')).toBe(false));
     expect(validate().hasAttribute('disabled')).toBe(false);
   });
 
   it('checks, then requests the link without a captcha when it is hidden, and hides the buttons', async () => {
     const { requests } = serve({});
     renderPage();
-    submit('claire@demo.test');
+    await submit('claire@demo.test');
 
     expect(await screen.findByText(PASSWORD_RESET_MESSAGES.success)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Valider' })).toBeNull();
@@ -93,7 +99,7 @@ describe('RecoverCodeRoute (forgotten code)', () => {
       createServerParameters({ hidE_CAPTCHA: 'false', reCAPTCHA_JS: 'https://captcha.example/api.js?render=', reCAPTCHA_ClientKey: 'cle-site' }),
     );
     renderPage();
-    submit('claire@demo.test');
+    await submit('claire@demo.test');
 
     expect(await screen.findByText(PASSWORD_RESET_MESSAGES.success)).toBeTruthy();
     expect(execute).toHaveBeenCalledWith('cle-site', { action: 'homepage' });
@@ -104,17 +110,17 @@ describe('RecoverCodeRoute (forgotten code)', () => {
   it('says a request is already pending when the check answers false, and sends nothing else', async () => {
     const { requests } = serve({ autorise: () => jsonResponse(false) });
     renderPage();
-    submit('claire@demo.test');
+    await submit('claire@demo.test');
 
     expect((await screen.findByRole('alert')).textContent).toBe(PASSWORD_RESET_MESSAGES.pending);
     expect(requests.some((request) => request.url === '/api/clients/reset_password')).toBe(false);
-    expect(validate().hasAttribute('disabled')).toBe(false);
+    await waitFor(() => expect(validate().hasAttribute('disabled')).toBe(false));
   });
 
   it('shows the long text when the check itself fails', async () => {
     serve({ autorise: () => jsonResponse(apiErrorSchema.parse({ code: 'INTERNAL', exceptionMessage: 'x' }), 500) });
     renderPage();
-    submit('claire@demo.test');
+    await submit('claire@demo.test');
     expect((await screen.findByRole('alert')).textContent).toBe(PASSWORD_RESET_MESSAGES.checkFailed);
   });
 
@@ -122,8 +128,28 @@ describe('RecoverCodeRoute (forgotten code)', () => {
     const message = 'Trop de requêtes ont été envoyées depuis votre connexion. Veuillez réessayer dans une minute.';
     serve({ reset: () => jsonResponse(apiErrorSchema.parse({ code: 'TOO_MANY_REQUESTS', exceptionMessage: message }), 429) });
     renderPage();
-    submit('claire@demo.test');
+    await submit('claire@demo.test');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
     expect(screen.queryByText(PASSWORD_RESET_MESSAGES.success)).toBeNull();
+  });
+
+  it('keeps Valider disabled while the request is in progress and sends it once however often it is submitted', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    const { requests } = serve({ reset: () => pending });
+    renderPage();
+    fireEvent.change(emailField(), { target: { value: 'claire@demo.test' } });
+    await waitFor(() => expect(validate().hasAttribute('disabled')).toBe(false));
+    const form = validate().closest('form') as HTMLFormElement;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(requests.some((request) => request.url === '/api/clients/reset_password')).toBe(true));
+    expect(validate().hasAttribute('disabled')).toBe(true);
+    fireEvent.submit(form);
+
+    answer(jsonResponse({ ok: true }));
+    expect(await screen.findByText(PASSWORD_RESET_MESSAGES.success)).toBeTruthy();
+    const posted = requests.filter((request) => request.method === 'POST').map((request) => request.url);
+    expect(posted).toEqual(['/api/clients/reinit_mdp/autorise', '/api/clients/reset_password']);
   });
 });

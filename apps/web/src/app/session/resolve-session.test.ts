@@ -1,4 +1,4 @@
-import { apiErrorSchema, ERROR_MESSAGES } from '@ecare/shared/errors';
+import { API_ERRORS, apiErrorSchema, ERROR_CODES } from '@ecare/shared/errors';
 import { linePageSchema } from '@ecare/shared/lines';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -119,7 +119,7 @@ describe('resolveSession (spec §4 "Session restore")', () => {
     serve({
       '/api/current_user': () => jsonResponse(createCurrentUser({ mandataire: true })),
       '/api/sessiondata/41/0': () =>
-        jsonResponse(apiErrorSchema.parse({ code: 'FORBIDDEN_ACCOUNT', exceptionMessage: ERROR_MESSAGES.forbiddenAccount }), 403),
+        jsonResponse(apiErrorSchema.parse({ code: ERROR_CODES.FORBIDDEN_ACCOUNT, exceptionMessage: API_ERRORS.FORBIDDEN_ACCOUNT.message }), 403),
     });
 
     await expect(resolveSession(newClient())).resolves.toMatchObject({

@@ -29,7 +29,7 @@ export function isForbiddenError(error: unknown): error is ApiError {
   return (
     isApiError(error) &&
     error.status === 403 &&
-    (error.code === ERROR_CODES.forbiddenAccount || error.code === ERROR_CODES.forbiddenContract)
+    (error.code === ERROR_CODES.FORBIDDEN_ACCOUNT || error.code === ERROR_CODES.FORBIDDEN_CONTRACT)
   );
 }
 

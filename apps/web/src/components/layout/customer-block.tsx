@@ -1,3 +1,4 @@
+import { SIREN_SIRET_LABEL } from '@ecare/shared/siren-siret';
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -5,7 +6,7 @@ export interface CustomerBlockProps {
   fullName: string;
   /** Agent identity in customer-service mode (usernameSC, nomSC). */
   agent: { username: string; name: string } | null;
-  /** Company identifier of the current account, shown to a mandataire. */
+  /** Company identifier of the current account, already formatted, shown to a mandataire. */
   sirenSiret: string | null;
   /** Current line, already formatted ('???' when none). */
   lineNumber: string;
@@ -42,8 +43,8 @@ export function CustomerBlock({
         </div>
         {sirenSiret ? (
           <div className="text-muted">
-            <dt className="inline">SIREN/SIRET : </dt>
-            <dd className="inline">{sirenSiret}</dd>
+            <dt className="inline">{SIREN_SIRET_LABEL} : </dt>
+            <dd className="inline whitespace-nowrap">{sirenSiret}</dd>
           </div>
         ) : null}
         <div className="text-muted">

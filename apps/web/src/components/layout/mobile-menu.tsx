@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -12,26 +12,26 @@ interface MobileMenuProps {
   onNavigate: () => void;
   /** Who is connected (same content as the desktop customer block). */
   customer: ReactNode;
-  /** Further destinations (server menu). */
+  /** Further destinations (server menu), as list items. */
   children?: ReactNode;
 }
 
-const itemClass = 'block rounded-md px-3 py-3 font-semibold hover:bg-primary-soft';
+const itemClass = 'flex min-h-11 items-center rounded-md px-3 py-2 font-semibold hover:bg-primary-soft';
 
-/** Collapsible menu of small screens (spec §2): Accueil, billing-account link, logout cross. */
+/**
+ * Collapsible menu of small screens (spec §2): who is connected and the logout control, with
+ * its visible name and the desktop's logout icon so it is not taken for the menu's own close
+ * cross; Accueil, the billing-account link, then every entry of the desktop menu.
+ */
 export function MobileMenu({ id, open, homePath, accountLink, onLogout, onNavigate, customer, children }: MobileMenuProps) {
   return (
     <div id={id} hidden={!open} className="border-t border-line-soft bg-surface lg:hidden">
       <nav aria-label="Menu mobile" className="page-container py-3">
-        <div className="mb-3 flex items-start justify-between gap-4 border-b border-line-soft pb-3">
+        <div className="mb-3 flex flex-wrap items-start justify-between gap-3 border-b border-line-soft pb-3">
           <div className="text-sm">{customer}</div>
-          <button
-            type="button"
-            onClick={onLogout}
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-primary-strong hover:bg-primary-soft"
-          >
-            <X aria-hidden="true" className="size-6" />
-            <span className="sr-only">Se déconnecter</span>
+          <button type="button" onClick={onLogout} className="btn-secondary min-h-11 px-3 py-1 text-sm">
+            <LogOut aria-hidden="true" className="size-5" />
+            Se déconnecter
           </button>
         </div>
         <ul>

@@ -20,7 +20,7 @@ interface SiteFooterProps {
   extra?: ReactNode;
   /** Server parameter activeR_RESSOURCES_EXTERNES: social links are inert unless it is true. */
   socialEnabled: boolean;
-  /** Server parameter environment_MachineName, kept for support staff but not shown. */
+  /** Server parameter environment_MachineName, kept in the page for support staff, shown to no one. */
   machineName?: string;
 }
 
@@ -83,7 +83,8 @@ export function SiteFooter({ columns, extra, socialEnabled, machineName }: SiteF
           </ul>
         </nav>
         <p className="mt-6 text-sm text-line-soft">© {BRAND_NAME}</p>
-        {machineName ? <p className="sr-only">{machineName}</p> : null}
+        {/* For support staff reading the page source: hidden from sight and from assistive technology. */}
+        {machineName ? <p hidden>{machineName}</p> : null}
       </div>
     </footer>
   );

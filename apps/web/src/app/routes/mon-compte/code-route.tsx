@@ -1,73 +1,55 @@
-import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
+import { Form } from '../../../components/ui/form/form.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
-import { changeCode } from '../../../features/password/api/change-code.ts';
-import {
-  CodeStrengthFields,
-  EMPTY_CODE_FIELDS,
-  type CodeFieldsValue,
-} from '../../../features/password/components/code-strength-fields.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { useChangeCode } from '../../../features/password/api/change-code.ts';
+import { CodeStrengthFields } from '../../../features/password/components/code-strength-fields.tsx';
+import { changeCodeFormSchema, CHANGE_CODE_ERROR_FIELDS, CODE_FORM_MESSAGES } from '../../../features/password/utils/code-form.ts';
+import { accountBreadcrumb } from './account-breadcrumb.ts';
 
 export { accountAreaLoader as codeLoader } from './account-loader.ts';
-
-type SubmitState = { kind: 'editing' | 'pending' | 'done' } | { kind: 'failed'; message: string };
 
 /** /mon-compte/code-confidentiel: change of the signed-in user's code; their other sessions end. */
 export function CodeRoute() {
   const user = useCurrentUser().data;
-  const [fields, setFields] = useState<CodeFieldsValue>(EMPTY_CODE_FIELDS);
-  const [robust, setRobust] = useState(false);
-  const [state, setState] = useState<SubmitState>({ kind: 'editing' });
-  // A new form after each success, so the strength fields start afresh.
-  const [round, setRound] = useState(0);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!user || !robust || state.kind === 'pending') return;
-    setState({ kind: 'pending' });
-    try {
-      await changeCode({ email: user.email, oldCode: fields.oldCode, newCode: fields.newCode });
-      setFields(EMPTY_CODE_FIELDS);
-      setRobust(false);
-      setRound(round + 1);
-      setState({ kind: 'done' });
-    } catch (error) {
-      setState({ kind: 'failed', message: apiErrorMessage(error) });
-    }
-  };
+  const form = useZodForm(changeCodeFormSchema, {
+    defaultValues: { oldCode: '', newCode: '' },
+    messages: CODE_FORM_MESSAGES,
+  });
+  const change = useChangeCode();
 
   return (
     <>
-      <PageHeading intro="Saisissez votre code confidentiel actuel puis choisissez le nouveau.">
+      <PageHeading
+        breadcrumb={accountBreadcrumb(user, 'Changer mon code confidentiel')}
+        intro="Saisissez votre code confidentiel actuel puis choisissez le nouveau."
+      >
         Changer mon code confidentiel
       </PageHeading>
-      <form noValidate onSubmit={(event) => void submit(event)} className="card max-w-2xl space-y-6">
-        <CodeStrengthFields
-          key={round}
-          value={fields}
-          withOldCode
-          onChange={(next, nextRobust) => {
-            setFields(next);
-            setRobust(nextRobust);
-            if (state.kind !== 'pending') setState({ kind: 'editing' });
-          }}
-          disabled={state.kind === 'pending'}
-          username={user?.email}
-        />
-        {state.kind === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
+      <Form
+        form={form}
+        errorFields={CHANGE_CODE_ERROR_FIELDS}
+        className="card max-w-2xl space-y-6"
+        onSubmit={async ({ oldCode, newCode }) => {
+          if (!user) return;
+          await change.mutateAsync({ email: user.email, oldCode, newCode });
+          form.reset();
+        }}
+      >
+        <CodeStrengthFields withOldCode username={user?.email} />
+        <FormAlert />
         <div role="status">
-          {state.kind === 'done' ? (
+          {change.isSuccess ? (
             <Alert tone="success" live={false}>
               Votre nouveau code confidentiel a bien été pris en compte. Vos autres sessions ouvertes ont été fermées.
             </Alert>
           ) : null}
         </div>
-        <button type="submit" className="btn-primary" disabled={!robust || state.kind === 'pending'}>
-          Valider
-        </button>
-      </form>
+        <SubmitButton disabledUnlessValid>Valider</SubmitButton>
+      </Form>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { EmailChangeForm } from '../../../features/email-change/components/email-change-form.tsx';
+import { accountBreadcrumb } from './account-breadcrumb.ts';
 
 export { accountAreaLoader as profileLoader } from './account-loader.ts';
 
@@ -10,7 +11,7 @@ export function ProfileRoute() {
   if (!user) return null;
   return (
     <>
-      <PageHeading>Mon profil</PageHeading>
+      <PageHeading breadcrumb={accountBreadcrumb(user, 'Mon profil')}>Mon profil</PageHeading>
       <div className="grid max-w-3xl gap-6">
         <section aria-labelledby="mes-informations" className="card">
           <h2 id="mes-informations" className="mb-4 text-xl font-bold text-primary-strong">

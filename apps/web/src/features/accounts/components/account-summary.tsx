@@ -1,4 +1,5 @@
 import type { BillingAccount } from '@ecare/shared/accounts';
+import { formatSirenSiret, SIREN_SIRET_LABEL } from '@ecare/shared/siren-siret';
 import { AccountAddress } from './account-address.tsx';
 
 /** The chosen billing account, as shown at the top of the home page. */
@@ -14,8 +15,8 @@ export function AccountSummary({ account }: { account: BillingAccount }) {
           <dd className="font-semibold">{account.codeClientBscs}</dd>
         </div>
         <div>
-          <dt className="text-sm text-muted">SIREN / SIRET</dt>
-          <dd className="font-semibold">{account.sirenSiret}</dd>
+          <dt className="text-sm text-muted">{SIREN_SIRET_LABEL}</dt>
+          <dd className="font-semibold whitespace-nowrap">{formatSirenSiret(account.sirenSiret)}</dd>
         </div>
         <div>
           <dt className="text-sm text-muted">Adresse</dt>

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginForm } from './login-form.tsx';
 
@@ -48,5 +49,18 @@ describe('LoginForm', () => {
     expect(code.getAttribute('maxlength')).toBe('100');
     expect(code.getAttribute('type')).toBe('password');
     expect(screen.getByLabelText(/Identifiant/).getAttribute('type')).toBe('email');
+  });
+
+  it('keeps Valider disabled in the page rendered ahead of time, until the app runs', () => {
+    const html = renderToString(<LoginForm pending={false} serverError={null} onSubmit={vi.fn()} />);
+    expect(html).toMatch(/<button type="submit"[^>]* disabled=""/);
+  });
+
+  it('reports the first sign of activity in the form', () => {
+    const onActivity = vi.fn();
+    render(<LoginForm pending={false} serverError={null} onSubmit={vi.fn()} onActivity={onActivity} />);
+    expect(onActivity).not.toHaveBeenCalled();
+    fireEvent.focus(screen.getByLabelText(/Identifiant/));
+    expect(onActivity).toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { LOGIN_LIMITS, MESSAGES } from '@ecare/shared/constants';
 import { useRef, useState, type FormEvent } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import {
   hasLoginErrors,
   validateLoginForm,
@@ -12,13 +13,18 @@ interface LoginFormProps {
   /** error_description of a refused login, shown as is (spec §8). */
   serverError: string | null;
   onSubmit: (values: LoginFormValues) => void;
+  /** First focus or keystroke in the form. */
+  onActivity?: () => void;
 }
 
 const NO_ERRORS: LoginFormErrors = { username: false, password: false };
 const ERROR_ID = 'connexion-erreur';
 
-export function LoginForm({ pending, serverError, onSubmit }: LoginFormProps) {
+export function LoginForm({ pending, serverError, onSubmit, onActivity }: LoginFormProps) {
   const [errors, setErrors] = useState<LoginFormErrors>(NO_ERRORS);
+  // The page is painted from its HTML before the app runs: Valider waits for the code that
+  // handles it, so no one submits the bare HTML form (which would put the code in the URL).
+  const hydrated = useHydrated();
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -38,7 +44,7 @@ export function LoginForm({ pending, serverError, onSubmit }: LoginFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-5">
+    <form noValidate onSubmit={handleSubmit} onFocus={onActivity} onInput={onActivity} className="space-y-5">
       {message ? (
         <div id={ERROR_ID} role="alert" className="rounded-md border-l-4 border-danger bg-danger-soft px-4 py-3 font-semibold text-danger">
           {message}
@@ -83,7 +89,7 @@ export function LoginForm({ pending, serverError, onSubmit }: LoginFormProps) {
           className="field-input"
         />
       </div>
-      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending || !hydrated}>
         Valider
       </button>
     </form>

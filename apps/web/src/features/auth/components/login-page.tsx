@@ -1,41 +1,47 @@
 import { SiteFooter } from '../../../components/layout/site-footer.tsx';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
-import { HtmlText } from '../../../components/ui/html-text.tsx';
 import { EXTERNAL_LINKS } from '../../../config/site.ts';
 import type { LoginFormValues } from '../utils/validate-login.ts';
 import { LoginForm } from './login-form.tsx';
 import { LoginHeader } from './login-header.tsx';
+import { LoginInformation } from './login-information.tsx';
 import { ForgottenCodeLink, LoginLinks } from './login-links.tsx';
 import { LoginSidePanel } from './login-side-panel.tsx';
 
 interface LoginPageProps {
-  /** Server parameter messageAuthentification (HTML); the banner shows when it is not empty. */
-  information: string;
+  /** Server parameter messageAuthentification (HTML); null until the parameters are read. */
+  information: string | null;
   machineName: string;
   socialEnabled: boolean;
   pending: boolean;
   serverError: string | null;
   onSubmit: (values: LoginFormValues) => void;
+  /** First focus or keystroke in the form: the sign-in code can start loading. */
+  onFormActivity?: () => void;
 }
 
 /** Customer login screen (spec §2). */
-export function LoginPage({ information, machineName, socialEnabled, pending, serverError, onSubmit }: LoginPageProps) {
+export function LoginPage({
+  information,
+  machineName,
+  socialEnabled,
+  pending,
+  serverError,
+  onSubmit,
+  onFormActivity,
+}: LoginPageProps) {
   return (
     <div className="flex min-h-screen flex-col">
       <LoginHeader />
       <main id="contenu" tabIndex={-1} className="page-container flex-1 py-8">
-        {information.trim() !== '' ? (
-          <div role="status" className="mb-6 rounded-md border-l-4 border-primary bg-primary-soft px-4 py-3">
-            <HtmlText html={information} className="[&_a]:font-medium [&_a]:text-primary [&_a]:underline" />
-          </div>
-        ) : null}
+        <LoginInformation html={information} />
         <div className="grid gap-8 login:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="space-y-8">
             <section aria-labelledby="connexion-titre" className="card">
               <h2 id="connexion-titre" className="mb-4 text-xl font-bold text-primary-strong">
                 Identifiez-vous
               </h2>
-              <LoginForm pending={pending} serverError={serverError} onSubmit={onSubmit} />
+              <LoginForm pending={pending} serverError={serverError} onSubmit={onSubmit} onActivity={onFormActivity} />
               <p className="mt-4">
                 <ForgottenCodeLink />
               </p>

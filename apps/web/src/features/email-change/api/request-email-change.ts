@@ -1,6 +1,7 @@
 import { hashConfidentialCode } from '@ecare/shared/auth';
 import type { EmailChangeRequest } from '@ecare/shared/email-change';
 import { okResponseSchema } from '@ecare/shared/password';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface EmailChangeInput {
@@ -22,4 +23,8 @@ export async function requestEmailChange({ currentEmail, newEmail, code }: Email
   ]);
   const body: EmailChangeRequest = { nouvelEmail, ancienPassword, Password };
   return apiRequest('/api/utilisateurs/email', { method: 'POST', json: body, schema: okResponseSchema });
+}
+
+export function useRequestEmailChange() {
+  return useMutation({ mutationFn: requestEmailChange });
 }

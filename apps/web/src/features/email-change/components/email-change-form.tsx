@@ -1,132 +1,83 @@
-import { emailSchema, LOGIN_LIMITS } from '@ecare/shared/auth';
-import { EMAIL_CHANGE_MESSAGES } from '@ecare/shared/email-change';
-import { useRef, useState, type FormEvent } from 'react';
+import { loginFormSchema } from '@ecare/shared/auth';
+import { EMAIL_CHANGE_MESSAGES, emailChangeRequestSchema } from '@ecare/shared/email-change';
+import { ERROR_CODES } from '@ecare/shared/errors';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { CodeInput } from '../../../components/ui/code-input.tsx';
-import { requestEmailChange } from '../api/request-email-change.ts';
+import type { ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
+import { CodeField } from '../../../components/ui/form/code-field.tsx';
+import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
+import { Form } from '../../../components/ui/form/form.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { useZodForm, type FieldMessages } from '../../../components/ui/form/use-zod-form.ts';
+import { useRequestEmailChange } from '../api/request-email-change.ts';
 
-const FIELD_MESSAGES = {
-  emailRequired: 'Veuillez saisir la nouvelle adresse e-mail.',
-  emailInvalid: 'L’adresse e-mail saisie est invalide.',
-  codeRequired: 'Veuillez saisir votre code confidentiel.',
-} as const;
+/** The new address as the API checks it, and the current code as typed at login. */
+export const emailChangeFormSchema = z.object({
+  nouvelEmail: emailChangeRequestSchema.shape.nouvelEmail,
+  code: loginFormSchema.shape.password,
+});
+type EmailChangeFormValues = z.input<typeof emailChangeFormSchema>;
 
-interface Errors {
-  email: string | null;
-  code: string | null;
-}
+export const EMAIL_CHANGE_FORM_MESSAGES: FieldMessages<EmailChangeFormValues> = {
+  nouvelEmail: { required: 'Veuillez saisir la nouvelle adresse e-mail.', invalid: 'L’adresse e-mail saisie est invalide.' },
+  code: { required: 'Veuillez saisir votre code confidentiel.', invalid: EMAIL_CHANGE_MESSAGES.wrongCode },
+};
 
-function validate(email: string, code: string): Errors {
-  return {
-    email: email.trim() === '' ? FIELD_MESSAGES.emailRequired : emailSchema.safeParse(email).success ? null : FIELD_MESSAGES.emailInvalid,
-    code: code === '' ? FIELD_MESSAGES.codeRequired : null,
-  };
-}
-
-type SubmitState = { kind: 'editing' | 'pending' | 'done' } | { kind: 'failed'; error: unknown };
-
-const IDS = { email: 'nouvel-email', emailError: 'nouvel-email-erreur', code: 'code-email', codeError: 'code-email-erreur' };
+const ERROR_FIELDS: ApiErrorFields<EmailChangeFormValues> = {
+  [ERROR_CODES.WRONG_CODE]: 'code',
+  [ERROR_CODES.EMAIL_SAME]: 'nouvelEmail',
+  [ERROR_CODES.EMAIL_UNAVAILABLE]: 'nouvelEmail',
+};
 
 /** Request to change the login e-mail (confirmed later from the new address). */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({ email: null, code: null });
-  const [state, setState] = useState<SubmitState>({ kind: 'editing' });
-  const emailRef = useRef<HTMLInputElement>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (state.kind === 'pending') return;
-    const found = validate(email, code);
-    setErrors(found);
-    if (found.email) {
-      emailRef.current?.focus();
-      return;
-    }
-    if (found.code) {
-      document.getElementById(IDS.code)?.focus();
-      return;
-    }
-    setState({ kind: 'pending' });
-    try {
-      await requestEmailChange({ currentEmail, newEmail: email, code });
-      setEmail('');
-      setCode('');
-      setState({ kind: 'done' });
-    } catch (error) {
-      setState({ kind: 'failed', error });
-    }
-  };
+  const form = useZodForm(emailChangeFormSchema, {
+    defaultValues: { nouvelEmail: '', code: '' },
+    messages: EMAIL_CHANGE_FORM_MESSAGES,
+  });
+  const request = useRequestEmailChange();
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+    <Form
+      form={form}
+      errorFields={ERROR_FIELDS}
+      className="space-y-5"
+      onSubmit={async ({ nouvelEmail, code }) => {
+        await request.mutateAsync({ currentEmail, newEmail: nouvelEmail, code });
+        form.reset();
+      }}
+    >
       <p className="text-muted">
         Un e-mail de confirmation sera envoyé à la nouvelle adresse et un e-mail d’information à l’adresse actuelle.
         Votre identifiant change dès que vous confirmez depuis la nouvelle adresse.
       </p>
-      <div>
-        <label htmlFor={IDS.email} className="field-label">
-          Nouvelle adresse e-mail
-          <span className="font-normal text-muted"> – obligatoire</span>
-        </label>
-        <input
-          ref={emailRef}
-          id={IDS.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          maxLength={LOGIN_LIMITS.usernameMax}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setErrors((current) => ({ ...current, email: null }));
-          }}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? IDS.emailError : undefined}
-          className="field-input max-w-md"
-        />
-        {errors.email ? (
-          <p id={IDS.emailError} className="mt-1 text-sm font-semibold text-danger">
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
-      <div className="max-w-md">
-        <CodeInput
-          id={IDS.code}
-          label="Code confidentiel actuel"
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setErrors((current) => ({ ...current, code: null }));
-          }}
-          autoComplete="current-password"
-          maxLength={LOGIN_LIMITS.passwordMax}
-          invalid={errors.code !== null}
-          describedBy={errors.code ? IDS.codeError : undefined}
-          subject="le code confidentiel actuel"
-        />
-        {errors.code ? (
-          <p id={IDS.codeError} className="mt-1 text-sm font-semibold text-danger">
-            {errors.code}
-          </p>
-        ) : null}
-      </div>
-      {state.kind === 'failed' ? <Alert tone="error">{apiErrorMessage(state.error)}</Alert> : null}
+      <TextField
+        name="nouvelEmail"
+        label="Nouvelle adresse e-mail"
+        required
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        spellCheck={false}
+        inputClassName="max-w-md"
+      />
+      <CodeField<EmailChangeFormValues>
+        name="code"
+        label="Code confidentiel actuel"
+        autoComplete="current-password"
+        subject="le code confidentiel actuel"
+        className="max-w-md"
+      />
+      <FormAlert />
       <div role="status">
-        {state.kind === 'done' ? (
+        {request.isSuccess ? (
           <Alert tone="success" live={false}>
             {EMAIL_CHANGE_MESSAGES.requested}
           </Alert>
         ) : null}
       </div>
-      <button type="submit" className="btn-primary" disabled={state.kind === 'pending'}>
-        Valider
-      </button>
-    </form>
+      <SubmitButton>Valider</SubmitButton>
+    </Form>
   );
 }

@@ -106,4 +106,17 @@ describe('DesktopMenu', () => {
     expect(popupOf('Entrée 3')?.className).toContain('left-0');
     expect(popupOf('Entrée 4')?.className).toContain('right-0');
   });
+
+  it('links an item without url to its area’s index page when its popup cannot show', () => {
+    renderMenu(
+      [
+        createMenuItem({
+          nom: 'Mon compte',
+          sousRubriques: [createMenuSubHeading({ modules: [{ nom: 'Mon profil', url: '/mon-compte/profil', ordre: 1 }] })],
+        }),
+      ],
+      { authenticated: true, hasBillingAccount: false },
+    );
+    expect(screen.getByRole('link', { name: 'Mon compte' }).getAttribute('href')).toBe('/mon-compte');
+  });
 });

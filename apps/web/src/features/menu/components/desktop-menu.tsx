@@ -2,7 +2,7 @@ import { sortByOrdre, type MenuItem } from '@ecare/shared/menu';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
-import { hasPopup, opensToLeft, type MenuViewer } from '../utils/menu-rules.ts';
+import { areaIndexOf, hasPopup, opensToLeft, type MenuViewer } from '../utils/menu-rules.ts';
 import { MenuEntryLink, type GuardedNavigate } from './menu-entry-link.tsx';
 import { MenuPopup } from './menu-popup.tsx';
 
@@ -55,6 +55,7 @@ export function DesktopMenu({ items, viewer, onGuardedNavigate }: DesktopMenuPro
       <ul className="flex flex-wrap items-center gap-1">
         {sortByOrdre(items).map((item, index) => {
           const popup = hasPopup(item, viewer);
+          const url = item.url ?? (popup ? null : areaIndexOf(item));
           const popupId = `menu-popup-${item.id}`;
           const isOpen = openId === item.id;
           const setButton = (element: HTMLButtonElement | null) => {
@@ -68,10 +69,10 @@ export function DesktopMenu({ items, viewer, onGuardedNavigate }: DesktopMenuPro
               onKeyDown={(event) => onKeyDown(event, item.id)}
               onBlur={(event) => onBlur(event, item.id)}
             >
-              {item.url ? (
+              {url ? (
                 <MenuEntryLink
                   nom={item.nom}
-                  url={item.url}
+                  url={url}
                   className={topLevelClass}
                   onGuardedNavigate={onGuardedNavigate}
                   onNavigate={close}

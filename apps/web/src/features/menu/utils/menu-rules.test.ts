@@ -1,7 +1,7 @@
 import { MENU_POPUP_ALWAYS_ID } from '@ecare/shared/menu';
 import { describe, expect, it } from 'vitest';
 import { createMenuItem, createMenuSubHeading } from '../../../test/factories.ts';
-import { guardedEntry, hasPopup, isExternalUrl, opensToLeft, popupImage } from './menu-rules.ts';
+import { areaIndexOf, guardedEntry, hasPopup, isExternalUrl, opensToLeft, popupImage } from './menu-rules.ts';
 
 const withAccount = { authenticated: true, hasBillingAccount: true };
 
@@ -52,5 +52,21 @@ describe('menu destinations', () => {
     const item = createMenuItem({ sousRubriques: [createMenuSubHeading(), createMenuSubHeading({ cheminImage: '/img/b.png' })] });
     expect(popupImage(item)).toEqual({ src: '/img/b.png', href: null });
     expect(popupImage(createMenuItem())).toBeNull();
+  });
+});
+
+describe('areaIndexOf', () => {
+  const heading = (urls: string[]) =>
+    createMenuSubHeading({ modules: urls.map((url, index) => ({ nom: `Module ${index}`, url, ordre: index })) });
+
+  it('is the index page of the one area all destinations share', () => {
+    const item = createMenuItem({ sousRubriques: [heading(['/mon-compte/profil', 'mon-compte/code-confidentiel'])] });
+    expect(areaIndexOf(item)).toBe('/mon-compte');
+  });
+
+  it('is null when destinations span several areas or the area has no index page', () => {
+    expect(areaIndexOf(createMenuItem({ sousRubriques: [heading(['/mon-compte/profil', '/pages/mes-lignes-mobiles'])] }))).toBeNull();
+    expect(areaIndexOf(createMenuItem({ sousRubriques: [heading(['/assistance/faq', '/assistance/sav'])] }))).toBeNull();
+    expect(areaIndexOf(createMenuItem({ sousRubriques: [] }))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { MENU_POPUP_ALWAYS_ID, type MenuItem } from '@ecare/shared/menu';
+import { PATHS } from '../../../lib/routes.ts';
 
 export interface MenuViewer {
   authenticated: boolean;
@@ -40,4 +41,22 @@ export function popupImage(item: MenuItem): { src: string; href: string | null }
     if (src) return { src, href: candidate.urlImage?.trim() || null };
   }
   return null;
+}
+
+/** Areas of the portal that have an index page listing what they hold. */
+const AREA_INDEXES: readonly string[] = [PATHS.account];
+
+const areaOf = (path: string) => `/${path.trim().replace(/^\/+/, '').split(/[/?#]/)[0] ?? ''}`;
+
+/**
+ * Where an item without url leads when its popup is not shown (no billing account chosen yet,
+ * or a simple line user): the index page of the one area all its in-app destinations share,
+ * so 'Mon compte' is never a dead label. Null when there is no such page.
+ */
+export function areaIndexOf(item: MenuItem): string | null {
+  const urls = item.sousRubriques.flatMap((heading) => [heading.url, ...heading.modules.map((module) => module.url)]);
+  const paths = urls.filter((url): url is string => url !== null && url.trim() !== '' && !isExternalUrl(url));
+  const areas = new Set(paths.map(areaOf));
+  const [area] = [...areas];
+  return areas.size === 1 && area !== undefined && AREA_INDEXES.includes(area) ? area : null;
 }

@@ -1,5 +1,6 @@
 import { hashConfidentialCode } from '@ecare/shared/auth';
 import { okResponseSchema, type ChangePasswordRequest } from '@ecare/shared/password';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface ChangeCodeInput {
@@ -17,4 +18,8 @@ export async function changeCode({ email, oldCode, newCode }: ChangeCodeInput): 
   ]);
   const body: ChangePasswordRequest = { ancienPassword, Password, codeConfidentiel: newCode };
   return apiRequest('/api/clients/password', { method: 'POST', json: body, schema: okResponseSchema });
+}
+
+export function useChangeCode() {
+  return useMutation({ mutationFn: changeCode });
 }

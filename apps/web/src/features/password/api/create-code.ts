@@ -1,5 +1,6 @@
 import { hashConfidentialCode } from '@ecare/shared/auth';
 import { okResponseSchema, type UpdatePasswordRequest } from '@ecare/shared/password';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface CreateCodeInput {
@@ -17,4 +18,8 @@ export interface CreateCodeInput {
 export async function createCode({ guid, email, code }: CreateCodeInput): Promise<{ ok: true }> {
   const body: UpdatePasswordRequest = { guid, Password: await hashConfidentialCode(email, code), codeConfidentiel: code };
   return apiRequest('/api/clients/update_password', { method: 'POST', json: body, schema: okResponseSchema });
+}
+
+export function useCreateCode() {
+  return useMutation({ mutationFn: createCode });
 }

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@ecare/shared/constants';
 import { PASSWORD_RESET_MESSAGES } from '@ecare/shared/password';
 import type { ServerParameters } from '@ecare/shared/parameters';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
@@ -10,7 +11,7 @@ export type CodeLinkOutcome = { ok: true } | { ok: false; message: string };
 
 /** A refused check shows the spec's long text, unless the answer says why (too many requests, captcha). */
 function checkFailureMessage(error: unknown): string {
-  if (isApiError(error) && (error.status === 429 || error.code === 'CAPTCHA')) return error.exceptionMessage;
+  if (isApiError(error) && (error.status === 429 || error.code === ERROR_CODES.CAPTCHA)) return error.exceptionMessage;
   return PASSWORD_RESET_MESSAGES.checkFailed;
 }
 

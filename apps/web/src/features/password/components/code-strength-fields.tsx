@@ -10,29 +10,16 @@ import {
   type StrengthLevel,
 } from '@ecare/shared/password';
 import { Check, Circle, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { CodeInput } from '../../../components/ui/code-input.tsx';
-
-export interface CodeFieldsValue {
-  /** Current code; used only when the old-code field is shown. */
-  oldCode: string;
-  newCode: string;
-}
-
-export const EMPTY_CODE_FIELDS: CodeFieldsValue = { oldCode: '', newCode: '' };
+import { useId } from 'react';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { CodeField } from '../../../components/ui/form/code-field.tsx';
+import { tooLongMessage, type ChangeCodeFormValues } from '../utils/code-form.ts';
 
 interface CodeStrengthFieldsProps {
-  value: CodeFieldsValue;
-  /**
-   * Called on every keystroke with the new values and whether the fields are complete: the new
-   * code meets every rule and, when shown, the old code has 8 to 20 characters.
-   */
-  onChange: (value: CodeFieldsValue, robust: boolean) => void;
   /** Shows the old-code field (password change of a signed-in user). */
   withOldCode?: boolean;
   /** Error flag of spec §2: 'Toutes les exigences requises ne sont pas remplies' while rules are unmet. */
   error?: boolean;
-  disabled?: boolean;
   /** Identifier the code belongs to, given to password managers (not shown). */
   username?: string;
 }
@@ -54,11 +41,6 @@ const LEVELS: Record<StrengthLevel, { label: string; bar: string; width: string 
 
 /** Special characters as a reader sees them, the space spelt out. */
 const SPECIALS_TEXT = `espace ${[...SPECIAL_CHARACTERS.trim()].join(' ')}`;
-
-function isOldCodeComplete(code: string): boolean {
-  const length = [...code].length;
-  return length >= NEW_CODE_LENGTH.min && length <= NEW_CODE_LENGTH.max;
-}
 
 function StrengthMeter({ code, id }: { code: string; id: string }) {
   const { percent, level } = passwordStrength(code);
@@ -118,85 +100,78 @@ function CriteriaList({ code, id }: { code: string; id: string }) {
   );
 }
 
+/** A message that appears while typing, announced at once and tied to its field. */
+function LiveProblem({ id, children }: { id: string; children: string | null }) {
+  if (children === null) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-semibold text-danger">
+      {children}
+    </p>
+  );
+}
+
 /**
- * Confidential-code fields with strength bar and checklist (spec §2, §5, §9). The rules come
- * from @ecare/shared/password; everything updates on each keystroke; paste is allowed.
+ * Confidential-code fields with strength bar and checklist (spec §2, §5, §9), inside a <Form>
+ * whose values are `oldCode` and `newCode` (see utils/code-form.ts). The rules come from
+ * @ecare/shared/password; everything updates on each keystroke; a pasted code too long is kept
+ * as typed and said to be too long.
  */
-export function CodeStrengthFields({
-  value,
-  onChange,
-  withOldCode = false,
-  error = false,
-  disabled = false,
-  username,
-}: CodeStrengthFieldsProps) {
+export function CodeStrengthFields({ withOldCode = false, error = false, username }: CodeStrengthFieldsProps) {
   const id = useId();
-  const [touched, setTouched] = useState(false);
-  const { newCode } = value;
+  const { control, getFieldState } = useFormContext<ChangeCodeFormValues>();
+  const [newCode = '', oldCode = ''] = useWatch({ control, name: ['newCode', 'oldCode'] });
+  const { isTouched, error: fieldError } = getFieldState('newCode', useFormState({ control, name: 'newCode' }));
 
   const forbidden = hasForbiddenCharacters(newCode);
-  const robust = isRobustPassword(newCode);
-  const showRequirements = !robust && (error || (touched && newCode !== ''));
+  const tooLong = tooLongMessage(newCode);
+  const showRequirements = !isRobustPassword(newCode) && (error || (isTouched && newCode !== ''));
+  const serverError = fieldError?.type === 'server' ? fieldError.message : undefined;
 
   const ids = {
-    old: `${id}-ancien`,
-    new: `${id}-nouveau`,
     hint: `${id}-aide`,
     meter: `${id}-robustesse`,
     criteria: `${id}-criteres`,
     forbidden: `${id}-interdits`,
-    requirements: `${id}-exigences`,
+    tooLong: `${id}-trop-long`,
+    oldTooLong: `${id}-ancien-trop-long`,
   };
-  const describedBy = [ids.hint, ids.criteria, forbidden ? ids.forbidden : null, showRequirements ? ids.requirements : null]
+  const oldTooLong = withOldCode ? tooLongMessage(oldCode) : null;
+  const describedBy = [ids.hint, ids.criteria, forbidden ? ids.forbidden : null, tooLong ? ids.tooLong : null]
     .filter(Boolean)
     .join(' ');
-
-  const update = (next: CodeFieldsValue) =>
-    onChange(next, isRobustPassword(next.newCode) && (!withOldCode || isOldCodeComplete(next.oldCode)));
 
   return (
     <div className="space-y-5">
       {username ? <input type="email" name="username" autoComplete="username" value={username} readOnly hidden /> : null}
       {withOldCode ? (
-        <CodeInput
-          id={ids.old}
-          label="Code confidentiel actuel"
-          value={value.oldCode}
-          onChange={(oldCode) => update({ ...value, oldCode })}
-          autoComplete="current-password"
-          subject="le code confidentiel actuel"
-          maxLength={NEW_CODE_LENGTH.max}
-          disabled={disabled}
-        />
+        <div className="space-y-2">
+          <CodeField<ChangeCodeFormValues>
+            name="oldCode"
+            label="Code confidentiel actuel"
+            autoComplete="current-password"
+            subject="le code confidentiel actuel"
+            invalid={oldTooLong !== null}
+            describedBy={oldTooLong ? ids.oldTooLong : undefined}
+          />
+          <LiveProblem id={ids.oldTooLong}>{oldTooLong}</LiveProblem>
+        </div>
       ) : null}
       <div className="space-y-3">
-        <CodeInput
-          id={ids.new}
+        <CodeField<ChangeCodeFormValues>
+          name="newCode"
           label="Nouveau code confidentiel"
-          value={newCode}
-          onChange={(code) => update({ ...value, newCode: code })}
-          onBlur={() => setTouched(true)}
           autoComplete="new-password"
-          maxLength={NEW_CODE_LENGTH.max}
-          invalid={forbidden || showRequirements}
+          error={serverError ?? (showRequirements ? PASSWORD_MESSAGES.requirementsUnmet : null)}
+          invalid={forbidden || tooLong !== null}
           describedBy={describedBy}
-          disabled={disabled}
         />
         <p id={ids.hint} className="text-sm text-muted">
           De {NEW_CODE_LENGTH.min} à {NEW_CODE_LENGTH.max} caractères. Caractères spéciaux acceptés : {SPECIALS_TEXT}.
         </p>
-        {forbidden ? (
-          <p id={ids.forbidden} role="alert" className="text-sm font-semibold text-danger">
-            {PASSWORD_MESSAGES.forbiddenCharacters}
-          </p>
-        ) : null}
+        <LiveProblem id={ids.forbidden}>{forbidden ? PASSWORD_MESSAGES.forbiddenCharacters : null}</LiveProblem>
+        <LiveProblem id={ids.tooLong}>{tooLong}</LiveProblem>
         <StrengthMeter code={newCode} id={ids.meter} />
         <CriteriaList code={newCode} id={ids.criteria} />
-        {showRequirements ? (
-          <p id={ids.requirements} role="alert" className="text-sm font-semibold text-danger">
-            {PASSWORD_MESSAGES.requirementsUnmet}
-          </p>
-        ) : null}
       </div>
     </div>
   );

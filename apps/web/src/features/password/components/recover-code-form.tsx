@@ -1,39 +1,38 @@
 import { PASSWORD_RESET_MESSAGES, RESET_EMAIL_MAX, resetRequestSchema } from '@ecare/shared/password';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-
-const EMAIL_MESSAGES = {
-  required: 'Veuillez saisir votre adresse e-mail.',
-  invalid: 'L’adresse e-mail saisie est invalide.',
-} as const;
+import { FormAlertError } from '../../../components/ui/form/api-error-to-form.ts';
+import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
+import { Form } from '../../../components/ui/form/form.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
+import type { CodeLinkOutcome } from '../api/request-code-link.ts';
 
 /** The e-mail rule of spec §5 (required, max 50, e-mail format), from the shared request schema. */
-export function resetEmailProblem(value: string): string | null {
-  if (value.trim() === '') return EMAIL_MESSAGES.required;
-  return resetRequestSchema.shape.email.safeParse(value).success ? null : EMAIL_MESSAGES.invalid;
-}
+export const recoverCodeFormSchema = resetRequestSchema.pick({ email: true });
+
+export const RECOVER_CODE_MESSAGES = {
+  email: { required: 'Veuillez saisir votre adresse e-mail.', invalid: 'L’adresse e-mail saisie est invalide.' },
+};
 
 interface RecoverCodeFormProps {
-  pending: boolean;
-  /** The link has been requested: the success text replaces the buttons. */
-  done: boolean;
-  /** Message of a refused request, shown as is. */
-  error: string | null;
   cancelTo: string;
-  onSubmit: (email: string) => void;
+  /** The forgotten-code flow (captcha, check, request); a refusal comes back as its message. */
+  onRequest: (email: string) => Promise<CodeLinkOutcome>;
 }
 
-const FIELD_ID = 'email-recuperation';
-const FIELD_ERROR_ID = 'email-recuperation-erreur';
-const HINT_ID = 'email-recuperation-aide';
-
-/** Forgotten code or first connection (spec §2, §5): one e-mail field, 'Annuler' and 'Valider'. */
-export function RecoverCodeForm({ pending, done, error, cancelTo, onSubmit }: RecoverCodeFormProps) {
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
-  const problem = resetEmailProblem(email);
-  const showProblem = touched && problem !== null;
+/**
+ * Forgotten code or first connection (spec §2, §5): one e-mail field, 'Annuler' and 'Valider'
+ * (disabled while the address is invalid); once the link is requested the success text
+ * replaces the buttons.
+ */
+export function RecoverCodeForm({ cancelTo, onRequest }: RecoverCodeFormProps) {
+  const form = useZodForm(recoverCodeFormSchema, { defaultValues: { email: '' }, messages: RECOVER_CODE_MESSAGES });
+  const request = useMutation({ mutationFn: onRequest });
+  const done = request.data?.ok === true;
   const successRef = useRef<HTMLDivElement>(null);
 
   // The buttons disappear on success: focus moves to the message instead of being lost.
@@ -41,50 +40,30 @@ export function RecoverCodeForm({ pending, done, error, cancelTo, onSubmit }: Re
     if (done) successRef.current?.focus();
   }, [done]);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setTouched(true);
-    if (problem === null && !pending && !done) onSubmit(email.trim());
-  };
-
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-5">
-      <div>
-        <label htmlFor={FIELD_ID} className="field-label">
-          Adresse e-mail
-          <span className="font-normal text-muted"> – obligatoire</span>
-        </label>
-        <p id={HINT_ID} className="mb-2 text-sm text-muted">
-          L’adresse e-mail qui vous sert d’identifiant, par exemple nom@entreprise.fr.
-        </p>
-        <input
-          id={FIELD_ID}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          maxLength={RESET_EMAIL_MAX}
-          value={email}
-          readOnly={done}
-          onChange={(event) => setEmail(event.target.value)}
-          onBlur={() => setTouched(true)}
-          aria-invalid={showProblem || undefined}
-          aria-describedby={showProblem ? `${HINT_ID} ${FIELD_ERROR_ID}` : HINT_ID}
-          className="field-input max-w-md"
-        />
-        {showProblem ? (
-          <p id={FIELD_ERROR_ID} className="mt-1 text-sm font-semibold text-danger">
-            {problem}
-          </p>
-        ) : null}
-      </div>
-      {error ? (
-        <Alert tone="error">
-          <p className="font-semibold">{error}</p>
-        </Alert>
-      ) : null}
+    <Form
+      form={form}
+      className="space-y-5"
+      onSubmit={async ({ email }) => {
+        if (done) return;
+        const outcome = await request.mutateAsync(email);
+        if (!outcome.ok) throw new FormAlertError(outcome.message);
+      }}
+    >
+      <TextField
+        name="email"
+        label="Adresse e-mail"
+        required
+        help="L’adresse e-mail qui vous sert d’identifiant, par exemple nom@entreprise.fr."
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        spellCheck={false}
+        maxLength={RESET_EMAIL_MAX}
+        readOnly={done}
+        inputClassName="max-w-md"
+      />
+      <FormAlert />
       <div role="status">
         {done ? (
           <div ref={successRef} tabIndex={-1} className="outline-none">
@@ -99,11 +78,9 @@ export function RecoverCodeForm({ pending, done, error, cancelTo, onSubmit }: Re
           <Link to={cancelTo} className="btn-secondary">
             Annuler
           </Link>
-          <button type="submit" className="btn-primary" disabled={problem !== null || pending}>
-            Valider
-          </button>
+          <SubmitButton disabledUnlessValid>Valider</SubmitButton>
         </div>
       )}
-    </form>
+    </Form>
   );
 }

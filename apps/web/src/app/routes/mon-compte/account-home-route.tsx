@@ -1,0 +1,50 @@
+import { ChevronRight, KeyRound, UserRound, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { PATHS } from '../../../lib/routes.ts';
+import { accountBreadcrumb } from './account-breadcrumb.ts';
+
+export { accountAreaLoader as accountHomeLoader } from './account-loader.ts';
+
+const PAGES: { to: string; title: string; text: string; icon: LucideIcon }[] = [
+  {
+    to: PATHS.accountProfile,
+    title: 'Mon profil',
+    text: 'Vos nom et identifiant de connexion, et le changement de l’adresse e-mail qui vous sert d’identifiant.',
+    icon: UserRound,
+  },
+  {
+    to: PATHS.accountCode,
+    title: 'Changer mon code confidentiel',
+    text: 'Un nouveau code confidentiel pour vous connecter ; vos autres sessions ouvertes seront fermées.',
+    icon: KeyRound,
+  },
+];
+
+/** /mon-compte: what the account area holds, one card per page. */
+export function AccountHomeRoute() {
+  const user = useCurrentUser().data;
+  return (
+    <>
+      <PageHeading breadcrumb={accountBreadcrumb(user)} intro={user ? `Connecté en tant que ${user.email}` : undefined}>Mon compte</PageHeading>
+      <ul className="grid max-w-4xl gap-4 md:grid-cols-2">
+        {PAGES.map(({ to, title, text, icon: Icon }) => (
+          <li key={to} className="card relative flex gap-4 hover:border-primary">
+            <Icon aria-hidden="true" className="size-7 shrink-0 text-primary" />
+            <div className="flex-1">
+              <h2 className="text-lg font-bold text-primary-strong">
+                {/* The whole card is the link's target area; the name stays the title alone. */}
+                <Link to={to} className="link after:absolute after:inset-0 after:content-['']">
+                  {title}
+                </Link>
+              </h2>
+              <p className="mt-1 text-muted">{text}</p>
+            </div>
+            <ChevronRight aria-hidden="true" className="size-5 shrink-0 self-center text-muted" />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

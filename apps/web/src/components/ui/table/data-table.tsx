@@ -1,0 +1,89 @@
+import { useId, type Key, type ReactNode } from 'react';
+import { SortableHeader, type TableSort } from './sortable-header.tsx';
+
+export interface DataColumn<Row, K extends string = string> {
+  /** Column id, unique in the table. */
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Server sort key: makes the header a sort button. */
+  sortKey?: K;
+  /** The row's header cell (th scope=row), usually its identifying value. */
+  rowHeader?: boolean;
+  /** Classes of the header and body cells (alignment, width, nowrap). */
+  className?: string;
+}
+
+interface DataTableProps<Row, K extends string> {
+  /** Names the table for assistive technology; visually hidden unless `showCaption`. */
+  caption: ReactNode;
+  showCaption?: boolean;
+  columns: readonly DataColumn<Row, K>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** Current server sort; without it no header sorts. */
+  sort?: TableSort<K>;
+  /** Shown instead of the table when `rows` is empty (see EmptyState). */
+  empty?: ReactNode;
+}
+
+const cellClass = 'px-4 py-3 text-left align-top';
+
+/**
+ * A table of server data: columns as plain objects, optional server-side sort on the headers
+ * (aria-sort), horizontal scroll on small screens, and an empty state in place of no rows.
+ */
+export function DataTable<Row, K extends string = string>({
+  caption,
+  showCaption = false,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  empty,
+}: DataTableProps<Row, K>) {
+  const captionId = useId();
+  if (rows.length === 0 && empty) return <>{empty}</>;
+  return (
+    // On a narrow screen the table scrolls sideways: the region takes the focus so the keyboard can scroll it.
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-lg border border-line-soft bg-surface">
+      <table className="w-full border-collapse text-left">
+        <caption id={captionId} className={showCaption ? 'px-4 py-3 text-left font-semibold' : 'sr-only'}>
+          {caption}
+        </caption>
+        <thead className="border-b border-line bg-canvas">
+          <tr>
+            {columns.map((column) =>
+              sort && column.sortKey !== undefined ? (
+                <SortableHeader key={column.id} sortKey={column.sortKey} sort={sort} className={column.className}>
+                  {column.header}
+                </SortableHeader>
+              ) : (
+                <th key={column.id} scope="col" className={`${cellClass} font-semibold ${column.className ?? ''}`}>
+                  {column.header}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="border-b border-line-soft last:border-b-0">
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.id} scope="row" className={`${cellClass} font-semibold ${column.className ?? ''}`}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.id} className={`${cellClass} ${column.className ?? ''}`}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLine, createLineDetail } from '../../../test/factories.ts';
+import { LineCard } from './line-card.tsx';
+import { LinesTable } from './lines-table.tsx';
+
+afterEach(cleanup);
+
+describe('LinesTable', () => {
+  it('shows each line’s number in French format as its row header, its plan and its status in words', () => {
+    render(
+      <LinesTable
+        caption="Lignes du compte"
+        lines={[
+          createLine({ numeroLigne: '0612345678', libelleOffre: 'Forfait Pro 100 Go', codeStatut: 'ACTIF' }),
+          createLine({ numeroLigne: '+33712345678', libelleOffre: 'Forfait Pro 20 Go', codeStatut: 'SUSPENDU' }),
+        ]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Lignes du compte' });
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['06 12 34 56 78', '07 12 34 56 78']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['Forfait Pro 100 Go', 'Active'],
+      ['Forfait Pro 20 Go', 'Suspendue'],
+    ]);
+    expect(within(table).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('sorts from its headers when the page sorts on the server', () => {
+    const onSort = vi.fn();
+    render(<LinesTable caption="Lignes" lines={[createLine()]} sort={{ key: 'numeroLigne', order: 'asc', onSort }} />);
+    expect(screen.getByRole('columnheader', { name: /Numéro/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: 'Statut' }));
+    expect(onSort).toHaveBeenCalledWith('codeStatut');
+  });
+
+  it('shows the page’s empty state when there is no line', () => {
+    render(<LinesTable caption="Lignes" lines={[]} empty={<p>Aucune ligne ne correspond à votre recherche.</p>} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('Aucune ligne ne correspond à votre recherche.')).toBeTruthy();
+  });
+});
+
+describe('LineCard', () => {
+  it('shows a simple line user’s line: number, plan, status and activation date in French formats', () => {
+    render(
+      <LineCard
+        line={createLineDetail({ numeroLigne: '0698765432', libelleOffre: 'Forfait Pro 5 Go', codeStatut: 'EN_COURS', dateActivation: '2024-03-05' })}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Ma ligne 06 98 76 54 32');
+    expect(screen.getByText('Forfait Pro 5 Go')).toBeTruthy();
+    expect(screen.getByText('En cours d’activation')).toBeTruthy();
+    expect(screen.getByText('05/03/2024')).toBeTruthy();
+  });
+});
