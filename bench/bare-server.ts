@@ -1,34 +1,15 @@
 /**
- * Baseline for the API throughput figures: a bare Fastify 5 server with one GET route that
- * answers a JSON body shaped and sized like GET /api/comptes_facturation (one billing account,
- * about 410 bytes). No plugins, no database, logger off.
+ * Ceiling of the API throughput figures: Fastify 5's hello world (one GET route answering
+ * {"hello":"world"}), with request logging at info level like the API in production, so the
+ * ratio measures what the API adds to a request, not what logging costs.
  *
- * Run: node --import tsx bench/bare-server.ts   (PORT=0 or unset = any free port)
- * Prints "BARE_PORT=<port>" on stdout once it listens.
+ * Run: node --import tsx bench/bare-server.ts   (PORT, HOST; LOG_LEVEL defaults to info)
  */
 import Fastify from 'fastify';
 import { BARE_ROUTE } from './bench-config.ts';
 
-const accounts = [
-  {
-    idClientBscs: 1000001,
-    codeClientBscs: '8.1000001',
-    statut: 'ACTIF',
-    statutContratFixe: 'ACTIF',
-    nbContratsMobile: 12,
-    isGestionnaire: true,
-    sirenSiret: '73282932056936',
-    raisonSociale: 'Boulangerie Exemple SARL',
-    nom: 'Exemple',
-    prenom: 'Camille',
-    email: 'contact@boulangerie-exemple.example',
-    telephone: '0188304511',
-    adresse: { numero: '130', voie: 'rue Pasteur', codePostal: '13006', ville: 'Marseille' },
-  },
-];
-
-const app = Fastify({ logger: false });
-app.get(BARE_ROUTE, async () => accounts);
+const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+app.get(BARE_ROUTE, async () => ({ hello: 'world' }));
 
 const shutdown = () => {
   void app.close().then(() => process.exit(0));
@@ -36,7 +17,4 @@ const shutdown = () => {
 process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);
 
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('bare server: no TCP address');
-process.stdout.write(`BARE_PORT=${address.port}\n`);
+await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) });

@@ -28,13 +28,19 @@ export interface SpawnOptions {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * 'discard' sends stdout to /dev/null, as a production log goes to its sink without this
+   * process reading it (a server logging every request would otherwise be slowed by the pipe).
+   * stderr is always kept for error messages.
+   */
+  stdout?: 'pipe' | 'discard';
 }
 
 export function spawnManaged(options: SpawnOptions): ManagedChild {
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', options.stdout === 'discard' ? 'ignore' : 'pipe', 'pipe'],
   });
   let tail = '';
   let stdoutBuffer = '';

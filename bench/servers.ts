@@ -7,6 +7,7 @@ import {
   READY_ROUTE,
   READY_TIMEOUT_MS,
   REPO_ROOT,
+  SERVER_LOG_LEVEL,
 } from './bench-config.ts';
 import { freePort, spawnManaged, type ManagedChild } from './child-process.ts';
 
@@ -22,21 +23,47 @@ function describeFailure(child: ManagedChild, message: string): Error {
   return new Error(output ? `${message}\n--- ${child.name} output (tail) ---\n${output}` : message);
 }
 
-/** Runs a TypeScript file with the same loader the API uses in production: node --import tsx. */
+/**
+ * Runs a TypeScript file with the same loader the API uses in production (node --import tsx),
+ * its log (stdout) going to /dev/null: logged, as in production, but read by nobody.
+ */
 function spawnTs(name: string, file: string, env: NodeJS.ProcessEnv): ManagedChild {
-  return spawnManaged({ name, command: process.execPath, args: ['--import', 'tsx', file], cwd: REPO_ROOT, env });
+  return spawnManaged({ name, command: process.execPath, args: ['--import', 'tsx', file], cwd: REPO_ROOT, env, stdout: 'discard' });
+}
+
+/** Polls `url` until it answers 200; stops the child and throws with its stderr otherwise. */
+async function waitUntilReady(child: ManagedChild, url: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.hasExited()) throw describeFailure(child, `${child.name} exited during start-up (${await child.exited})`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      lastProblem = `HTTP ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(250);
+  }
+  await child.stop();
+  throw describeFailure(child, `${child.name} did not answer 200 on ${url} within ${READY_TIMEOUT_MS / 1000} s (${lastProblem})`);
 }
 
 export type ApiDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
-/** Starts apps/api/src/server.ts and waits until GET /api/parametres answers 200. */
+/**
+ * Starts apps/api/src/server.ts as in production (NODE_ENV=production, requests logged at info
+ * level) on the built web app, and waits until GET /api/parametres answers 200.
+ */
 export async function startApi(database: ApiDatabase): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: SERVER_LOG_LEVEL,
     NODE_ENV: 'production',
     COOKIE_SECURE: 'false',
     SEED_DEMO: 'true',
@@ -48,35 +75,24 @@ export async function startApi(database: ApiDatabase): Promise<RunningServer> {
 
   const child = spawnTs(`api (${database.kind})`, 'apps/api/src/server.ts', env);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (child.hasExited()) throw describeFailure(child, `the API exited during start-up (${await child.exited})`);
-    try {
-      const response = await fetch(baseUrl + READY_ROUTE, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return { child, baseUrl };
-      lastProblem = `HTTP ${response.status}`;
-    } catch (error) {
-      lastProblem = error instanceof Error ? error.message : String(error);
-    }
-    await sleep(250);
-  }
-  await child.stop();
-  throw describeFailure(child, `the API did not answer 200 on ${READY_ROUTE} within ${READY_TIMEOUT_MS / 1000} s (${lastProblem})`);
+  await waitUntilReady(child, baseUrl + READY_ROUTE);
+  return { child, baseUrl };
 }
 
-/** Starts bench/bare-server.ts and reads its port from stdout. */
+/** Starts bench/bare-server.ts (hello world, logging like the API). */
 export async function startBare(): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', NODE_ENV: 'production' };
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: SERVER_LOG_LEVEL,
+    NODE_ENV: 'production',
+  };
   const child = spawnTs('bare Fastify', 'bench/bare-server.ts', env);
-  try {
-    const match = await child.waitForLine(/^BARE_PORT=(\d+)$/, 30_000);
-    return { child, baseUrl: `http://127.0.0.1:${match[1] ?? ''}` };
-  } catch (error) {
-    await child.stop();
-    throw describeFailure(child, error instanceof Error ? error.message : String(error));
-  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilReady(child, baseUrl + BARE_ROUTE);
+  return { child, baseUrl };
 }
 
 function xsrfFromSetCookie(headers: Headers): string | null {
