@@ -23,6 +23,7 @@ describe('error pages', () => {
   it('sends any unknown path to the 404 page', async () => {
     const page = await app.browser.newPage();
     await page.goto(`${app.server.url}/ecare/pages/nulle-part`);
+    await page.waitForURL(/\/ecare\/404$/);
     await page.getByRole('heading', { level: 1, name: PAGES[404] }).waitFor();
     await page.close();
   });

@@ -1,5 +1,9 @@
+import { hashConfidentialCode } from '@ecare/shared';
 import { expect } from 'vitest';
 import type { RunningServer } from './server.ts';
+
+/** The demo administration user (README): the parameter switch wants an administrator's session. */
+const ADMINISTRATION = { email: 'admin@demo.test', password: 'Demo-Admin-2026!' } as const;
 
 interface DevMail {
   destinataire: string;
@@ -15,20 +19,58 @@ export async function mailedPath(server: RunningServer, to: string, pattern: Reg
   return `${pathname}${search}`;
 }
 
-/** A JSON write to the API as the page makes it: the XSRF cookie from a first GET, echoed in the header. */
-export async function sendJson(server: RunningServer, method: 'POST' | 'PUT', path: string, body: unknown): Promise<Response> {
+/** The XSRF pair as the page holds it: the cookie a first GET sets, and its value for the header. */
+async function xsrfPair(server: RunningServer): Promise<{ cookie: string; 'x-xsrf-token': string }> {
   const first = await fetch(`${server.url}/api/parametres`);
   const cookie = first.headers.getSetCookie().find((header) => header.startsWith('XSRF-TOKEN='))?.split(';')[0] ?? '';
+  return { cookie, 'x-xsrf-token': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) };
+}
+
+/** A JSON write to the API as the page makes it: the XSRF cookie from a first GET, echoed in the header. */
+export async function sendJson(
+  server: RunningServer,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${server.url}${path}`, {
     method,
-    headers: { cookie, 'x-xsrf-token': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)), 'content-type': 'application/json' },
+    headers: { ...(await xsrfPair(server)), 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 }
 
-/** Switches a public server parameter through the development endpoint. */
+/** One administrator session per server, opened on first use (before maintenance closes the login). */
+const adminSessions = new WeakMap<RunningServer, Promise<string>>();
+
+async function openAdminSession(server: RunningServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/token`, {
+    method: 'POST',
+    headers: { ...(await xsrfPair(server)), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username: ADMINISTRATION.email,
+      password: await hashConfidentialCode(ADMINISTRATION.email, ADMINISTRATION.password),
+      grant_type: 'password',
+    }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function adminToken(server: RunningServer): Promise<string> {
+  let session = adminSessions.get(server);
+  if (!session) {
+    session = openAdminSession(server);
+    adminSessions.set(server, session);
+  }
+  return session;
+}
+
+/** Switches a public server parameter through the development endpoint, as the demo administrator. */
 export async function setParameter(server: RunningServer, name: string, value: string): Promise<void> {
-  expect((await sendJson(server, 'PUT', `/api/dev/parametres/${name}`, { value })).status).toBe(200);
+  const authorization = `Bearer ${await adminToken(server)}`;
+  expect((await sendJson(server, 'PUT', `/api/dev/parametres/${name}`, { value }, { authorization })).status).toBe(200);
 }
 
 /** Asks for a forgotten-code link as the page does and returns its in-app path. */
