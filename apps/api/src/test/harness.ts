@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { hashConfidentialCode } from '@ecare/shared';
+import { apiErrorSchema, hashConfidentialCode, tokenErrorSchema, tokenResponseSchema, type ApiErrorBody } from '@ecare/shared';
+import type { z } from 'zod';
 import { desc } from 'drizzle-orm';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
@@ -10,6 +11,21 @@ import { DEMO_USERS, seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { ManualClock } from '../lib/clock.ts';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL;
+
+/** The answer's JSON, checked against the shared schema the web app reads it with. */
+export function bodyOf<Schema extends z.ZodType>(response: LightMyRequestResponse, schema: Schema): z.infer<Schema> {
+  return schema.parse(response.json());
+}
+
+/** An error answer's body (`code`, French `exceptionMessage`), checked against the shared error schema. */
+export function errorOf(response: LightMyRequestResponse): ApiErrorBody {
+  return apiErrorSchema.parse(response.json());
+}
+
+/** An OAuth error answer of `POST /api/token` (`error`, `error_description`). */
+export function tokenErrorOf(response: LightMyRequestResponse): z.infer<typeof tokenErrorSchema> {
+  return tokenErrorSchema.parse(response.json());
+}
 
 /** Empties the PostgreSQL test database so every test file starts from the same state. */
 async function resetPostgres(url: string): Promise<void> {
@@ -94,7 +110,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       form: { username: email, password: await hashConfidentialCode(email, password), grant_type: 'password', captcha: '', ip: '' },
     });
     if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.body}`);
-    return response.json<{ access_token: string }>().access_token;
+    return tokenResponseSchema.parse(response.json()).access_token;
   };
 
   return {
