@@ -64,6 +64,30 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/** A failed query's message ends with its parameters, which can hold a hashed code or a token hash. */
+function withoutQueryParameters(text: string): string {
+  return text.replace(/\nparams: [^\n]*/g, `\nparams: ${REDACTED}`);
+}
+
+/**
+ * An error as logged: its type, message, stack, code and cause, without the query parameters
+ * (see above) and without what drivers hang on their errors (node-postgres attaches the whole
+ * client, connection settings included, to a lost connection's error).
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const fields = error as Error & { code?: unknown; statusCode?: unknown; severity?: unknown };
+  return {
+    type: error.constructor.name,
+    message: withoutQueryParameters(error.message),
+    stack: error.stack === undefined ? undefined : withoutQueryParameters(error.stack),
+    ...(typeof fields.code === 'string' || typeof fields.code === 'number' ? { code: fields.code } : {}),
+    ...(typeof fields.statusCode === 'number' ? { statusCode: fields.statusCode } : {}),
+    ...(typeof fields.severity === 'string' ? { severity: fields.severity } : {}),
+    ...(error.cause !== undefined && depth < 3 ? { cause: serializeError(error.cause, depth + 1) } : {}),
+  };
+}
+
 /**
  * Logger options: every request-bound line carries Fastify's reqId; none carries a token, a
  * link guid or a confidential code. URLs go through loggableUrl; headers and bodies are not
@@ -72,7 +96,7 @@ function serializeRequest(request: FastifyRequest) {
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: LogStream): PinoLoggerOptions & { stream?: LogStream } {
   return {
     level: config.logLevel,
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, err: serializeError },
     redact: {
       paths: [
         'req.headers.authorization',
