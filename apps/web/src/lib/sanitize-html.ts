@@ -1,25 +1,4 @@
-/** Elements kept from server-supplied HTML (banner texts); everything else is unwrapped or dropped. */
-const ALLOWED_TAGS = new Set(['b', 'strong', 'i', 'em', 'a', 'br', 'p', 'span']);
-
-/** Elements removed with their whole content. */
-const DROPPED_TAGS = new Set([
-  'script', 'style', 'template', 'iframe', 'frame', 'frameset', 'object', 'embed', 'noscript',
-  'svg', 'math', 'textarea', 'select', 'title', 'head', 'link', 'meta', 'base',
-]);
-
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-
-/** http(s) URLs and same-site relative URLs only; "//host" and other schemes are refused. */
-export function isSafeHref(value: string): boolean {
-  // Browsers ignore control characters and spaces inside a scheme ("java\tscript:").
-  const compact = Array.from(value)
-    .filter((char) => char.charCodeAt(0) > 0x20 && char.charCodeAt(0) !== 0x7f)
-    .join('');
-  if (compact === '') return false;
-  const scheme = SCHEME.exec(compact);
-  if (scheme) return /^https?$/i.test(scheme[1] ?? '');
-  return !compact.startsWith('//') && !compact.startsWith('\\') && !compact.startsWith('/\\');
-}
+import { BANNER_ALLOWED_TAGS, BANNER_DROPPED_TAGS, isExternalHref, isSafeHref } from '@ecare/shared/banner-html';
 
 function copyChildren(source: Node, target: Node, doc: Document): void {
   source.childNodes.forEach((child) => {
@@ -29,8 +8,8 @@ function copyChildren(source: Node, target: Node, doc: Document): void {
     }
     if (!(child instanceof Element)) return;
     const tag = child.tagName.toLowerCase();
-    if (DROPPED_TAGS.has(tag)) return;
-    if (!ALLOWED_TAGS.has(tag)) {
+    if (BANNER_DROPPED_TAGS.has(tag)) return;
+    if (!BANNER_ALLOWED_TAGS.has(tag)) {
       copyChildren(child, target, doc);
       return;
     }
@@ -39,7 +18,7 @@ function copyChildren(source: Node, target: Node, doc: Document): void {
       const href = child.getAttribute('href');
       if (href !== null && isSafeHref(href)) {
         clean.setAttribute('href', href.trim());
-        if (/^\s*https?:/i.test(href)) {
+        if (isExternalHref(href)) {
           clean.setAttribute('target', '_blank');
           clean.setAttribute('rel', 'noopener noreferrer');
         }
@@ -51,8 +30,8 @@ function copyChildren(source: Node, target: Node, doc: Document): void {
 }
 
 /**
- * Keeps b, strong, i, em, a (http(s) or relative href), br, p and span without any other
- * attribute. Parsing happens in an inert document, so nothing in the input runs.
+ * Server-supplied banner HTML reduced by the rules of packages/shared/src/banner-html.ts.
+ * Parsing happens in an inert document, so nothing in the input runs.
  */
 export function sanitizeHtml(html: string): string {
   if (html.trim() === '') return '';

@@ -1,34 +1,12 @@
 import { parseFragment } from 'parse5';
+import { BANNER_ALLOWED_TAGS, BANNER_DROPPED_TAGS, isExternalHref, isSafeHref } from '@ecare/shared/banner-html';
 
 /**
  * The login page's information banner (server parameter messageAuthentification) is written
  * into the page's HTML by the server, so it is reduced here with the rules the web app applies
- * in the browser (apps/web/src/lib/sanitize-html.ts): b, strong, i, em, a (http(s) or relative
- * href), br, p and span, without any other attribute. The output is built from scratch: only
- * these tags and escaped text ever reach the page, whatever the input.
+ * in the browser (packages/shared/src/banner-html.ts). The output is built from scratch: only
+ * the allowed tags and escaped text ever reach the page, whatever the input.
  */
-
-const ALLOWED_TAGS = new Set(['b', 'strong', 'i', 'em', 'a', 'br', 'p', 'span']);
-
-/** Elements removed with their whole content. */
-const DROPPED_TAGS = new Set([
-  'script', 'style', 'template', 'iframe', 'frame', 'frameset', 'object', 'embed', 'noscript',
-  'svg', 'math', 'textarea', 'select', 'title', 'head', 'link', 'meta', 'base',
-]);
-
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-
-/** http(s) URLs and same-site relative URLs only; "//host" and other schemes are refused. */
-export function isSafeHref(value: string): boolean {
-  // Browsers ignore control characters and spaces inside a scheme ("java\tscript:").
-  const compact = Array.from(value)
-    .filter((char) => char.charCodeAt(0) > 0x20 && char.charCodeAt(0) !== 0x7f)
-    .join('');
-  if (compact === '') return false;
-  const scheme = SCHEME.exec(compact);
-  if (scheme) return /^https?$/i.test(scheme[1] ?? '');
-  return !compact.startsWith('//') && !compact.startsWith('\\') && !compact.startsWith('/\\');
-}
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
@@ -45,7 +23,7 @@ interface ParsedNode {
 function anchorAttributes(node: ParsedNode): string {
   const href = node.attrs?.find((attribute) => attribute.name === 'href')?.value;
   if (href === undefined || !isSafeHref(href)) return '';
-  const external = /^\s*https?:/i.test(href) ? ' target="_blank" rel="noopener noreferrer"' : '';
+  const external = isExternalHref(href) ? ' target="_blank" rel="noopener noreferrer"' : '';
   return ` href="${escapeAttribute(href.trim())}"${external}`;
 }
 
@@ -57,8 +35,8 @@ function render(nodes: ParsedNode[] | undefined): string {
       continue;
     }
     const tag = node.tagName;
-    if (tag === undefined || DROPPED_TAGS.has(tag)) continue;
-    if (!ALLOWED_TAGS.has(tag)) {
+    if (tag === undefined || BANNER_DROPPED_TAGS.has(tag)) continue;
+    if (!BANNER_ALLOWED_TAGS.has(tag)) {
       html += render(node.childNodes);
       continue;
     }
