@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { devMails } from './support/dev-tools.ts';
 
 // The attack below comes from many addresses: the server trusts one proxy hop, so that this
 // test's own calls may name their client address in X-Forwarded-For. The browser sends none and
@@ -38,7 +39,7 @@ async function attackFromManyAddresses(): Promise<void> {
 function unlockPathFromMailbox(to: string): Promise<string> {
   return vi.waitFor(
     async () => {
-      const mails = (await (await fetch(`${app.server.url}/api/dev/mails`)).json()) as { destinataire: string; texte: string }[];
+      const mails = await devMails(app.server);
       const link = mails.map((mail) => (mail.destinataire === to ? UNLOCK_LINK.exec(mail.texte)?.[0] : undefined)).find(Boolean);
       if (!link) throw new Error(`no unlock link mailed to ${to} yet`);
       return new URL(link).pathname;

@@ -1,18 +1,18 @@
-import { hashConfidentialCode } from '@ecare/shared';
+import { devMailListSchema, hashConfidentialCode, tokenResponseSchema, type DevMail } from '@ecare/shared';
 import { expect } from 'vitest';
 import type { RunningServer } from './server.ts';
 
 /** The demo administration user (README): the parameter switch wants an administrator's session. */
 const ADMINISTRATION = { email: 'admin@demo.test', password: 'Demo-Admin-2026!' } as const;
 
-interface DevMail {
-  destinataire: string;
-  texte: string;
+/** The development mailbox, newest first, read as the shared schema describes it. */
+export async function devMails(server: RunningServer): Promise<DevMail[]> {
+  return devMailListSchema.parse(await (await fetch(`${server.url}/api/dev/mails`)).json());
 }
 
 /** In-app path (with query) of the newest link matching `pattern` in the mailbox of `to`. */
 export async function mailedPath(server: RunningServer, to: string, pattern: RegExp): Promise<string> {
-  const mails = (await (await fetch(`${server.url}/api/dev/mails`)).json()) as DevMail[];
+  const mails = await devMails(server);
   const link = pattern.exec(mails.find((mail) => mail.destinataire === to)?.texte ?? '')?.[0];
   if (!link) throw new Error(`no link mailed to ${to}`);
   const { pathname, search } = new URL(link);
@@ -55,7 +55,7 @@ async function openAdminSession(server: RunningServer): Promise<string> {
     }),
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
+  return tokenResponseSchema.parse(await response.json()).access_token;
 }
 
 function adminToken(server: RunningServer): Promise<string> {

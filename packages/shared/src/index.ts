@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './auth.ts';
+export * from './dev.ts';
 export * from './email-change.ts';
 export * from './errors.ts';
 export * from './lines.ts';

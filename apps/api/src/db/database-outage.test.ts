@@ -6,12 +6,14 @@ import type { Worker } from 'node:worker_threads';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessage, hashConfidentialCode } from '@ecare/shared';
+import { errorMessage, hashConfidentialCode, tokenResponseSchema } from '@ecare/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
+import { healthSchema, readinessSchema } from '../modules/health/index.ts';
 import { pgBossMailQueue } from '../modules/mail/mail.queue.ts';
 import type { MailTransport, OutgoingMail } from '../modules/mail/mail.transport.ts';
-import { createTestContext, TEST_DATABASE_URL, type TestContext } from '../test/harness.ts';
+import { bodyOf, createTestContext, errorOf, TEST_DATABASE_URL, type TestContext } from '../test/harness.ts';
+import { waitFor } from '../test/wait-for.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './seed/demo.ts';
 
@@ -20,15 +22,8 @@ const NO_CACHE = { SESSION_CACHE_MS: '0', READ_CACHE_MS: '0' };
 const testConfig = () =>
   loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://espace-client.test', WEB_DIST: '/nonexistent', ...NO_CACHE });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Within the test's own time limit, so a wait that fails says what it waited for. */
+const WAIT = { timeoutMs: 20_000 };
 
 function capturingTransport(): MailTransport & { sent: OutgoingMail[] } {
   const sent: OutgoingMail[] = [];
@@ -46,7 +41,7 @@ async function login(app: FastifyInstance, user: keyof typeof DEMO_USERS): Promi
     payload: new URLSearchParams({ username: email, password: await hashConfidentialCode(email, password), grant_type: 'password', captcha: '', ip: '' }).toString(),
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  return response.json<{ access_token: string }>().access_token;
+  return bodyOf(response, tokenResponseSchema).access_token;
 }
 
 const requestReset = (app: FastifyInstance, email: string) =>
@@ -54,20 +49,23 @@ const requestReset = (app: FastifyInstance, email: string) =>
 
 function expectUnavailable(response: LightMyRequestResponse): void {
   expect(response.statusCode).toBe(503);
-  expect(response.json()).toEqual({ code: 'DATABASE_UNAVAILABLE', exceptionMessage: errorMessage('DATABASE_UNAVAILABLE') });
+  expect(errorOf(response)).toEqual({ code: 'DATABASE_UNAVAILABLE', exceptionMessage: errorMessage('DATABASE_UNAVAILABLE') });
   expect(response.headers['retry-after']).toBe('5');
 }
 
 /** Reads the current user until it answers 200; every answer on the way must be 200 or 503, never 500. */
 async function currentUserUntilServed(app: FastifyInstance, token: string): Promise<number[]> {
   const statuses: number[] = [];
-  await waitFor('the app to serve again', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
-    statuses.push(response.statusCode);
-    if (response.statusCode === 503) expectUnavailable(response);
-    else expect(response.statusCode, response.body).toBe(200);
-    return response.statusCode === 200 ? true : undefined;
-  });
+  await waitFor(
+    async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 503) expectUnavailable(response);
+      else expect(response.statusCode, response.body).toBe(200);
+      return response.statusCode === 200;
+    },
+    { ...WAIT, what: 'the app to serve again' },
+  );
   return statuses;
 }
 
@@ -99,10 +97,10 @@ describe('with the database unreachable', () => {
   it('stays alive (/health) but not ready (/ready), saying why', async () => {
     const health = await app.inject({ method: 'GET', url: '/health' });
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'ok' });
+    expect(bodyOf(health, healthSchema)).toEqual({ status: 'ok' });
     const ready = await app.inject({ method: 'GET', url: '/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'unavailable', database: 'unreachable', migrations: 'not checked' });
+    expect(bodyOf(ready, readinessSchema)).toEqual({ status: 'unavailable', database: 'unreachable', migrations: 'not checked' });
     expect(ready.headers['retry-after']).toBe('5');
   });
 });
@@ -141,7 +139,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the app’s connections are ter
     const token = await t.loginAs('gestionnaire');
     expect((await t.get('/api/current_user', token)).statusCode).toBe(200);
     expect((await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.solo.email } })).statusCode).toBe(200);
-    await waitFor('the first e-mail', async () => (transport.sent.length >= 1 ? true : undefined));
+    await waitFor(() => transport.sent.length >= 1, { ...WAIT, what: 'the first e-mail' });
 
     // Requests in flight while their connections are cut.
     const inFlight = Array.from({ length: 20 }, () => t.get('/api/current_user', token));
@@ -154,7 +152,10 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the app’s connections are ter
 
     const before = transport.sent.length;
     expect((await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.mandataire.email } })).statusCode).toBe(200);
-    const mail = await waitFor('the e-mail queued after the outage', async () => transport.sent.slice(before).find((m) => m.to === DEMO_USERS.mandataire.email));
+    const mail = await waitFor(() => transport.sent.slice(before).find((m) => m.to === DEMO_USERS.mandataire.email), {
+      ...WAIT,
+      what: 'the e-mail queued after the outage',
+    });
     expect(mail.subject).toContain('code confidentiel');
   });
 });
@@ -195,7 +196,7 @@ describe.skipIf(TEST_DATABASE_URL)('PGlite: the database thread stops under the 
     expect(threads).toHaveLength(2);
 
     expect((await requestReset(app, DEMO_USERS.solo.email)).statusCode).toBe(200);
-    const mail = await waitFor('the e-mail queued after the restart', async () => transport.sent.find((m) => m.to === DEMO_USERS.solo.email));
+    const mail = await waitFor(() => transport.sent.find((m) => m.to === DEMO_USERS.solo.email), { ...WAIT, what: 'the e-mail queued after the restart' });
     expect(mail.subject).toContain('code confidentiel');
   });
 });
@@ -211,14 +212,14 @@ describe.skipIf(TEST_DATABASE_URL)('PGlite in memory: readiness, then the databa
       await database.executeSql('select 1');
       const unmigrated = await app.inject({ method: 'GET', url: '/ready' });
       expect(unmigrated.statusCode).toBe(503);
-      expect(unmigrated.json()).toEqual({ status: 'unavailable', database: 'ok', migrations: 'not applied' });
+      expect(bodyOf(unmigrated, readinessSchema)).toEqual({ status: 'unavailable', database: 'ok', migrations: 'not applied' });
       await database.migrate();
-      expect((await app.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ok', database: 'ok', migrations: 'ok' });
+      expect(bodyOf(await app.inject({ method: 'GET', url: '/ready' }), readinessSchema)).toEqual({ status: 'ok', database: 'ok', migrations: 'ok' });
       await threads[0]?.terminate();
       expectUnavailable(await app.inject({ method: 'GET', url: '/api/parametres' }));
       const ready = await app.inject({ method: 'GET', url: '/ready' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toMatchObject({ database: 'unreachable' });
+      expect(bodyOf(ready, readinessSchema)).toMatchObject({ status: 'unavailable', database: 'unreachable' });
       expect(threads).toHaveLength(1);
     } finally {
       await app.close();

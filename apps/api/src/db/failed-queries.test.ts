@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { currentUserSchema } from '@ecare/shared';
+import { bodyOf, createTestContext, type TestContext } from '../test/harness.ts';
 import type { DatabaseHandle } from './client.ts';
 
 /**
@@ -34,7 +35,7 @@ describe('a failed query or a dropped connection never wedges the database', () 
     const token = await t.loginAs('gestionnaire');
     const response = await t.get('/api/current_user', token);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ gestionnaire: true });
+    expect(bodyOf(response, currentUserSchema)).toMatchObject({ gestionnaire: true });
     // Again on the same connection, now that the statement is prepared there.
     expect((await t.get('/api/current_user', token)).statusCode).toBe(200);
   }

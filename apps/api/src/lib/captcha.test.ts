@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, hashConfidentialCode } from '@ecare/shared';
 import { DEMO_USERS } from '../db/seed/demo.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, errorOf, tokenErrorOf, type TestContext } from '../test/harness.ts';
 
 /** Stands in for reCAPTCHA's siteverify on loopback: token 'humain' passes, anything else fails. */
 let verifier: Server;
@@ -46,7 +46,7 @@ describe('captcha verification', () => {
     for (const token of ['', 'robot']) {
       const refused = await login(token);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().error_description).toBe(MESSAGES.captchaFailed);
+      expect(tokenErrorOf(refused).error_description).toBe(MESSAGES.captchaFailed);
     }
     expect(received.at(-1)?.get('secret')).toBe('secret-test');
   });
@@ -54,7 +54,7 @@ describe('captcha verification', () => {
   it('guards the forgotten-code calls too', async () => {
     const bad = await t.send('POST', '/api/clients/reinit_mdp/autorise', { json: { email: 'x@captcha.test', captcha: 'robot' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().code).toBe('CAPTCHA');
+    expect(errorOf(bad).code).toBe('CAPTCHA');
     const good = await t.send('POST', '/api/clients/reset_password', { json: { email: 'x@captcha.test', captcha: 'humain' } });
     expect(good.statusCode).toBe(200);
   });

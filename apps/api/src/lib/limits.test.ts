@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashConfidentialCode } from '@ecare/shared';
 import { DEMO_USERS } from '../db/seed/demo.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, tokenErrorOf, type TestContext } from '../test/harness.ts';
 import { ManualClock } from './clock.ts';
 import { createLimits, LIMITS, loginSource, type Limits } from './limits.ts';
 import { postgresRateLimitStore, redisRateLimitStore, type RateLimitStore } from './rate-limit.ts';
@@ -49,7 +49,7 @@ describe('per-IP limit', () => {
     for (let i = 0; i < 10; i++) expect((await attempt(`ip${i}@limite.test`, 'Mauvais#1', ip)).statusCode).toBe(400);
     const limited = await attempt(DEMO_USERS.solo.email, DEMO_USERS.solo.password, ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error_description).toMatch(/^Trop de requêtes/);
+    expect(tokenErrorOf(limited).error_description).toMatch(/^Trop de requêtes/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await attempt(DEMO_USERS.solo.email, DEMO_USERS.solo.password, '203.0.113.11')).statusCode).toBe(200);

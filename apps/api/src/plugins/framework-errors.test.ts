@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS, apiErrorSchema } from '@ecare/shared';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, errorOf, type TestContext } from '../test/harness.ts';
 
 let t: TestContext;
 let port: number;
@@ -25,29 +25,29 @@ function rawRequest(text: string): Promise<string> {
   });
 }
 
-const bodyOf = (answer: string) => apiErrorSchema.parse(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)));
+const errorInRawAnswer = (answer: string) => apiErrorSchema.parse(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)));
 
 describe('faults answered before the error handler', () => {
   it('answers a bad percent-encoding with the catalogue shape, without echoing the URL', async () => {
     const response = await t.get('/api/comptes_facturation/%FE%FF');
     expect(response.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(response.json())).toEqual({ code: 'VALIDATION', exceptionMessage: API_ERRORS.VALIDATION.message });
+    expect(errorOf(response)).toEqual({ code: 'VALIDATION', exceptionMessage: API_ERRORS.VALIDATION.message });
     expect(response.body).not.toContain('%FE');
   });
 
   it('answers an over-long path parameter with 414', async () => {
     const response = await t.get(`/api/ligne/${'1'.repeat(150)}`);
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ code: 'URI_TOO_LONG', exceptionMessage: API_ERRORS.URI_TOO_LONG.message });
+    expect(errorOf(response)).toEqual({ code: 'URI_TOO_LONG', exceptionMessage: API_ERRORS.URI_TOO_LONG.message });
   });
 
   it('answers oversized headers and malformed requests on the raw connection in French JSON', async () => {
     const huge = await rawRequest(`GET /api/parametres?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
-    expect(bodyOf(huge).code).toBe('HEADERS_TOO_LARGE');
+    expect(errorInRawAnswer(huge).code).toBe('HEADERS_TOO_LARGE');
 
     const malformed = await rawRequest('GET /api/parametres HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n');
     expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
-    expect(bodyOf(malformed)).toEqual({ code: 'VALIDATION', exceptionMessage: API_ERRORS.VALIDATION.message });
+    expect(errorInRawAnswer(malformed)).toEqual({ code: 'VALIDATION', exceptionMessage: API_ERRORS.VALIDATION.message });
   });
 });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashConfidentialCode } from '@ecare/shared';
+import { hashConfidentialCode, tokenResponseSchema } from '@ecare/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { DEMO_USERS } from '../db/seed/demo.ts';
 import { newToken } from '../lib/tokens.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { bodyOf, createTestContext, type TestContext } from '../test/harness.ts';
 import { loggableUrl, REDACTED } from './logging.ts';
 
 describe('loggableUrl', () => {
@@ -61,7 +61,7 @@ describe('request log lines', () => {
       headers: { 'x-xsrf-token': 'x', 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ username: email, password: hashed, grant_type: 'password' }).toString(),
     });
-    const token = login.json<{ access_token: string }>().access_token;
+    const token = bodyOf(login, tokenResponseSchema).access_token;
     expect(token).toBeTruthy();
     await app.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
     await app.inject({ method: 'GET', url: `/api/guid/verifier/${guid}` });

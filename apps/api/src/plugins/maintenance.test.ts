@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { serverParameters } from '../db/schema.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { serverParametersSchema } from '@ecare/shared';
 import { MAINTENANCE_HEADER } from '@ecare/shared/constants';
+import { bodyOf, createTestContext, errorOf, type TestContext } from '../test/harness.ts';
 
 let t: TestContext;
 
@@ -34,11 +35,11 @@ describe('maintenance', () => {
       const closed = await app.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
       expect(closed.statusCode).toBe(503);
       expect(closed.headers[MAINTENANCE_HEADER]).toBe('true');
-      expect(closed.json().code).toBe('MAINTENANCE');
+      expect(errorOf(closed).code).toBe('MAINTENANCE');
     }
     const parameters = await t.get('/api/parametres');
     expect(parameters.statusCode).toBe(200);
-    expect(parameters.json().en_maintenance).toBe('true');
+    expect(bodyOf(parameters, serverParametersSchema).en_maintenance).toBe('true');
     expect(parameters.headers[MAINTENANCE_HEADER]).toBe('true');
 
     await t.db.update(serverParameters).set({ value: 'false' }).where(eq(serverParameters.name, 'en_maintenance'));

@@ -1,8 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { billingAccountListSchema } from '@ecare/shared';
 import { DEMO_USERS } from '../db/seed/demo.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { bodyOf, createTestContext, errorOf, tokenErrorOf, type TestContext } from '../test/harness.ts';
 import { registerErrorHandling } from './errors.ts';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, validatorCompiler } from './validation.ts';
 
@@ -53,13 +54,13 @@ describe('validator compiler', () => {
   ])('refuses a control character in %s with 400 VALIDATION and a French issue', async (_where, url, body, path) => {
     const response = await post(url, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path, message: CONTROL_CHARACTER_MESSAGE }] });
+    expect(errorOf(response)).toMatchObject({ code: 'VALIDATION', issues: [{ path, message: CONTROL_CHARACTER_MESSAGE }] });
   });
 
   it('refuses one in a body field or key the schema would drop, and lets tabs and line breaks through', async () => {
     const dropped = await post('/t/a', { nom: 'x', ignore: '\u0000' });
     expect(dropped.statusCode).toBe(400);
-    expect(dropped.json().issues[0].path).toBe('body/ignore');
+    expect(errorOf(dropped).issues?.map((issue) => issue.path)).toEqual(['body/ignore']);
     expect((await post('/t/a', { nom: 'x', ['cl\u0000e']: 1 })).statusCode).toBe(400);
     expect((await post('/t/a', { nom: 'x\ty\r\nz' })).statusCode).toBe(200);
   });
@@ -73,17 +74,17 @@ describe('validator compiler', () => {
     for (const value of ['a\u0000b', 'a\u0001b']) {
       const response = await post('/t/a', { nom: 'x' }, { 'x-libelle': value });
       expect(response.statusCode).toBe(400);
-      expect(response.json().issues[0].path).toBe('headers/x-libelle');
+      expect(errorOf(response).issues?.map((issue) => issue.path)).toEqual(['headers/x-libelle']);
     }
   });
 
   it('words zod’s own issues in French', async () => {
     const response = await post('/t/a', { nom: 'x', age: 101 });
     expect(response.statusCode).toBe(400);
-    const [issue] = response.json().issues;
-    expect(issue.path).toBe('body/age');
-    expect(issue.message).toMatch(/trop grand/i);
-    expect(issue.message).not.toMatch(/too big/i);
+    const [issue] = errorOf(response).issues ?? [];
+    expect(issue?.path).toBe('body/age');
+    expect(issue?.message).toMatch(/trop grand/i);
+    expect(issue?.message).not.toMatch(/too big/i);
   });
 });
 
@@ -96,10 +97,11 @@ describe('control characters on the real routes', () => {
 
   it('refuses a NUL in a search (query) with 400, and the database stays up', async () => {
     const token = await t.loginAs('gestionnaire');
-    const [account] = (await t.get('/api/comptes_facturation', token)).json();
+    const [account] = bodyOf(await t.get('/api/comptes_facturation', token), billingAccountListSchema);
+    if (!account) throw new Error('demo gestionnaire has no account');
     const response = await t.get(`/api/contrats_pagination/${account.idClientBscs}?recherche=%00`, token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'querystring/recherche', message: CONTROL_CHARACTER_MESSAGE }] });
+    expect(errorOf(response)).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'querystring/recherche', message: CONTROL_CHARACTER_MESSAGE }] });
     expect((await t.get(`/api/contrats_pagination/${account.idClientBscs}?recherche=06`, token)).statusCode).toBe(200);
   });
 
@@ -108,7 +110,7 @@ describe('control characters on the real routes', () => {
     for (const url of ['/api/comptes_facturation?x=%00', '/api/current_user?a=b%1F', '/api/parametres?%00', '/?x=%00']) {
       const response = await t.get(url, token);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'url', message: CONTROL_CHARACTER_MESSAGE }] });
+      expect(errorOf(response), url).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'url', message: CONTROL_CHARACTER_MESSAGE }] });
     }
     expect((await t.get('/api/comptes_facturation?x=%0A%09', token)).statusCode).toBe(200);
   });
@@ -116,17 +118,17 @@ describe('control characters on the real routes', () => {
   it('refuses a NUL in a path parameter', async () => {
     const response = await t.get('/api/guid/verifier/abcdefghijklmnop%00qrst');
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('VALIDATION');
+    expect(errorOf(response).code).toBe('VALIDATION');
   });
 
   it('refuses a NUL in the login form (OAuth error) and in JSON bodies', async () => {
     const login = await t.send('POST', '/api/token', { form: { username: 'a\u0000@demo.test', password: 'x', grant_type: 'password' } });
     expect(login.statusCode).toBe(400);
-    expect(login.json().error).toBe('invalid_request');
+    expect(tokenErrorOf(login).error).toBe('invalid_request');
 
     const reset = await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.solo.email, captcha: 'jeton\u0000' } });
     expect(reset.statusCode).toBe(400);
-    expect(reset.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'body/captcha' }] });
+    expect(errorOf(reset)).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'body/captcha' }] });
 
     const admin = await t.loginAs('administration');
     const put = (value: string) =>

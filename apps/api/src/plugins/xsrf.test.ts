@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../db/seed/demo.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { serverParametersSchema } from '@ecare/shared';
+import { bodyOf, createTestContext, errorOf, type TestContext } from '../test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -38,11 +39,17 @@ const spellings = (path: string) => [
 describe('XSRF check on every spelling of a path', () => {
   it('refuses a cross-site form posted to an encoded path of the reset call, and sends no e-mail', async () => {
     const before = (await t.outbox()).length;
+    const refused: string[] = [];
     for (const url of spellings('/api/clients/reset_password')) {
       const response = await write('POST', url, { form: { email: DEMO_USERS.utilisateur.email } });
       expect([403, 404], url).toContain(response.statusCode);
-      if (response.statusCode === 403) expect(response.json().code).toBe('XSRF');
+      if (response.statusCode === 403) {
+        expect(errorOf(response).code).toBe('XSRF');
+        refused.push(url);
+      }
     }
+    // The spellings that reach the route are refused by the XSRF check, not merely unknown.
+    expect(refused).toContain('/%61pi/clients/reset_password');
     expect((await t.outbox()).length).toBe(before);
     // The encoded path does reach the route: with the pair it is served like the plain one.
     const paired = await write('POST', '/%61pi/clients/reset_password', { json: { email: DEMO_USERS.utilisateur.email }, paired: true });
@@ -57,14 +64,17 @@ describe('XSRF check on every spelling of a path', () => {
       { method: 'PUT', path: '/api/dev/parametres/en_maintenance', json: { value: 'true' } },
     ];
     for (const { method, path, ...body } of cases) {
+      const statuses: number[] = [];
       for (const url of spellings(path)) {
         const response = await write(method, url, { ...body, token });
         expect(response.statusCode, `${method} ${url}`).not.toBe(200);
         expect([403, 404], `${method} ${url}`).toContain(response.statusCode);
+        statuses.push(response.statusCode);
       }
+      expect(statuses, `${method} ${path}`).toContain(403);
     }
     expect((await t.get('/api/current_user', token)).statusCode).toBe(200);
-    expect((await t.get('/api/parametres')).json().en_maintenance).toBe('false');
+    expect(bodyOf(await t.get('/api/parametres'), serverParametersSchema).en_maintenance).toBe('false');
   });
 
   it('still answers a state-changing request to no route with 404', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS, billingAccountListSchema } from '@ecare/shared';
+import { API_ERRORS, billingAccountListSchema, currentUserSchema, linePageSchema } from '@ecare/shared';
 import { eq } from 'drizzle-orm';
 import { contracts, userBillingAccounts } from '../db/schema.ts';
 import { createBillingAccount, createContract, createUser } from '../db/seed/factories.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { bodyOf, createTestContext, errorOf, type TestContext } from '../test/harness.ts';
 
 let t: TestContext;
 let gestionnaire: string;
@@ -14,11 +14,11 @@ let unmanaged: { account: number; contract: number };
 beforeAll(async () => {
   t = await createTestContext();
   gestionnaire = await t.loginAs('gestionnaire');
-  const accounts = billingAccountListSchema.parse((await t.get('/api/comptes_facturation', gestionnaire)).json());
-  const account = accounts[0];
+  const [account] = bodyOf(await t.get('/api/comptes_facturation', gestionnaire), billingAccountListSchema);
   if (!account) throw new Error('demo gestionnaire has no account');
-  const lines = (await t.get(`/api/contrats_pagination/${account.idClientBscs}`, gestionnaire)).json();
-  own = { account: account.idClientBscs, contract: lines.contrats[0].idContrat };
+  const [line] = bodyOf(await t.get(`/api/contrats_pagination/${account.idClientBscs}`, gestionnaire), linePageSchema).contrats;
+  if (!line) throw new Error('demo gestionnaire account has no line');
+  own = { account: account.idClientBscs, contract: line.idContrat };
 
   // Another customer entirely.
   const other = await createBillingAccount(t.db);
@@ -43,7 +43,7 @@ const accountUrls = (id: number, contract: number) => [
 
 describe('billing accounts and contracts of other customers', () => {
   it('lists only the caller’s own accounts', async () => {
-    const accounts = billingAccountListSchema.parse((await t.get('/api/comptes_facturation', gestionnaire)).json());
+    const accounts = bodyOf(await t.get('/api/comptes_facturation', gestionnaire), billingAccountListSchema);
     expect(accounts.map((a) => a.idClientBscs)).toEqual([own.account]);
   });
 
@@ -51,7 +51,7 @@ describe('billing accounts and contracts of other customers', () => {
     for (const url of accountUrls(foreign.account, foreign.contract)) {
       const response = await t.get(url, gestionnaire);
       expect(response.statusCode, url).toBe(403);
-      expect(response.json(), url).toEqual({ code: 'FORBIDDEN_ACCOUNT', exceptionMessage: API_ERRORS.FORBIDDEN_ACCOUNT.message });
+      expect(errorOf(response), url).toEqual({ code: 'FORBIDDEN_ACCOUNT', exceptionMessage: API_ERRORS.FORBIDDEN_ACCOUNT.message });
     }
   });
 
@@ -59,7 +59,7 @@ describe('billing accounts and contracts of other customers', () => {
     for (const url of [`/api/ligne/${foreign.contract}`, `/api/sessiondata/${own.account}/${foreign.contract}`]) {
       const response = await t.get(url, gestionnaire);
       expect(response.statusCode, url).toBe(403);
-      expect(response.json(), url).toEqual({ code: 'FORBIDDEN_CONTRACT', exceptionMessage: API_ERRORS.FORBIDDEN_CONTRACT.message });
+      expect(errorOf(response), url).toEqual({ code: 'FORBIDDEN_CONTRACT', exceptionMessage: API_ERRORS.FORBIDDEN_CONTRACT.message });
     }
   });
 
@@ -78,13 +78,18 @@ describe('billing accounts and contracts of other customers', () => {
 
   it('lets a line user see their own line only', async () => {
     const utilisateur = await t.loginAs('utilisateur');
-    const me = (await t.get('/api/current_user', utilisateur)).json();
+    const me = bodyOf(await t.get('/api/current_user', utilisateur), currentUserSchema);
+    if (me.idContrat === null) throw new Error('demo line user has no line');
     expect((await t.get(`/api/ligne/${me.idContrat}`, utilisateur)).statusCode).toBe(200);
-    const colleague = own.contract === me.idContrat ? own.contract + 1 : own.contract;
-    expect((await t.get(`/api/ligne/${colleague}`, utilisateur)).statusCode).toBe(403);
+    // A colleague's line: another existing line of the same billing account.
+    const lines = bodyOf(await t.get(`/api/contrats_pagination/${own.account}`, gestionnaire), linePageSchema).contrats;
+    const colleague = lines.find((line) => line.idContrat !== me.idContrat);
+    if (!colleague) throw new Error('the line user’s account has no other line');
+    expect((await t.get(`/api/ligne/${colleague.idContrat}`, gestionnaire)).statusCode).toBe(200);
+    expect((await t.get(`/api/ligne/${colleague.idContrat}`, utilisateur)).statusCode).toBe(403);
     expect((await t.get(`/api/comptes_facturation/${own.account}`, utilisateur)).statusCode).toBe(403);
     expect((await t.get(`/api/contrats_pagination/${own.account}`, utilisateur)).statusCode).toBe(403);
-    expect((await t.get('/api/comptes_facturation', utilisateur)).json()).toEqual([]);
+    expect(bodyOf(await t.get('/api/comptes_facturation', utilisateur), billingAccountListSchema)).toEqual([]);
   });
 
   it('stops access as soon as the managing link is removed', async () => {
@@ -116,7 +121,8 @@ describe('malformed ids', () => {
   ])('%s answers 400, never 5xx', async (url) => {
     const response = await t.get(url, gestionnaire);
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('VALIDATION');
-    expect(response.json().exceptionMessage).toBe('La requête est invalide.');
+    const { code, exceptionMessage } = errorOf(response);
+    expect(code).toBe('VALIDATION');
+    expect(exceptionMessage).toBe('La requête est invalide.');
   });
 });

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashConfidentialCode } from '@ecare/shared';
+import { billingAccountListSchema, hashConfidentialCode, tokenResponseSchema } from '@ecare/shared';
 import { DEMO_USERS } from '../db/seed/demo.ts';
 import { crawlKnownValues } from './fuzz/crawl.ts';
 import { planVariants } from './fuzz/generator.ts';
 import { discoverOperations, routePath, type Operation } from './fuzz/operations.ts';
 import { failureReport, perOperationTable } from './fuzz/report.ts';
 import { runPlan, type RunResult } from './fuzz/runner.ts';
-import { createTestContext, type TestContext } from './harness.ts';
+import { bodyOf, createTestContext, type TestContext } from './harness.ts';
 
 /*
  * Robustness of the whole HTTP surface: every operation of the OpenAPI document, and every
@@ -83,13 +83,13 @@ async function login(app: FastifyInstance, user: DemoUser): Promise<string> {
     `login of ${user}`,
   );
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ access_token: string }>().access_token;
+  return bodyOf(response, tokenResponseSchema).access_token;
 }
 
 async function expectAccounts(app: FastifyInstance, token: string): Promise<void> {
   const response = await answered(app.inject({ method: 'GET', url: '/api/comptes_facturation', headers: { authorization: `Bearer ${token}` } }), 'GET /api/comptes_facturation');
   expect(response.statusCode, response.body).toBe(200);
-  expect(response.json<unknown[]>().length).toBeGreaterThan(0);
+  expect(bodyOf(response, billingAccountListSchema).length).toBeGreaterThan(0);
 }
 
 beforeAll(async () => {

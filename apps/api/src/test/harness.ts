@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { apiErrorSchema, hashConfidentialCode, tokenErrorSchema, tokenResponseSchema, type ApiErrorBody } from '@ecare/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { desc } from 'drizzle-orm';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
@@ -26,6 +26,15 @@ export function errorOf(response: LightMyRequestResponse): ApiErrorBody {
 export function tokenErrorOf(response: LightMyRequestResponse): z.infer<typeof tokenErrorSchema> {
   return tokenErrorSchema.parse(response.json());
 }
+
+/**
+ * The parts of the generated OpenAPI document (GET /api/docs/json) the tests read; the document
+ * comes from the documentation plugin, not from a route schema of ours.
+ */
+export const openApiDocumentSchema = z.object({
+  openapi: z.string(),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
 
 /** Empties the PostgreSQL test database so every test file starts from the same state. */
 async function resetPostgres(url: string): Promise<void> {

@@ -91,6 +91,7 @@ describe('fetchFile', () => {
     stubFetch(() => fileResponse(['0123456789'], { 'Content-Length': '4', 'Content-Encoding': 'gzip' }));
     const progress: DownloadProgress[] = [];
     await fetchFile('/api/export.zip', { fallbackName: 'export.zip', onProgress: (step) => progress.push(step) });
+    expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((step) => step.total === null)).toBe(true);
   });
 

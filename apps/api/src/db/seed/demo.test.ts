@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ACCOUNT_NUMBER } from '@ecare/shared';
+import { CLIENT_ACCOUNT_NUMBER, serverParametersSchema } from '@ecare/shared';
 import { eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { bodyOf, createTestContext, type TestContext } from '../../test/harness.ts';
 import { billingAccounts, companies, serverParameters, userBillingAccounts, users } from '../schema.ts';
 import { DEMO_COMPANIES } from './demo-companies.ts';
 import { DEMO_PARAMETER_TEXTS, DEMO_USERS } from './demo.ts';
@@ -55,7 +55,7 @@ describe('demo data', () => {
     const values = Object.fromEntries(rows.map((row) => [row.name, row.value]));
     expect(values).toMatchObject(DEMO_PARAMETER_TEXTS);
     const response = await t.get('/api/parametres');
-    expect(response.json()).toMatchObject(DEMO_PARAMETER_TEXTS);
+    expect(bodyOf(response, serverParametersSchema)).toMatchObject(DEMO_PARAMETER_TEXTS);
   });
 
   it('logs every demo identity in', async () => {

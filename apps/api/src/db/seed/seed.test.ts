@@ -18,6 +18,7 @@ describe('seed', () => {
     const accounts = await t.db.select().from(billingAccounts);
     const firms = await t.db.select().from(companies);
     expect(accounts.length).toBeGreaterThan(50);
+    expect(firms.length).toBeGreaterThan(0);
     for (const firm of firms) expect(isLuhnValid(firm.siren), firm.siren).toBe(true);
     for (const account of accounts) {
       expect(account.sirenSiret).toMatch(/^\d{14}$/);
@@ -25,6 +26,7 @@ describe('seed', () => {
       expect(account.codeClientBscs).toMatch(CLIENT_ACCOUNT_NUMBER);
     }
     const lines = await t.db.select({ numero: contracts.numeroLigne }).from(contracts);
+    expect(lines.length).toBeGreaterThan(accounts.length);
     for (const { numero } of lines) expect(numero).toMatch(/^0[67]\d{8}$/);
     expect(new Set(lines.map((l) => l.numero)).size).toBe(lines.length);
   });

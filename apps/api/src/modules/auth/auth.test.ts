@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, currentUserSchema, hashConfidentialCode } from '@ecare/shared';
+import { MESSAGES, currentUserSchema, hashConfidentialCode, logoutResponseSchema, tokenResponseSchema } from '@ecare/shared';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { bodyOf, createTestContext, errorOf, tokenErrorOf, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('POST /api/token', () => {
     const { email, password } = DEMO_USERS[who];
     const response = await t.send('POST', '/api/token', { form: await tokenForm(email, password) });
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = bodyOf(response, tokenResponseSchema);
     expect(body.token_type).toBe('bearer');
     expect(body.expires_in).toBe(1800);
     // 256-bit opaque token, base64url.
@@ -42,7 +42,7 @@ describe('POST /api/token', () => {
     const unknown = await t.send('POST', '/api/token', { form: await tokenForm('personne@demo.test', 'Mauvais-Code-1') });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: MESSAGES.invalidGrant });
+    expect(tokenErrorOf(wrong)).toEqual({ error: 'invalid_grant', error_description: MESSAGES.invalidGrant });
     expect(unknown.body).toBe(wrong.body);
   });
 
@@ -50,7 +50,7 @@ describe('POST /api/token', () => {
     const form = await tokenForm(DEMO_USERS.solo.email, DEMO_USERS.solo.password, { grant_type: 'client_credentials' });
     const response = await t.send('POST', '/api/token', { form });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe('unsupported_grant_type');
+    expect(tokenErrorOf(response).error).toBe('unsupported_grant_type');
   });
 
   it.each([
@@ -60,14 +60,15 @@ describe('POST /api/token', () => {
   ])('answers 400 invalid_request to %s, never 5xx', async (_label, options) => {
     const response = await t.send('POST', '/api/token', options);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe('invalid_request');
-    expect(response.json().error_description).toMatch(/invalide/);
+    const refusal = tokenErrorOf(response);
+    expect(refusal.error).toBe('invalid_request');
+    expect(refusal.error_description).toMatch(/invalide/);
   });
 
   it('answers a malformed identifier with invalid_grant', async () => {
     const response = await t.send('POST', '/api/token', { form: await tokenForm('pas-un-email', 'Demo-Gestion-2026!') });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe('invalid_grant');
+    expect(tokenErrorOf(response).error).toBe('invalid_grant');
   });
 
   it('requires the XSRF header matching the cookie', async () => {
@@ -80,7 +81,7 @@ describe('POST /api/token', () => {
       payload: form,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('XSRF');
+    expect(errorOf(response).code).toBe('XSRF');
   });
 
   it('sets a readable XSRF-TOKEN cookie for a caller that has none', async () => {
@@ -97,7 +98,7 @@ describe('sessions', () => {
     for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer not a token', `Bearer ${'A'.repeat(43)}`]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/current_user', headers: authorization ? { authorization } : {} });
       expect(response.statusCode).toBe(401);
-      expect(response.json().code).toBe('UNAUTHENTICATED');
+      expect(errorOf(response).code).toBe('UNAUTHENTICATED');
     }
   });
 
@@ -112,7 +113,7 @@ describe('sessions', () => {
       const token = await t.loginAs(who as keyof typeof DEMO_USERS);
       const response = await t.get('/api/current_user', token);
       expect(response.statusCode).toBe(200);
-      const user = currentUserSchema.parse(response.json());
+      const user = bodyOf(response, currentUserSchema);
       expect(user).toMatchObject({ ...roles, serviceClient: false, administration: false, email: DEMO_USERS[who as keyof typeof DEMO_USERS].email });
       expect(user.idContrat !== null).toBe(who === 'utilisateur');
     }
@@ -145,7 +146,7 @@ describe('sessions', () => {
     const second = await t.loginAs('mandataire');
     const logout = await t.send('POST', '/api/sessions/SessionData/Logout', { token: first });
     expect(logout.statusCode).toBe(200);
-    expect(logout.json()).toEqual({ ok: true });
+    expect(bodyOf(logout, logoutResponseSchema)).toEqual({ ok: true });
     expect((await t.get('/api/comptes_facturation', first)).statusCode).toBe(401);
     expect((await t.get('/api/comptes_facturation', second)).statusCode).toBe(200);
   });

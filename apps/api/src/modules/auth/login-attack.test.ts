@@ -1,7 +1,8 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage, hashConfidentialCode } from '@ecare/shared';
 import { LIMITS } from '../../lib/limits.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createTestContext, errorOf, tokenErrorOf, type TestContext } from '../../test/harness.ts';
 import { loginDriver, NOTICE_SUBJECT, UNLOCK_SUBJECT } from './login-test-support.ts';
 
 let t: TestContext;
@@ -19,10 +20,10 @@ const LONG = 300_000;
 type Outcome = 'in' | 'wrong' | 'slowed' | 'unlock' | 'other';
 
 /** What a token call came to, from its status and OAuth error description. */
-function outcomeOf(response: { statusCode: number; json(): { error_description?: string } }): Outcome {
+function outcomeOf(response: LightMyRequestResponse): Outcome {
   if (response.statusCode === 200) return 'in';
-  const description = response.json().error_description;
-  if (response.statusCode === 429 && description?.startsWith('Trop de tentatives')) return 'slowed';
+  const description = tokenErrorOf(response).error_description;
+  if (response.statusCode === 429 && description.startsWith('Trop de tentatives')) return 'slowed';
   if (description === errorMessage('INVALID_GRANT')) return 'wrong';
   if (description === errorMessage('LOGIN_UNLOCK_REQUIRED')) return 'unlock';
   return 'other';
@@ -112,10 +113,10 @@ describe('a signed-in customer re-entering their code while their identifier is 
     expect((await change(code, 'Nouveau#Code42')).statusCode).toBe(200);
 
     // Their own mistakes: five, then a wait of 30 s (per user, whichever request it is).
-    for (let i = 0; i < 5; i++) expect((await change('Mauvais#Code9', 'Autre#Code43')).json().code).toBe('OLD_PASSWORD');
+    for (let i = 0; i < 5; i++) expect(errorOf(await change('Mauvais#Code9', 'Autre#Code43')).code).toBe('OLD_PASSWORD');
     const slowed = await change('Nouveau#Code42', 'Autre#Code43');
     expect(slowed.statusCode).toBe(429);
-    expect(slowed.json()).toEqual({ code: 'CODE_CHECK_BACKOFF', exceptionMessage: errorMessage('CODE_CHECK_BACKOFF', { seconds: 30 }) });
+    expect(errorOf(slowed)).toEqual({ code: 'CODE_CHECK_BACKOFF', exceptionMessage: errorMessage('CODE_CHECK_BACKOFF', { seconds: 30 }) });
     const newEmail = `nouvelle-${id}@attaque.test`;
     const json = {
       nouvelEmail: newEmail,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@ecare/shared';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createTestContext, tokenErrorOf, type TestContext } from '../../test/harness.ts';
 import { LOGIN_PASS_COOKIE } from './login-protection.ts';
 import { loginDriver, NOTICE_SUBJECT, UNLOCK_SUBJECT } from './login-test-support.ts';
 
@@ -48,7 +48,7 @@ describe('beyond the ceiling with a captcha verifier configured', () => {
     for (let i = 0; i < 100; i++) expect((await login(`10.9.${i}.1`, email, wrong, 'humain')).statusCode).toBe(400);
     const failedIp = '10.9.0.1';
     const robot = await login(failedIp, email, right, 'robot');
-    expect(robot.json().error_description).toBe(errorMessage('CAPTCHA'));
+    expect(tokenErrorOf(robot).error_description).toBe(errorMessage('CAPTCHA'));
     const human = await login(failedIp, email, right, 'humain');
     expect(human.statusCode).toBe(200);
     expect(human.cookies.find((c) => c.name === LOGIN_PASS_COOKIE)).toBeUndefined();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessage } from '@ecare/shared';
+import { errorMessage, okResponseSchema, tokenErrorSchema, type TokenError } from '@ecare/shared';
 import { LIMITS } from '../../lib/limits.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { bodyOf, createTestContext, errorOf, tokenErrorOf, type TestContext } from '../../test/harness.ts';
 import { loginDriver, NOTICE_SUBJECT, UNLOCK_SUBJECT, unlockTokenOf } from './login-test-support.ts';
 
 let t: TestContext;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNLOCK_ANSWER = { error: 'invalid_grant', error_description: errorMessage('LOGIN_UNLOCK_REQUIRED') };
+const UNLOCK_ANSWER: TokenError = { error: 'invalid_grant', error_description: errorMessage('LOGIN_UNLOCK_REQUIRED') };
 
 describe('per-address back-off', () => {
   it('slows down a single guessing address, even with the right code, and no other address', async () => {
@@ -20,11 +20,11 @@ describe('per-address back-off', () => {
     for (let i = 0; i < 5; i++) expect((await driver.token('203.0.113.30', email, wrong)).statusCode).toBe(400);
     const slowed = await driver.token('203.0.113.30', email, right);
     expect(slowed.statusCode).toBe(429);
-    expect(slowed.json()).toEqual({ error: 'slow_down', error_description: errorMessage('LOGIN_BACKOFF', { seconds: 30 }) });
+    expect(tokenErrorOf(slowed)).toEqual({ error: 'slow_down', error_description: errorMessage('LOGIN_BACKOFF', { seconds: 30 }) });
     expect(slowed.headers['retry-after']).toBe('30');
     expect((await driver.token('203.0.113.31', email, right)).statusCode).toBe(200);
     t.clock.advance(29_000);
-    expect((await driver.token('203.0.113.30', email, right)).json().error_description).toBe(
+    expect(tokenErrorOf(await driver.token('203.0.113.30', email, right)).error_description).toBe(
       errorMessage('LOGIN_BACKOFF', { seconds: 1 }),
     );
     // A minute on, also past the per-address request limit of the minute.
@@ -52,7 +52,7 @@ describe('beyond the account-wide ceiling', () => {
   it('refuses an address that failed, right code or not, with the unlock message, and e-mails one link', async () => {
     const right = await driver.token(FAILED_IP, customer.email, customer.right);
     expect(right.statusCode).toBe(400);
-    expect(right.json()).toEqual(UNLOCK_ANSWER);
+    expect(tokenErrorOf(right)).toEqual(UNLOCK_ANSWER);
     const wrong = await driver.token(FAILED_IP, customer.email, customer.wrong);
     expect(wrong.body).toBe(right.body);
     const [mail] = await driver.waitForMails(customer.email, UNLOCK_SUBJECT, 1);
@@ -73,27 +73,27 @@ describe('beyond the account-wide ceiling', () => {
       payload: { token: link },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('XSRF');
+    expect(errorOf(refused).code).toBe('XSRF');
 
     const { response, pass } = await driver.unlock(link);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true });
+    expect(bodyOf(response, okResponseSchema)).toEqual({ ok: true });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(pass).toMatchObject({ httpOnly: true, path: '/api/token', sameSite: 'Strict', maxAge: LIMITS.passMs / 1000 });
     expect(pass?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     expect((await driver.token(FAILED_IP, customer.email, customer.right, pass?.value)).statusCode).toBe(200);
-    expect((await driver.token(FAILED_IP, customer.email, customer.right)).json()).toEqual(UNLOCK_ANSWER);
+    expect(tokenErrorOf(await driver.token(FAILED_IP, customer.email, customer.right))).toEqual(UNLOCK_ANSWER);
     // A pass opens nothing by itself: a wrong code is still wrong.
-    expect((await driver.token(FAILED_IP, customer.email, customer.wrong, pass?.value)).json().error_description).toBe(
+    expect(tokenErrorOf(await driver.token(FAILED_IP, customer.email, customer.wrong, pass?.value)).error_description).toBe(
       errorMessage('INVALID_GRANT'),
     );
 
     const again = await driver.unlock(link);
     expect(again.response.statusCode).toBe(400);
-    expect(again.response.json()).toEqual({ code: 'UNLOCK_LINK_INVALID', exceptionMessage: errorMessage('UNLOCK_LINK_INVALID') });
+    expect(errorOf(again.response)).toEqual({ code: 'UNLOCK_LINK_INVALID', exceptionMessage: errorMessage('UNLOCK_LINK_INVALID') });
     expect(again.pass).toBeUndefined();
-    expect((await driver.unlock('x'.repeat(43))).response.json().code).toBe('UNLOCK_LINK_INVALID');
+    expect(errorOf((await driver.unlock('x'.repeat(43))).response).code).toBe('UNLOCK_LINK_INVALID');
   });
 
   it('sends a new link and a new notice in the next period only; a link expires with its period', async () => {
@@ -102,12 +102,12 @@ describe('beyond the account-wide ceiling', () => {
     expect((await driver.token(FAILED_IP, customer.email, customer.right)).statusCode).toBe(200);
     await driver.attackBeyondCeiling(customer.email, customer.wrong, FAILED_IP, 2);
     expect(await driver.waitForMails(customer.email, NOTICE_SUBJECT, 2)).toHaveLength(2);
-    expect((await driver.token(FAILED_IP, customer.email, customer.right)).json()).toEqual(UNLOCK_ANSWER);
+    expect(tokenErrorOf(await driver.token(FAILED_IP, customer.email, customer.right))).toEqual(UNLOCK_ANSWER);
     const [newest] = await driver.waitForMails(customer.email, UNLOCK_SUBJECT, 2);
     const fresh = unlockTokenOf(newest);
     expect(fresh).not.toBe(link);
     t.clock.advance(LIMITS.mailPeriodMs);
-    expect((await driver.unlock(fresh)).response.json().code).toBe('UNLOCK_LINK_INVALID');
+    expect(errorOf((await driver.unlock(fresh)).response).code).toBe('UNLOCK_LINK_INVALID');
   }, 120_000);
 });
 
@@ -128,7 +128,7 @@ describe('an unknown identifier', () => {
     };
     const knownAnswers = await answers(known, 0);
     expect(await answers(unknown, 1)).toEqual(knownAnswers);
-    expect(knownAnswers.map((body) => JSON.parse(body).error_description)).toEqual([
+    expect(knownAnswers.map((body) => tokenErrorSchema.parse(JSON.parse(body)).error_description)).toEqual([
       ...Array<string>(5).fill(errorMessage('INVALID_GRANT')),
       errorMessage('LOGIN_BACKOFF', { seconds: 30 }),
       UNLOCK_ANSWER.error_description,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { apiErrorSchema, PUBLIC_PARAMETER_NAMES } from '@ecare/shared';
+import { apiErrorSchema, devMailListSchema, PUBLIC_PARAMETER_NAMES, type DevMail } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { fail } from '../../lib/errors.ts';
 import { caller } from '../auth/index.ts';
@@ -21,7 +21,7 @@ function page(title: string, body: string): string {
 ${body}</main></body></html>`;
 }
 
-function mailSummary(mail: OutboxRow) {
+function mailSummary(mail: OutboxRow): DevMail {
   return {
     id: mail.id,
     destinataire: mail.recipient,
@@ -33,17 +33,6 @@ function mailSummary(mail: OutboxRow) {
     transport: mail.transport,
   };
 }
-
-const mailSchema = z.object({
-  id: z.number(),
-  destinataire: z.string(),
-  sujet: z.string(),
-  texte: z.string(),
-  html: z.string(),
-  creeLe: z.string(),
-  envoyeLe: z.string().nullable(),
-  transport: z.string().nullable(),
-});
 
 /**
  * Development tools: the outbox mailbox and the server-parameter switch. Each answers only a
@@ -58,7 +47,7 @@ export async function devRoutes(app: ModuleApp, mail: MailRepository) {
 
   app.get(
     '/api/dev/mails',
-    { onRequest: localOnly, schema: { tags: ['dev'], summary: 'Les derniers e-mails de l’outbox (développement)', response: { 200: z.array(mailSchema) } } },
+    { onRequest: localOnly, schema: { tags: ['dev'], summary: 'Les derniers e-mails de l’outbox (développement)', response: { 200: devMailListSchema } } },
     async () => (await mail.latest(50)).map(mailSummary),
   );
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devMailListSchema, serverParametersSchema } from '@ecare/shared';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -19,14 +20,15 @@ const setParameter = (app: FastifyInstance, value: string, options: { token?: st
     payload: { value },
   });
 
-const banner = async () => (await t.get('/api/parametres')).json().messageAuthentification;
+const banner = async () => bodyOf(await t.get('/api/parametres'), serverParametersSchema).messageAuthentification;
 
 describe('development tools', () => {
   it('answer only direct requests from this machine: a proxy header or another peer gets 404', async () => {
     await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.utilisateur.email } });
     const local = await t.app.inject({ method: 'GET', url: '/api/dev/mails' });
     expect(local.statusCode).toBe(200);
-    expect(local.json()[0].destinataire).toBe(DEMO_USERS.utilisateur.email);
+    const [newest] = bodyOf(local, devMailListSchema);
+    expect(newest?.destinataire).toBe(DEMO_USERS.utilisateur.email);
 
     const forwarded = [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }];
     for (const url of ['/api/dev/mails', '/dev/boite-mail', '/%61pi/dev/mails']) {
@@ -47,7 +49,7 @@ describe('development tools', () => {
     expect((await setParameter(t.app, 'anonyme')).statusCode).toBe(401);
     const customer = await setParameter(t.app, 'client', { token: await t.loginAs('gestionnaire') });
     expect(customer.statusCode).toBe(403);
-    expect(customer.json().code).toBe('FORBIDDEN_ADMINISTRATION');
+    expect(errorOf(customer).code).toBe('FORBIDDEN_ADMINISTRATION');
     expect(await banner()).toBe(before);
 
     const admin = await t.loginAs('administration');

@@ -4,8 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { checkReadiness } from '../../db/readiness.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
 
-const healthSchema = z.object({ status: z.literal('ok') });
-const readinessSchema = z.object({
+/** GET /health: the process answers. */
+export const healthSchema = z.object({ status: z.literal('ok') });
+/** GET /ready, with 200 or 503: whether this instance can serve, and why not. */
+export const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.string().describe("'ok', 'unreachable', 'no answer within 3 s' ou 'error <SQLSTATE>'"),
   migrations: z.string().describe("'ok', '<n> pending', 'not applied' ou 'not checked'"),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lineDetailSchema, linePageSchema, sessionDataSchema } from '@ecare/shared';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { billingAccountListSchema, lineDetailSchema, linePageSchema, sessionDataSchema } from '@ecare/shared';
+import { bodyOf, createTestContext, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let token: string;
@@ -8,14 +8,16 @@ let account: number;
 beforeAll(async () => {
   t = await createTestContext();
   token = await t.loginAs('gestionnaire');
-  account = (await t.get('/api/comptes_facturation', token)).json()[0].idClientBscs;
+  const [first] = bodyOf(await t.get('/api/comptes_facturation', token), billingAccountListSchema);
+  if (!first) throw new Error('demo gestionnaire has no account');
+  account = first.idClientBscs;
 });
 afterAll(() => t.close());
 
 const page = async (query = '') => {
   const response = await t.get(`/api/contrats_pagination/${account}${query}`, token);
   expect(response.statusCode).toBe(200);
-  return linePageSchema.parse(response.json());
+  return bodyOf(response, linePageSchema);
 };
 
 describe('GET /api/contrats_pagination', () => {
@@ -32,6 +34,7 @@ describe('GET /api/contrats_pagination', () => {
   it('sorts on the server in both directions', async () => {
     const asc = (await page('?tri=numeroLigne&ordre=asc&taille=100')).contrats.map((c) => c.numeroLigne);
     const desc = (await page('?tri=numeroLigne&ordre=desc&taille=100')).contrats.map((c) => c.numeroLigne);
+    expect(asc).toHaveLength(12);
     expect(asc).toEqual([...asc].sort());
     expect(desc).toEqual([...asc].reverse());
   });
@@ -44,6 +47,7 @@ describe('GET /api/contrats_pagination', () => {
     const byNumber = await page(`?recherche=${encodeURIComponent(spaced)}`);
     expect(byNumber.contrats.map((c) => c.idContrat)).toEqual([sample.idContrat]);
     const byPlan = await page(`?recherche=${encodeURIComponent(sample.libelleOffre.slice(-6))}&taille=100`);
+    expect(byPlan.contrats.map((c) => c.idContrat)).toContain(sample.idContrat);
     expect(byPlan.contrats.every((c) => c.libelleOffre === sample.libelleOffre || c.libelleOffre.includes(sample.libelleOffre.slice(-6)))).toBe(true);
     expect((await page('?recherche=%25')).total).toBe(0);
   });
@@ -53,17 +57,17 @@ describe('GET /api/ligne and /api/sessiondata', () => {
   it('returns the detail of a managed line', async () => {
     const first = (await page('?taille=1')).contrats[0];
     if (!first) throw new Error('no line');
-    const detail = lineDetailSchema.parse((await t.get(`/api/ligne/${first.idContrat}`, token)).json());
+    const detail = bodyOf(await t.get(`/api/ligne/${first.idContrat}`, token), lineDetailSchema);
     expect(detail).toMatchObject({ idContrat: first.idContrat, idClientBscs: account });
   });
 
   it('confirms the chosen account and line', async () => {
     const first = (await page('?taille=1')).contrats[0];
     if (!first) throw new Error('no line');
-    const data = sessionDataSchema.parse((await t.get(`/api/sessiondata/${account}/${first.idContrat}`, token)).json());
+    const data = bodyOf(await t.get(`/api/sessiondata/${account}/${first.idContrat}`, token), sessionDataSchema);
     expect(data.current_compte_facturation.idClientBscs).toBe(account);
     expect(data.current_ligne?.idContrat).toBe(first.idContrat);
-    const withoutLine = sessionDataSchema.parse((await t.get(`/api/sessiondata/${account}/0`, token)).json());
+    const withoutLine = bodyOf(await t.get(`/api/sessiondata/${account}/0`, token), sessionDataSchema);
     expect(withoutLine.current_ligne).toBeNull();
   });
 });

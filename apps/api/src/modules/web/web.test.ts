@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { versionSchema } from '@ecare/shared';
+import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
 import { INFORMATION_MARKER } from './login-page.ts';
 
 /** A built web app in miniature: the two pages and one asset with its compressed copies. */
@@ -111,7 +112,7 @@ describe('addresses outside the app', () => {
       const response = await page(url, accept);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^application\/json/);
-      expect(response.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+      expect(errorOf(response).code, url).toBe('NOT_FOUND');
     }
   });
 });
@@ -121,10 +122,10 @@ describe('API answers', () => {
     const large = await ctx.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
     expect(large.statusCode).toBe(200);
     expect(large.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(brotliDecompressSync(large.rawPayload).toString())).toHaveProperty('openapi');
+    expect(openApiDocumentSchema.parse(JSON.parse(brotliDecompressSync(large.rawPayload).toString())).openapi).toMatch(/^3\./);
 
     const small = await ctx.app.inject({ method: 'GET', url: '/ecare/version.json', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
-    expect(small.json()).toHaveProperty('hash');
+    expect(bodyOf(small, versionSchema).hash).toMatch(/^[0-9a-f]{16}$/);
   });
 });

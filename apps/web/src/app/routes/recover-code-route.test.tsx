@@ -113,6 +113,7 @@ describe('RecoverCodeRoute (forgotten code)', () => {
     await submit('claire@demo.test');
 
     expect((await screen.findByRole('alert')).textContent).toBe(PASSWORD_RESET_MESSAGES.pending);
+    expect(requests.map((request) => request.url)).toContain('/api/clients/reinit_mdp/autorise');
     expect(requests.some((request) => request.url === '/api/clients/reset_password')).toBe(false);
     await waitFor(() => expect(validate().hasAttribute('disabled')).toBe(false));
   });

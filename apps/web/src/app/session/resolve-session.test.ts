@@ -65,6 +65,7 @@ describe('resolveSession (spec §4 "Session restore")', () => {
     expect(landingPath(resolution, '/pages/mes-lignes-mobiles')).toBe(
       '/pages/choix-compte-facturation?returnurl=%2Fpages%2Fmes-lignes-mobiles',
     );
+    expect(requests.map((request) => request.url)).toContain('/api/comptes_facturation');
     expect(requests.some((request) => request.url.startsWith('/api/sessiondata'))).toBe(false);
   });
 
@@ -111,6 +112,7 @@ describe('resolveSession (spec §4 "Session restore")', () => {
     });
 
     await expect(resolveSession(newClient())).resolves.toMatchObject({ kind: 'account', account });
+    expect(requests.map((request) => request.url)).toContain('/api/sessiondata/40/400');
     expect(requests.some((request) => request.url === '/api/comptes_facturation')).toBe(false);
   });
 

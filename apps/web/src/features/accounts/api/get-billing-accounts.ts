@@ -2,7 +2,7 @@ import { billingAccountListSchema, type BillingAccount } from '@ecare/shared/acc
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** GET /api/comptes_facturation: every account the user is linked to (managed or not). */
+/** GET /api/comptes_facturation: the accounts the user manages (the API leaves out those they are only attached to). */
 export function fetchBillingAccounts(signal?: AbortSignal): Promise<BillingAccount[]> {
   return apiRequest('/api/comptes_facturation', { schema: billingAccountListSchema, signal });
 }

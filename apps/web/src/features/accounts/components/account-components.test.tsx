@@ -48,8 +48,24 @@ describe('AccountChoiceList', () => {
     expect(onChoose).toHaveBeenCalledWith(accounts[0]);
   });
 
+  it('says when an account has no mobile line', () => {
+    render(
+      <AccountChoiceList
+        accounts={[createBillingAccount({ raisonSociale: 'Société Gamma', nbContratsMobile: 0 })]}
+        currentAccountId={null}
+        pendingAccountId={null}
+        onChoose={vi.fn()}
+      />,
+    );
+    const [card] = screen.getAllByRole('listitem');
+    expect(within(card as HTMLElement).getByText('Aucune ligne mobile')).toBeTruthy();
+    expect(within(card as HTMLElement).getByRole('button', { name: /Société Gamma/ }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('disables every choice while one is being applied', () => {
     render(<AccountChoiceList accounts={accounts} currentAccountId={null} pendingAccountId={1} onChoose={vi.fn()} />);
-    expect(screen.getAllByRole('button').every((button) => button.hasAttribute('disabled'))).toBe(true);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons).toHaveLength(accounts.length);
+    expect(buttons.every((button) => button.hasAttribute('disabled'))).toBe(true);
   });
 });

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * One e-mail of the development mailbox (GET /api/dev/mails): what the outbox holds, for the
+ * browser tests and the developer reading the links a journey mails.
+ */
+export const devMailSchema = z.object({
+  id: z.number().int(),
+  destinataire: z.string(),
+  sujet: z.string(),
+  texte: z.string(),
+  html: z.string(),
+  creeLe: z.string(),
+  envoyeLe: z.string().nullable(),
+  transport: z.string().nullable(),
+});
+export type DevMail = z.infer<typeof devMailSchema>;
+
+/** GET /api/dev/mails: the latest e-mails, newest first. */
+export const devMailListSchema = z.array(devMailSchema);
