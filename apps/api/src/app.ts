@@ -8,6 +8,7 @@ import { createCore, type CoreOptions } from './core/create-core.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { cleanupModule } from './modules/cleanup/index.ts';
 import { devModule } from './modules/dev/index.ts';
 import { emailChangeModule } from './modules/email-change/index.ts';
 import { healthModule } from './modules/health/index.ts';
@@ -40,6 +41,7 @@ function featureModules(config: Config) {
     menuModule,
     passwordModule,
     emailChangeModule,
+    cleanupModule,
     ...(config.devTools ? [devModule] : []),
     healthModule,
     webModule,

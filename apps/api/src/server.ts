@@ -1,9 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
+import { pgBossJobs } from './core/jobs.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
-import { pgBossMailQueue } from './modules/mail/mail.queue.ts';
 
 /** A stop that takes longer than this (a request or job that never ends) is cut short. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -33,7 +33,7 @@ if (config.seedDemo) await seedDemoIfEmpty(database.db);
 const app = await buildApp({
   config,
   db: database.db,
-  mailQueue: (log) => pgBossMailQueue(database.executeSql, log),
+  jobs: (log) => pgBossJobs(database.executeSql, log),
 });
 database.useLog(app.log);
 

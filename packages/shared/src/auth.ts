@@ -93,4 +93,3 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const logoutResponseSchema = z.object({ ok: z.literal(true) });

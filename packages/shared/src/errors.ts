@@ -9,3 +9,6 @@ export const apiErrorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Body of a successful call that has nothing else to say (logout, a request taken into account). */
+export const okResponseSchema = z.object({ ok: z.literal(true) });

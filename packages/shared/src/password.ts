@@ -130,4 +130,3 @@ export const PASSWORD_RESET_MESSAGES = {
   invalidLink: API_ERRORS.LINK_INVALID.message,
 } as const;
 
-export const okResponseSchema = z.object({ ok: z.literal(true) });

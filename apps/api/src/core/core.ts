@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import type { Transact } from '../db/transaction.ts';
 import type { CaptchaVerifier } from '../lib/captcha.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Limits } from '../lib/limits.ts';
 import type { MailService } from '../modules/mail/index.ts';
 import type { AccessPolicy } from '../policy/access-policy.ts';
+import type { Jobs } from './jobs.ts';
 
 /**
  * What every feature module is handed: it builds its own repository and service from these and
@@ -14,11 +16,18 @@ import type { AccessPolicy } from '../policy/access-policy.ts';
 export interface Core {
   config: Config;
   db: Database;
+  /**
+   * Runs work in one transaction; writes that belong together (business rows, outbox mails,
+   * jobs) go through its `tx`, handed to the repositories, and commit together or not at all.
+   */
+  transaction: Transact;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Abuse limits shared by every instance (PostgreSQL or Redis counters). */
   limits: Limits;
   captcha: CaptchaVerifier;
+  /** Background jobs and schedules (pg-boss in the server, one job queue per process). */
+  jobs: Jobs;
   /** Outbox e-mail: stored, then delivered by the job queue. */
   mail: MailService;
   /** Who may touch which billing account or contract. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import { createTransact } from '../db/transaction.ts';
 import { createCaptchaVerifier } from '../lib/captcha.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createLimits } from '../lib/limits.ts';
@@ -10,21 +11,23 @@ import {
   createMailDelivery,
   createMailRepository,
   createMailService,
-  inlineMailQueue,
   mailboxTransport,
   smtpTransport,
-  type MailQueue,
+  workMailQueue,
   type MailTransport,
 } from '../modules/mail/index.ts';
 import { createAccessPolicy } from '../policy/access-policy.ts';
 import type { Core } from './core.ts';
+import { inlineJobs, type JobRunner } from './jobs.ts';
+
+type JobsFactory = (log: FastifyInstance['log']) => JobRunner;
 
 export interface CoreOptions {
   config: Config;
   db: Database;
   clock: Clock;
-  /** Delivery of outbox e-mails; pg-boss in the server, inline by default (tests). */
-  mailQueue?: (log: FastifyInstance['log']) => MailQueue;
+  /** The job queue: pg-boss in the server, inline by default (tests). */
+  jobs?: JobsFactory;
   /** Where e-mails go; from SMTP_URL by default. */
   mailTransport?: MailTransport;
 }
@@ -40,24 +43,28 @@ function rateLimitStore(app: FastifyInstance, config: Config, db: Database): Rat
 }
 
 /** Builds the dependencies every module is handed; what needs closing is closed with the app. */
-export async function createCore(app: FastifyInstance, { config, db, clock, mailQueue, mailTransport }: CoreOptions): Promise<Core> {
+export async function createCore(app: FastifyInstance, { config, db, clock, ...options }: CoreOptions): Promise<Core> {
+  const transaction = createTransact(db);
+  const jobs = (options.jobs ?? inlineJobs)(app.log);
   const mailRepository = createMailRepository(db);
-  const queue = (mailQueue ?? inlineMailQueue)(app.log);
-  const transport = mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : mailboxTransport);
-  await queue.start(createMailDelivery(mailRepository, transport, clock, app.log));
+  const transport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : mailboxTransport);
+  await jobs.start();
   app.addHook('onClose', async () => {
-    await queue.stop();
+    await jobs.stop();
     transport.close();
   });
+  await workMailQueue(jobs, createMailDelivery(mailRepository, transport, clock, app.log));
 
   return {
     config,
     db,
+    transaction,
     clock,
     log: app.log,
     limits: createLimits(rateLimitStore(app, config, db), clock),
     captcha: createCaptchaVerifier(config.recaptcha),
-    mail: createMailService(mailRepository, queue, clock),
+    jobs,
+    mail: createMailService(mailRepository, jobs, transaction, clock),
     policy: createAccessPolicy(db),
   };
 }

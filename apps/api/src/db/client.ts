@@ -32,6 +32,35 @@ export interface DatabaseHandle {
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_FOLDER = path.resolve(here, '../../drizzle');
 
+/**
+ * Key of the session-level advisory lock the migrator holds on PostgreSQL (any fixed number no
+ * other code of this database locks).
+ */
+const MIGRATION_LOCK_KEY = 472_019_553;
+
+/**
+ * Migrates PostgreSQL under an advisory lock, on one connection: instances starting together
+ * would otherwise both create drizzle's journal and apply the same migration. The next one in
+ * finds them applied. The lock goes with the connection if the process dies.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let lost = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {
+        // The connection is gone, and its lock with it; it must not go back to the pool.
+        lost = true;
+      });
+    }
+  } finally {
+    client.release(lost);
+  }
+}
+
 /** Gives up connecting after this long, so that requests answer 503 instead of waiting on a dead host. */
 const CONNECT_TIMEOUT_MS = 3_000;
 
@@ -83,7 +112,8 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     kind: options.databaseUrl ? 'postgres' : 'pglite',
     pool,
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // PGlite has one session in one process: nothing to race with.
+    migrate: () => (options.databaseUrl ? migrateUnderLock(pool) : migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     useLog(next) {
       log = next;
     },

@@ -10,7 +10,7 @@ import { errorMessage, hashConfidentialCode, tokenResponseSchema } from '@ecare/
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { healthSchema, readinessSchema } from '../modules/health/index.ts';
-import { pgBossMailQueue } from '../modules/mail/mail.queue.ts';
+import { pgBossJobs } from '../core/jobs.ts';
 import type { MailTransport, OutgoingMail } from '../modules/mail/mail.transport.ts';
 import { bodyOf, createTestContext, errorOf, TEST_DATABASE_URL, type TestContext } from '../test/harness.ts';
 import { waitFor } from '../test/wait-for.ts';
@@ -113,9 +113,9 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the app’s connections are ter
     t = await createTestContext({
       env: NO_CACHE,
       mailTransport: transport,
-      mailQueue: (opened) => {
+      jobs: (opened) => {
         database = opened;
-        return (log) => pgBossMailQueue(opened.executeSql, log, { pollingSeconds: 0.5 });
+        return (log) => pgBossJobs(opened.executeSql, log, { pollingSeconds: 0.5 });
       },
     });
     database?.useLog(t.app.log);
@@ -175,7 +175,7 @@ describe.skipIf(TEST_DATABASE_URL)('PGlite: the database thread stops under the 
       config: testConfig(),
       db: database.db,
       mailTransport: transport,
-      mailQueue: (log) => pgBossMailQueue(database.executeSql, log, { pollingSeconds: 0.5 }),
+      jobs: (log) => pgBossJobs(database.executeSql, log, { pollingSeconds: 0.5 }),
     });
     database.useLog(app.log);
   });

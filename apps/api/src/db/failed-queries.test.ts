@@ -21,7 +21,7 @@ describe('a failed query or a dropped connection never wedges the database', () 
   beforeAll(async () => {
     t = await createTestContext({
       env: { SESSION_CACHE_MS: '0' },
-      mailQueue: (opened) => {
+      jobs: (opened) => {
         database = opened;
         return undefined;
       },

@@ -149,7 +149,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`),
+    // The clean-up finds ended sessions by expiry (modules/cleanup).
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -213,12 +217,17 @@ export const emailOutbox = pgTable(
 );
 
 /** Fixed-window counters of the rate limits when no Redis is configured. */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
-});
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  // The clean-up finds stale counters by the start of their window (modules/cleanup).
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
+);
 
 /**
  * An e-mailed link that lets the real owner of an identifier under attack sign in again: while

@@ -41,7 +41,7 @@ async function resetPostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; create schema public;');
   } finally {
     await client.end();
   }
@@ -82,7 +82,7 @@ function nextAddress(): string {
 export interface TestOptions {
   env?: Record<string, string>;
   mailTransport?: AppOptions['mailTransport'];
-  mailQueue?: (database: DatabaseHandle) => AppOptions['mailQueue'];
+  jobs?: (database: DatabaseHandle) => AppOptions['jobs'];
 }
 
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
@@ -95,7 +95,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   await database.migrate();
   await seedDemoIfEmpty(database.db);
   const clock = new ManualClock(new Date());
-  const appOptions = { config, db: database.db, clock, mailTransport: options.mailTransport, mailQueue: options.mailQueue?.(database) };
+  const appOptions = { config, db: database.db, clock, mailTransport: options.mailTransport, jobs: options.jobs?.(database) };
   const app = await buildApp(appOptions);
   const others: FastifyInstance[] = [];
 

@@ -1,4 +1,5 @@
-import { currentUserSchema, logoutResponseSchema, tokenErrorSchema, tokenResponseSchema } from '@ecare/shared/auth';
+import { currentUserSchema, tokenErrorSchema, tokenResponseSchema } from '@ecare/shared/auth';
+import { okResponseSchema } from '@ecare/shared/errors';
 import { API_ERRORS, apiErrorSchema, ERROR_CODES } from '@ecare/shared/errors';
 import { versionSchema } from '@ecare/shared/session';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -83,11 +84,11 @@ describe('apiRequest headers', () => {
     document.cookie = 'XSRF-TOKEN=xsrf%2Bvalue; path=/';
     startSession('token-123');
     const { requests } = stubFetch((request) =>
-      request.method === 'GET' ? jsonResponse(createCurrentUser()) : jsonResponse(logoutResponseSchema.parse({ ok: true })),
+      request.method === 'GET' ? jsonResponse(createCurrentUser()) : jsonResponse(okResponseSchema.parse({ ok: true })),
     );
 
     await apiRequest('/api/current_user', { schema: currentUserSchema });
-    await apiRequest('/api/sessions/SessionData/Logout', { method: 'POST', schema: logoutResponseSchema });
+    await apiRequest('/api/sessions/SessionData/Logout', { method: 'POST', schema: okResponseSchema });
 
     expect(requests[0]?.headers.has('X-XSRF-TOKEN')).toBe(false);
     expect(requests[1]?.headers.get('X-XSRF-TOKEN')).toBe('xsrf+value');
@@ -107,7 +108,7 @@ describe('apiRequest headers', () => {
       form: { username: 'a@b.fr', password: 'hash', grant_type: 'password', captcha: '', ip: '' },
       schema: tokenResponseSchema,
     });
-    await apiRequest('/api/other', { method: 'POST', json: { a: 1 }, schema: logoutResponseSchema });
+    await apiRequest('/api/other', { method: 'POST', json: { a: 1 }, schema: okResponseSchema });
 
     expect(requests[0]?.headers.get('Content-Type')).toMatch(/^application\/x-www-form-urlencoded/);
     expect(requests[0]?.body).toBe('username=a%40b.fr&password=hash&grant_type=password&captcha=&ip=');
@@ -142,7 +143,7 @@ describe('global loading counter', () => {
       '/api/infoconso/getinfoconso',
       '/ecare/version.json',
     ]) {
-      await apiRequest(path, { schema: logoutResponseSchema });
+      await apiRequest(path, { schema: okResponseSchema });
       expect(during).toBe(0);
       expect(getLoadingCount()).toBe(0);
     }
@@ -155,14 +156,14 @@ describe('global loading counter', () => {
         ? new Promise<Response>((resolve) => (releaseSlow = resolve))
         : jsonResponse(apiErrorSchema.parse({ code: 'INTERNAL', exceptionMessage: 'x' }), 500),
     );
-    const slow = apiRequest('/api/slow', { schema: logoutResponseSchema });
+    const slow = apiRequest('/api/slow', { schema: okResponseSchema });
     expect(getLoadingCount()).toBe(1);
 
-    await expect(apiRequest('/api/infoconso/getinfoconso', { schema: logoutResponseSchema })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/api/infoconso/getinfoconso', { schema: okResponseSchema })).rejects.toBeInstanceOf(ApiError);
     expect(getLoadingCount()).toBe(1);
 
     // Not counted on send but lowered on error, as the spec lists it.
-    await expect(apiRequest('/api/service-client/regate', { schema: logoutResponseSchema })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/api/service-client/regate', { schema: okResponseSchema })).rejects.toBeInstanceOf(ApiError);
     expect(getLoadingCount()).toBe(0);
 
     releaseSlow(jsonResponse({ ok: true }));
@@ -290,7 +291,7 @@ describe('498 and 499 (spec §8)', () => {
         ? new Promise<Response>((resolve) => (releaseSlow = resolve))
         : jsonResponse({ code: `HTTP_${status}`, exceptionMessage: 'x' }, status),
     );
-    const slow = apiRequest('/api/slow', { schema: logoutResponseSchema });
+    const slow = apiRequest('/api/slow', { schema: okResponseSchema });
     expect(getLoadingCount()).toBe(1);
 
     await expect(apiRequest('/api/current_user', { schema: currentUserSchema })).rejects.toMatchObject({ status });

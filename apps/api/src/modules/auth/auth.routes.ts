@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply } from 'fastify';
-import { apiErrorSchema, oauthCodeOf, currentUserSchema, logoutResponseSchema, tokenErrorSchema, tokenRequestSchema, tokenResponseSchema } from '@ecare/shared';
+import { apiErrorSchema, oauthCodeOf, currentUserSchema, okResponseSchema, tokenErrorSchema, tokenRequestSchema, tokenResponseSchema } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
@@ -59,7 +59,7 @@ export async function authRoutes(
     '/api/sessions/SessionData/Logout',
     {
       onRequest: authenticate,
-      schema: { tags: ['auth'], summary: 'Déconnexion : révoque la session', response: { 200: logoutResponseSchema, 401: apiErrorSchema } },
+      schema: { tags: ['auth'], summary: 'Déconnexion : révoque la session', response: { 200: okResponseSchema, 401: apiErrorSchema } },
     },
     async (request) => {
       await service.logout(caller(request).tokenHash);

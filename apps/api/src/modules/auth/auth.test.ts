@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, currentUserSchema, hashConfidentialCode, logoutResponseSchema, tokenResponseSchema } from '@ecare/shared';
+import { MESSAGES, currentUserSchema, hashConfidentialCode, okResponseSchema, tokenResponseSchema } from '@ecare/shared';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { bodyOf, createTestContext, errorOf, tokenErrorOf, type TestContext } from '../../test/harness.ts';
 
@@ -146,7 +146,7 @@ describe('sessions', () => {
     const second = await t.loginAs('mandataire');
     const logout = await t.send('POST', '/api/sessions/SessionData/Logout', { token: first });
     expect(logout.statusCode).toBe(200);
-    expect(bodyOf(logout, logoutResponseSchema)).toEqual({ ok: true });
+    expect(bodyOf(logout, okResponseSchema)).toEqual({ ok: true });
     expect((await t.get('/api/comptes_facturation', first)).statusCode).toBe(401);
     expect((await t.get('/api/comptes_facturation', second)).statusCode).toBe(200);
   });

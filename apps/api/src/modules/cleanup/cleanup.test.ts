@@ -9,12 +9,22 @@ import {
   rateLimitCounters,
   sessions,
 } from '../../db/schema.ts';
+import { inlineJobs, pgBossJobs } from '../../core/jobs.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createUser } from '../../db/seed/factories.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { createCleanup, createCleanupRepository, createCleanupService, RETENTION } from './index.ts';
+import {
+  CLEANUP_CRON,
+  CLEANUP_JOB,
+  createCleanup,
+  createCleanupRepository,
+  createCleanupService,
+  RETENTION,
+  scheduleCleanup,
+} from './index.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,8 +33,16 @@ const SESSION_MAX_MS = 12 * HOUR;
 const LINK_VALIDITY_MS = 24 * HOUR;
 
 let t: TestContext;
+let database: DatabaseHandle | undefined;
+/** The app's job queue: inline, so its schedules run when a test says. */
+const jobs = inlineJobs();
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({
+    jobs: (opened) => {
+      database = opened;
+      return () => jobs;
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -166,5 +184,45 @@ describe('clean-up', () => {
     expect(report.unsentMails).toBe(1);
     for (const kind of ['sessions', 'passwordResets', 'counters', 'sentMails'] as const) expect(report[kind], kind).toBeGreaterThanOrEqual(1);
     expect(await cleanup().runAll(t.clock.now())).toEqual({ sessions: 0, passwordResets: 0, emailChanges: 0, unlockLinks: 0, counters: 0, sentMails: 0, unsentMails: 0 });
+  });
+});
+
+describe('clean-up schedule', () => {
+  it('is scheduled every hour by the app, and its job cleans with the core clock', async () => {
+    expect(jobs.schedules()).toContainEqual({ name: CLEANUP_JOB, cron: CLEANUP_CRON });
+    expect(CLEANUP_CRON).toBe('0 * * * *');
+
+    // Rows dated by the core clock, which then moves while the system's does not: only a job
+    // reading the core clock finds them old enough to go.
+    const start = t.clock.now();
+    await t.db.insert(rateLimitCounters).values({ key: 'planifie:1', windowStart: start, count: 1, lastAt: start });
+    const [mail] = await t.db
+      .insert(emailOutbox)
+      .values({ recipient: 'planifie@client.test', subject: 'x', textBody: 'x', htmlBody: 'x', createdAt: start })
+      .returning({ id: emailOutbox.id });
+    const counter = () => t.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, 'planifie:1'));
+    const unsent = () => t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail?.id ?? -1));
+
+    await jobs.runScheduled(CLEANUP_JOB);
+    expect(await counter()).toHaveLength(1);
+    expect(await unsent()).toHaveLength(1);
+
+    t.clock.advance(RETENTION.unsentMailsMs + MINUTE);
+    await jobs.runScheduled(CLEANUP_JOB);
+    expect(await counter()).toEqual([]);
+    expect(await unsent()).toEqual([]);
+  });
+
+  it('is kept in pg-boss, which runs each occurrence on one instance', async () => {
+    if (!database) throw new Error('no database handle');
+    const boss = pgBossJobs(database.executeSql, t.app.log);
+    await boss.start();
+    try {
+      await scheduleCleanup(boss, cleanup(), t.clock, t.app.log);
+      const { rows } = await database.executeSql('select name, cron, timezone from pgboss.schedule where name = $1', [CLEANUP_JOB]);
+      expect(rows).toEqual([{ name: CLEANUP_JOB, cron: CLEANUP_CRON, timezone: 'UTC' }]);
+    } finally {
+      await boss.stop();
+    }
   });
 });

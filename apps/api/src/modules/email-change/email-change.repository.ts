@@ -1,9 +1,9 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { emailChangeRequests, users } from '../../db/schema.ts';
+import { emailChangeRequests, sessions, users } from '../../db/schema.ts';
+import type { Transaction } from '../../db/transaction.ts';
 
-type EmailChangeKey = { id: number; userId: number };
-
+/** Writes take the transaction they belong to (core.transaction); reads run on their own. */
 export function createEmailChangeRepository(db: Database) {
   return {
     async credentials(userId: number) {
@@ -17,14 +17,12 @@ export function createEmailChangeRepository(db: Database) {
     },
 
     /** A new request replaces the user's pending ones. */
-    async replacePending(request: typeof emailChangeRequests.$inferInsert, now: Date) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(emailChangeRequests)
-          .set({ cancelledAt: now })
-          .where(and(eq(emailChangeRequests.userId, request.userId), isNull(emailChangeRequests.validatedAt), isNull(emailChangeRequests.cancelledAt)));
-        await tx.insert(emailChangeRequests).values(request);
-      });
+    async replacePending(request: typeof emailChangeRequests.$inferInsert, now: Date, tx: Transaction) {
+      await tx.db
+        .update(emailChangeRequests)
+        .set({ cancelledAt: now })
+        .where(and(eq(emailChangeRequests.userId, request.userId), isNull(emailChangeRequests.validatedAt), isNull(emailChangeRequests.cancelledAt)));
+      await tx.db.insert(emailChangeRequests).values(request);
     },
 
     async findByHash(hash: string) {
@@ -36,32 +34,40 @@ export function createEmailChangeRepository(db: Database) {
       return row;
     },
 
-    /** Applies a confirmed change; false when another request changed the row first. */
-    async validate(row: EmailChangeKey & { newEmail: string; newPasswordHash: string }, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const done = await tx
-          .update(emailChangeRequests)
-          .set({ validatedAt: now })
-          .where(and(eq(emailChangeRequests.id, row.id), isNull(emailChangeRequests.validatedAt), isNull(emailChangeRequests.cancelledAt)))
-          .returning({ id: emailChangeRequests.id });
-        if (done.length !== 1) return false;
-        await tx.update(users).set({ email: row.newEmail, passwordHash: row.newPasswordHash }).where(eq(users.id, row.userId));
-        return true;
-      });
+    /** Marks a request confirmed; false when another request changed the row first. */
+    async markValidated(id: number, now: Date, tx: Transaction): Promise<boolean> {
+      const done = await tx.db
+        .update(emailChangeRequests)
+        .set({ validatedAt: now })
+        .where(and(eq(emailChangeRequests.id, id), isNull(emailChangeRequests.validatedAt), isNull(emailChangeRequests.cancelledAt)))
+        .returning({ id: emailChangeRequests.id });
+      return done.length === 1;
     },
 
-    /** Cancels a request; a change already applied is undone (the old address takes over again). */
-    async cancel(row: EmailChangeKey, restore: { email: string; passwordHash: string } | null, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const done = await tx
-          .update(emailChangeRequests)
-          .set({ cancelledAt: now })
-          .where(and(eq(emailChangeRequests.id, row.id), isNull(emailChangeRequests.cancelledAt)))
-          .returning({ id: emailChangeRequests.id });
-        if (done.length !== 1) return false;
-        if (restore) await tx.update(users).set(restore).where(eq(users.id, row.userId));
-        return true;
-      });
+    /** Marks a request cancelled; false when another request cancelled it first. */
+    async markCancelled(id: number, now: Date, tx: Transaction): Promise<boolean> {
+      const done = await tx.db
+        .update(emailChangeRequests)
+        .set({ cancelledAt: now })
+        .where(and(eq(emailChangeRequests.id, id), isNull(emailChangeRequests.cancelledAt)))
+        .returning({ id: emailChangeRequests.id });
+      return done.length === 1;
+    },
+
+    /** The login e-mail and code of a user: the new ones on confirmation, the old ones back on cancellation. */
+    async setLogin(userId: number, login: { email: string; passwordHash: string }, tx: Transaction) {
+      await tx.db.update(users).set(login).where(eq(users.id, userId));
+    },
+
+    /**
+     * Ends the user's sessions with the change of their login, in its transaction. The auth
+     * module is told afterwards, to drop the sessions it holds in memory.
+     */
+    async revokeSessions(userId: number, now: Date, tx: Transaction) {
+      await tx.db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { EmailChangeRequest, EmailManagement } from '@ecare/shared';
+import type { Transact } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
@@ -11,6 +12,7 @@ import type { EmailChangeRepository, EmailChangeRow } from './email-change.repos
 
 export interface EmailChangeDeps {
   repo: EmailChangeRepository;
+  transaction: Transact;
   mail: MailService;
   clock: Clock;
   limits: Limits;
@@ -63,24 +65,26 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       const now = clock.now();
       const confirm = newToken();
       const cancel = newToken();
-      await repo.replacePending(
-        {
-          userId,
-          oldEmail: current,
-          newEmail: address,
-          confirmHash: hashToken(confirm),
-          cancelHash: hashToken(cancel),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + deps.linkValidityMs),
-          newPasswordHash: await hashPassword(body.Password),
-          oldPasswordHash: user.passwordHash,
-        },
-        now,
-      );
+      const request = {
+        userId,
+        oldEmail: current,
+        newEmail: address,
+        confirmHash: hashToken(confirm),
+        cancelHash: hashToken(cancel),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + deps.linkValidityMs),
+        newPasswordHash: await hashPassword(body.Password),
+        oldPasswordHash: user.passwordHash,
+      };
       const hours = Math.round(deps.linkValidityMs / 3_600_000);
       const base = `${deps.publicUrl}/ecare/identification`;
-      await deps.mail.send(address, emailChangeConfirmMail(deps.brandName, `${base}/confirmationmodificationemail?guid=${confirm}`, address, hours));
-      await deps.mail.send(current, emailChangeCancelMail(deps.brandName, `${base}/confirmationannulationemail?guid=${cancel}`, address, hours));
+      // The request and both its mails, or nothing: a change nobody can confirm, or one the
+      // old address was not told of, must not be left pending.
+      await deps.transaction(async (tx) => {
+        await repo.replacePending(request, now, tx);
+        await deps.mail.send(address, emailChangeConfirmMail(deps.brandName, `${base}/confirmationmodificationemail?guid=${confirm}`, address, hours), { tx });
+        await deps.mail.send(current, emailChangeCancelMail(deps.brandName, `${base}/confirmationannulationemail?guid=${cancel}`, address, hours), { tx });
+      });
     },
 
     status,
@@ -92,7 +96,14 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       if (!row || hash !== row.confirmHash) return UNKNOWN;
       if (describe(row, hash, now).statut !== 'EN_ATTENTE') return describe(row, hash, now);
       if (await repo.emailTaken(row.newEmail)) throw fail('EMAIL_UNAVAILABLE');
-      if (await repo.validate(row, now)) await deps.revokeUserSessions(row.userId);
+      const applied = await deps.transaction(async (tx) => {
+        if (!(await repo.markValidated(row.id, now, tx))) return false;
+        await repo.setLogin(row.userId, { email: row.newEmail, passwordHash: row.newPasswordHash }, tx);
+        await repo.revokeSessions(row.userId, now, tx);
+        return true;
+      });
+      // Already revoked above; the auth module drops the sessions it holds in memory.
+      if (applied) await deps.revokeUserSessions(row.userId);
       return status(guid);
     },
 
@@ -104,9 +115,13 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       const statut = describe(row, hash, now).statut;
       if (statut === 'ANNULEE' || row.expiresAt <= now) return describe(row, hash, now);
       const undo = statut === 'VALIDEE' && !(await repo.emailTaken(row.oldEmail));
-      if (await repo.cancel(row, undo ? { email: row.oldEmail, passwordHash: row.oldPasswordHash } : null, now)) {
-        if (undo) await deps.revokeUserSessions(row.userId);
-      }
+      const undone = await deps.transaction(async (tx) => {
+        if (!(await repo.markCancelled(row.id, now, tx)) || !undo) return false;
+        await repo.setLogin(row.userId, { email: row.oldEmail, passwordHash: row.oldPasswordHash }, tx);
+        await repo.revokeSessions(row.userId, now, tx);
+        return true;
+      });
+      if (undone) await deps.revokeUserSessions(row.userId);
       return status(guid);
     },
   };

@@ -1,7 +1,16 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_MESSAGES, emailManagementSchema, hashConfidentialCode } from '@ecare/shared';
+import { inlineJobs } from '../../core/jobs.ts';
+import { emailChangeRequests, emailOutbox, users } from '../../db/schema.ts';
 import { createUser } from '../../db/seed/factories.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createTransact } from '../../db/transaction.ts';
+import { createLimits } from '../../lib/limits.ts';
+import { postgresRateLimitStore } from '../../lib/rate-limit.ts';
+import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
+import { createMailRepository, createMailService, workMailQueue, type MailService } from '../mail/index.ts';
+import { createEmailChangeRepository, type EmailChangeRepository } from './email-change.repository.ts';
+import { createEmailChangeService } from './email-change.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,8 +23,8 @@ let count = 0;
 async function customer() {
   count += 1;
   const email = `ancien${count}@mail.test`;
-  await createUser(t.db, { email, password: CODE, gestionnaire: true });
-  return { email, token: await t.login(email, CODE) };
+  const { id } = await createUser(t.db, { email, password: CODE, gestionnaire: true });
+  return { id, email, token: await t.login(email, CODE) };
 }
 
 async function requestChange(token: string, oldEmail: string, newEmail: string, code = CODE) {
@@ -37,7 +46,10 @@ async function links(newEmail: string, oldEmail: string) {
   return { confirm, cancel };
 }
 
-const status = async (guid: string) => emailManagementSchema.parse((await t.get(`/api/emailmanagement/${guid}`)).json());
+const status = async (guid: string) => bodyOf(await t.get(`/api/emailmanagement/${guid}`), emailManagementSchema);
+/** The state a confirmation or cancellation link answers with. */
+const follow = async (guid: string, action: 'valider' | 'annuler') =>
+  bodyOf(await t.send('POST', `/api/utilisateurs/email/${guid}/${action}`), emailManagementSchema).statut;
 
 describe('login e-mail change', () => {
   it('mails a confirmation to the new address and a cancellation to the old one; confirming switches the identifier', async () => {
@@ -48,14 +60,13 @@ describe('login e-mail change', () => {
     expect(await status(confirm)).toEqual({ type: 'confirmation', statut: 'EN_ATTENTE', ancienEmail: email, nouvelEmail: newEmail });
     expect((await status(cancel)).type).toBe('annulation');
 
-    const confirmed = await t.send('POST', `/api/utilisateurs/email/${confirm}/valider`);
-    expect(confirmed.json().statut).toBe('VALIDEE');
+    expect(await follow(confirm, 'valider')).toBe('VALIDEE');
     // Sessions end with the identifier change; the same code works with the new address only.
     expect((await t.get('/api/current_user', token)).statusCode).toBe(401);
     await expect(t.login(newEmail, CODE)).resolves.toEqual(expect.any(String));
     await expect(t.login(email, CODE)).rejects.toThrow(/login failed/);
     // Confirming twice changes nothing.
-    expect((await t.send('POST', `/api/utilisateurs/email/${confirm}/valider`)).json().statut).toBe('VALIDEE');
+    expect(await follow(confirm, 'valider')).toBe('VALIDEE');
   });
 
   it('lets the old address cancel a pending change', async () => {
@@ -63,8 +74,8 @@ describe('login e-mail change', () => {
     const newEmail = `nouveau${count}@mail.test`;
     await requestChange(token, email, newEmail);
     const { confirm, cancel } = await links(newEmail, email);
-    expect((await t.send('POST', `/api/utilisateurs/email/${cancel}/annuler`)).json().statut).toBe('ANNULEE');
-    expect((await t.send('POST', `/api/utilisateurs/email/${confirm}/valider`)).json().statut).toBe('ANNULEE');
+    expect(await follow(cancel, 'annuler')).toBe('ANNULEE');
+    expect(await follow(confirm, 'valider')).toBe('ANNULEE');
     await expect(t.login(email, CODE)).resolves.toEqual(expect.any(String));
   });
 
@@ -75,7 +86,7 @@ describe('login e-mail change', () => {
     const { confirm, cancel } = await links(newEmail, email);
     await t.send('POST', `/api/utilisateurs/email/${confirm}/valider`);
     const newToken = await t.login(newEmail, CODE);
-    expect((await t.send('POST', `/api/utilisateurs/email/${cancel}/annuler`)).json().statut).toBe('ANNULEE');
+    expect(await follow(cancel, 'annuler')).toBe('ANNULEE');
     expect((await t.get('/api/current_user', newToken)).statusCode).toBe(401);
     await expect(t.login(email, CODE)).resolves.toEqual(expect.any(String));
     await expect(t.login(newEmail, CODE)).rejects.toThrow(/login failed/);
@@ -87,7 +98,7 @@ describe('login e-mail change', () => {
     await requestChange(token, email, newEmail);
     const { confirm } = await links(newEmail, email);
     t.clock.advance(24 * 3_600_000 + 1);
-    expect((await t.send('POST', `/api/utilisateurs/email/${confirm}/valider`)).json().statut).toBe('EXPIREE');
+    expect(await follow(confirm, 'valider')).toBe('EXPIREE');
     await expect(t.login(email, CODE)).resolves.toEqual(expect.any(String));
   });
 
@@ -95,15 +106,99 @@ describe('login e-mail change', () => {
     const { email, token } = await customer();
     const wrong = await requestChange(token, email, 'autre@mail.test', 'Mauvais#Code1');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().exceptionMessage).toBe(EMAIL_CHANGE_MESSAGES.wrongCode);
-    expect((await requestChange(token, email, email)).json().exceptionMessage).toBe(EMAIL_CHANGE_MESSAGES.sameAddress);
+    expect(errorOf(wrong).exceptionMessage).toBe(EMAIL_CHANGE_MESSAGES.wrongCode);
+    expect(errorOf(await requestChange(token, email, email)).exceptionMessage).toBe(EMAIL_CHANGE_MESSAGES.sameAddress);
     const taken = await requestChange(token, email, 'gestionnaire@demo.test');
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().exceptionMessage).toBe(EMAIL_CHANGE_MESSAGES.unavailable);
+    expect(errorOf(taken).exceptionMessage).toBe(EMAIL_CHANGE_MESSAGES.unavailable);
   });
 
   it('answers unknown links without error', async () => {
     expect((await status('z'.repeat(43))).statut).toBe('INCONNUE');
-    expect((await t.send('POST', `/api/utilisateurs/email/${'z'.repeat(43)}/valider`)).json().statut).toBe('INCONNUE');
+    expect(await follow('z'.repeat(43), 'valider')).toBe('INCONNUE');
+  });
+});
+
+/**
+ * The service over the test database as the module builds it, with repository methods or the
+ * mail service replaced to fail where a test says.
+ */
+async function serviceWith(replace: { repo?: Partial<EmailChangeRepository>; mail?: (real: MailService) => MailService }) {
+  const jobs = inlineJobs();
+  await workMailQueue(jobs, async () => {});
+  const transaction = createTransact(t.db);
+  const mail = createMailService(createMailRepository(t.db), jobs, transaction, t.clock);
+  return createEmailChangeService({
+    repo: { ...createEmailChangeRepository(t.db), ...replace.repo },
+    transaction,
+    mail: replace.mail?.(mail) ?? mail,
+    clock: t.clock,
+    limits: createLimits(postgresRateLimitStore(t.db), t.clock),
+    revokeUserSessions: t.app.auth.revokeUserSessions,
+    brandName: 'Telora Pro',
+    publicUrl: 'https://espace-client.test',
+    linkValidityMs: 24 * 3_600_000,
+  });
+}
+
+const failing = (message: string) => async (): Promise<never> => {
+  throw new Error(message);
+};
+
+describe('login e-mail change, all or nothing', () => {
+  it('leaves no new request and no mail when the second mail fails, and the pending request stands', async () => {
+    const { id, email, token } = await customer();
+    const first = `premier${count}@mail.test`;
+    await requestChange(token, email, first);
+    const { confirm } = await links(first, email);
+
+    let sends = 0;
+    const service = await serviceWith({
+      mail: (real) => ({
+        async send(to, content, options) {
+          sends += 1;
+          if (sends === 2) throw new Error('outbox unavailable');
+          return real.send(to, content, options);
+        },
+      }),
+    });
+    const second = `second${count}@mail.test`;
+    const body = { nouvelEmail: second, ancienPassword: await hashConfidentialCode(email, CODE), Password: await hashConfidentialCode(second, CODE) };
+    await expect(service.request(id, body)).rejects.toThrow('outbox unavailable');
+    expect(sends).toBe(2);
+
+    const requests = await t.db.select().from(emailChangeRequests).where(eq(emailChangeRequests.userId, id));
+    expect(requests.map((row) => row.newEmail)).toEqual([first]);
+    expect((await status(confirm)).statut).toBe('EN_ATTENTE');
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, second))).toEqual([]);
+  });
+
+  it('leaves the request pending and the login as it was when ending the sessions fails', async () => {
+    const { email, token } = await customer();
+    const newEmail = `nouveau${count}@mail.test`;
+    await requestChange(token, email, newEmail);
+    const { confirm } = await links(newEmail, email);
+
+    const service = await serviceWith({ repo: { revokeSessions: failing('sessions unavailable') } });
+    await expect(service.validate(confirm)).rejects.toThrow('sessions unavailable');
+
+    expect((await status(confirm)).statut).toBe('EN_ATTENTE');
+    const [user] = await t.db.select({ email: users.email }).from(users).where(inArray(users.email, [email, newEmail]));
+    expect(user?.email).toBe(email);
+    expect((await t.get('/api/current_user', token)).statusCode).toBe(200);
+  });
+
+  it('leaves a confirmed change in place when restoring the old login fails', async () => {
+    const { email, token } = await customer();
+    const newEmail = `nouveau${count}@mail.test`;
+    await requestChange(token, email, newEmail);
+    const { confirm, cancel } = await links(newEmail, email);
+    expect(await follow(confirm, 'valider')).toBe('VALIDEE');
+
+    const service = await serviceWith({ repo: { setLogin: failing('users unavailable') } });
+    await expect(service.cancel(cancel)).rejects.toThrow('users unavailable');
+
+    expect((await status(cancel)).statut).toBe('VALIDEE');
+    await expect(t.login(newEmail, CODE)).resolves.toEqual(expect.any(String));
   });
 });

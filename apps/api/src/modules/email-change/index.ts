@@ -9,6 +9,7 @@ export const emailChangeModule = defineModule(
   async (app, core) => {
     const service = createEmailChangeService({
       repo: createEmailChangeRepository(core.db),
+      transaction: core.transaction,
       mail: core.mail,
       clock: core.clock,
       limits: core.limits,

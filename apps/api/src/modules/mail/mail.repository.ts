@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
+import type { Transaction } from '../../db/transaction.ts';
 
 export function createMailRepository(db: Database) {
   return {
-    async insert(mail: { recipient: string; subject: string; textBody: string; htmlBody: string; createdAt: Date }) {
-      const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
+    async insert(mail: { recipient: string; subject: string; textBody: string; htmlBody: string; createdAt: Date }, tx: Transaction) {
+      const [row] = await tx.db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
       if (!row) throw new Error('outbox row not written');
       return row.id;
     },

@@ -1,23 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from '../../core/jobs.ts';
+import type { Transact, Transaction } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MailQueue } from './mail.queue.ts';
+import { SEND_EMAIL_QUEUE, type SendEmailJob } from './mail.queue.ts';
 import type { MailRepository } from './mail.repository.ts';
 import type { MailContent } from './mail.templates.ts';
 import type { MailTransport } from './mail.transport.ts';
 
-export function createMailService(repo: MailRepository, queue: MailQueue, clock: Clock) {
+export interface SendMailOptions {
+  /**
+   * The caller's transaction: the mail is stored and queued with the rows it speaks of (a link,
+   * a pending change), and goes out only if they are committed.
+   */
+  tx?: Transaction;
+}
+
+export function createMailService(repo: MailRepository, jobs: Jobs, transact: Transact, clock: Clock) {
+  async function store(to: string, content: MailContent, tx: Transaction): Promise<number> {
+    const id = await repo.insert(
+      { recipient: to, subject: content.subject, textBody: content.text, htmlBody: content.html, createdAt: clock.now() },
+      tx,
+    );
+    await jobs.send(SEND_EMAIL_QUEUE, { id } satisfies SendEmailJob, { tx });
+    return id;
+  }
+
   return {
-    /** Stores the message in the outbox, then queues its delivery. */
-    async send(to: string, content: MailContent): Promise<number> {
-      const id = await repo.insert({
-        recipient: to,
-        subject: content.subject,
-        textBody: content.text,
-        htmlBody: content.html,
-        createdAt: clock.now(),
-      });
-      await queue.enqueue(id);
-      return id;
+    /**
+     * Stores the message in the outbox and queues its delivery, both or neither: in the caller's
+     * transaction when given, else in one of its own. Returns the outbox id.
+     */
+    send(to: string, content: MailContent, { tx }: SendMailOptions = {}): Promise<number> {
+      return tx ? store(to, content, tx) : transact((own) => store(to, content, own));
     },
   };
 }

@@ -9,6 +9,7 @@ export const passwordModule = defineModule(
   async (app, core) => {
     const service = createPasswordService({
       repo: createPasswordRepository(core.db),
+      transaction: core.transaction,
       mail: core.mail,
       captcha: core.captcha,
       limits: core.limits,

@@ -1,6 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { passwordResetRequests, users } from '../../db/schema.ts';
+import { passwordResetRequests, sessions, users } from '../../db/schema.ts';
+import type { Transaction } from '../../db/transaction.ts';
+
+/** Writes take the transaction they belong to (core.transaction); reads run on their own. */
 
 export function createPasswordRepository(db: Database) {
   return {
@@ -23,8 +26,9 @@ export function createPasswordRepository(db: Database) {
       return Boolean(row);
     },
 
-    async createReset(request: typeof passwordResetRequests.$inferInsert) {
-      await db.insert(passwordResetRequests).values(request);
+    /** A request for an unknown address, alone; a customer's comes with its mail, in `tx`. */
+    async createReset(request: typeof passwordResetRequests.$inferInsert, tx?: Transaction) {
+      await (tx?.db ?? db).insert(passwordResetRequests).values(request);
     },
 
     async findValidReset(tokenHash: string, now: Date) {
@@ -38,8 +42,8 @@ export function createPasswordRepository(db: Database) {
     },
 
     /** Claims a link for one use; false when another request used it first. */
-    async claimReset(id: number, now: Date): Promise<boolean> {
-      const claimed = await db
+    async claimReset(id: number, now: Date, tx: Transaction): Promise<boolean> {
+      const claimed = await tx.db
         .update(passwordResetRequests)
         .set({ usedAt: now })
         .where(and(eq(passwordResetRequests.id, id), isNull(passwordResetRequests.usedAt)))
@@ -48,15 +52,28 @@ export function createPasswordRepository(db: Database) {
     },
 
     /** Ends every other pending link of the address once a code has been set. */
-    async closeResets(email: string, now: Date) {
-      await db
+    async closeResets(email: string, now: Date, tx: Transaction) {
+      await tx.db
         .update(passwordResetRequests)
         .set({ usedAt: now })
         .where(and(eq(passwordResetRequests.email, email), isNull(passwordResetRequests.usedAt)));
     },
 
-    async setPasswordHash(userId: number, passwordHash: string) {
-      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    async setPasswordHash(userId: number, passwordHash: string, tx: Transaction) {
+      await tx.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
+    /**
+     * Ends the user's sessions (but `keepTokenHash`) with the code change, in its transaction: a
+     * new code never stands while an old session goes on. The auth module is told afterwards, to
+     * drop the sessions it holds in memory.
+     */
+    async revokeSessions(userId: number, now: Date, keepTokenHash: string | undefined, tx: Transaction) {
+      const scope = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+      await tx.db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(keepTokenHash ? and(scope, ne(sessions.tokenHash, keepTokenHash)) : scope);
     },
   };
 }

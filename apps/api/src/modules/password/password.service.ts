@@ -4,6 +4,7 @@ import {
   type ChangePasswordRequest,
   type UpdatePasswordRequest,
 } from '@ecare/shared';
+import type { Transact } from '../../db/transaction.ts';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
@@ -18,6 +19,7 @@ import type { PasswordRepository } from './password.repository.ts';
 
 export interface PasswordServiceDeps {
   repo: PasswordRepository;
+  transaction: Transact;
   mail: MailService;
   captcha: CaptchaVerifier;
   limits: Limits;
@@ -65,9 +67,14 @@ export function createPasswordService(deps: PasswordServiceDeps) {
         return;
       }
       const guid = newToken();
-      await repo.createReset({ email: address, userId: user.id, tokenHash: hashToken(guid), createdAt: now, expiresAt });
       const link = `${deps.publicUrl}/ecare/identification/creer-code-confidentiel/${guid}`;
-      await deps.mail.send(user.email, resetPasswordMail(deps.brandName, link, Math.round(deps.linkValidityMs / 3_600_000)));
+      const mail = resetPasswordMail(deps.brandName, link, Math.round(deps.linkValidityMs / 3_600_000));
+      // The pending request and its mail: one without the other would block new requests
+      // without a link, or mail a link that leads nowhere.
+      await deps.transaction(async (tx) => {
+        await repo.createReset({ email: address, userId: user.id, tokenHash: hashToken(guid), createdAt: now, expiresAt }, tx);
+        await deps.mail.send(user.email, mail, { tx });
+      });
     },
 
     async verifyGuid(guid: string): Promise<{ ok: boolean; email: string }> {
@@ -80,11 +87,18 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       const reset = await repo.findValidReset(hashToken(request.guid), now);
       if (!reset?.userId) throw fail('LINK_INVALID');
       await checkNewCode(reset.email, request);
-      if (!(await repo.claimReset(reset.id, now))) throw fail('LINK_INVALID');
-      await repo.setPasswordHash(reset.userId, await hashPassword(request.Password));
-      await repo.closeResets(reset.email, now);
-      await deps.revokeUserSessions(reset.userId);
-      await deps.limits.codeReset(reset.email);
+      const { id, userId, email } = reset;
+      // Hashed before the transaction, which holds a connection while open: argon2 takes a while.
+      const passwordHash = await hashPassword(request.Password);
+      await deps.transaction(async (tx) => {
+        if (!(await repo.claimReset(id, now, tx))) throw fail('LINK_INVALID');
+        await repo.setPasswordHash(userId, passwordHash, tx);
+        await repo.closeResets(email, now, tx);
+        await repo.revokeSessions(userId, now, undefined, tx);
+      });
+      // Already revoked above; the auth module drops the sessions it holds in memory.
+      await deps.revokeUserSessions(userId);
+      await deps.limits.codeReset(email);
     },
 
     /** A logged-in user's change: the old code is checked, every other session ends. */
@@ -99,8 +113,13 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       await checkNewCode(user.email, request);
       if (request.Password === request.ancienPassword) throw fail('PASSWORD_SAME');
       const now = clock.now();
-      await repo.setPasswordHash(userId, await hashPassword(request.Password));
-      await repo.closeResets(user.email, now);
+      const passwordHash = await hashPassword(request.Password);
+      await deps.transaction(async (tx) => {
+        await repo.setPasswordHash(userId, passwordHash, tx);
+        await repo.closeResets(user.email, now, tx);
+        await repo.revokeSessions(userId, now, currentTokenHash, tx);
+      });
+      // Already revoked above; the auth module drops the sessions it holds in memory.
       await deps.revokeUserSessions(userId, { keepTokenHash: currentTokenHash });
     },
   };

@@ -1,7 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES, PASSWORD_RESET_MESSAGES, hashConfidentialCode } from '@ecare/shared';
+import { z } from 'zod';
+import { guidCheckSchema, okResponseSchema, PASSWORD_MESSAGES, PASSWORD_RESET_MESSAGES, hashConfidentialCode } from '@ecare/shared';
+import { inlineJobs } from '../../core/jobs.ts';
+import { emailOutbox, passwordResetRequests } from '../../db/schema.ts';
 import { createUser } from '../../db/seed/factories.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createTransact } from '../../db/transaction.ts';
+import { createLimits } from '../../lib/limits.ts';
+import { postgresRateLimitStore } from '../../lib/rate-limit.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
+import { createMailRepository, createMailService, workMailQueue } from '../mail/index.ts';
+import { createPasswordRepository, type PasswordRepository } from './password.repository.ts';
+import { createPasswordService } from './password.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,12 +24,13 @@ let userCount = 0;
 async function newCustomer(code = 'Ancien#Code42') {
   userCount += 1;
   const email = `client${userCount}@reset.test`;
-  await createUser(t.db, { email, password: code, gestionnaire: true });
-  return { email, code };
+  const { id } = await createUser(t.db, { email, password: code, gestionnaire: true });
+  return { id, email, code };
 }
 
 const reset = (email: string) => t.send('POST', '/api/clients/reset_password', { json: { email, captcha: '' } });
-const allowed = async (email: string) => (await t.send('POST', '/api/clients/reinit_mdp/autorise', { json: { email, captcha: '' } })).json();
+const allowed = async (email: string) => bodyOf(await t.send('POST', '/api/clients/reinit_mdp/autorise', { json: { email, captcha: '' } }), z.boolean());
+const verify = async (guid: string) => bodyOf(await t.get(`/api/guid/verifier/${guid}`), guidCheckSchema);
 
 /** The guid of the newest link mailed to this address. */
 async function mailedGuid(email: string): Promise<string> {
@@ -40,7 +52,7 @@ describe('forgotten code request', () => {
     expect(await allowed(email)).toBe(true);
     const response = await reset(email);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true });
+    expect(bodyOf(response, okResponseSchema)).toEqual({ ok: true });
     const [mail] = await t.outbox();
     expect(mail?.recipient).toBe(email);
     expect(mail?.textBody).toContain('https://espace-client.test/ecare/identification/creer-code-confidentiel/');
@@ -48,7 +60,7 @@ describe('forgotten code request', () => {
     expect(await allowed(email)).toBe(false);
     const again = await reset(email);
     expect(again.statusCode).toBe(409);
-    expect(again.json().exceptionMessage).toBe(PASSWORD_RESET_MESSAGES.pending);
+    expect(errorOf(again).exceptionMessage).toBe(PASSWORD_RESET_MESSAGES.pending);
   });
 
   it('answers an unknown address exactly like a known one, and mails nothing', async () => {
@@ -56,7 +68,7 @@ describe('forgotten code request', () => {
     expect(await allowed('inconnu@reset.test')).toBe(true);
     const response = await reset('inconnu@reset.test');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true });
+    expect(bodyOf(response, okResponseSchema)).toEqual({ ok: true });
     expect((await t.outbox()).length).toBe(before);
     expect(await allowed('inconnu@reset.test')).toBe(false);
     expect((await reset('inconnu@reset.test')).statusCode).toBe(409);
@@ -76,7 +88,7 @@ describe('forgotten code request', () => {
   ])('refuses %s with 400', async (_label, body) => {
     const response = await t.send('POST', '/api/clients/reset_password', { json: body });
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('VALIDATION');
+    expect(errorOf(response).code).toBe('VALIDATION');
   });
 });
 
@@ -85,17 +97,17 @@ describe('create a code from the link', () => {
     const { email, code } = await newCustomer();
     await reset(email);
     const guid = await mailedGuid(email);
-    expect((await t.get(`/api/guid/verifier/${guid}`)).json()).toEqual({ ok: true, email });
+    expect(await verify(guid)).toEqual({ ok: true, email });
 
     const response = await createCode(guid, email, 'Nouveau#Code42');
     expect(response.statusCode).toBe(200);
     await expect(t.login(email, 'Nouveau#Code42')).resolves.toEqual(expect.any(String));
     await expect(t.login(email, code)).rejects.toThrow(/login failed/);
 
-    expect((await t.get(`/api/guid/verifier/${guid}`)).json()).toEqual({ ok: false, email: '' });
+    expect(await verify(guid)).toEqual({ ok: false, email: '' });
     const reused = await createCode(guid, email, 'Autre#Code4242');
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().exceptionMessage).toBe(PASSWORD_RESET_MESSAGES.invalidLink);
+    expect(errorOf(reused).exceptionMessage).toBe(PASSWORD_RESET_MESSAGES.invalidLink);
     // A new request is possible again once the code is set.
     expect(await allowed(email)).toBe(true);
   });
@@ -105,12 +117,12 @@ describe('create a code from the link', () => {
     await reset(email);
     const guid = await mailedGuid(email);
     t.clock.advance(24 * 3_600_000 + 1_000);
-    expect((await t.get(`/api/guid/verifier/${guid}`)).json()).toEqual({ ok: false, email: '' });
+    expect(await verify(guid)).toEqual({ ok: false, email: '' });
     expect((await createCode(guid, email, 'Nouveau#Code42')).statusCode).toBe(400);
   });
 
   it('answers unknown and malformed guids', async () => {
-    expect((await t.get(`/api/guid/verifier/${'x'.repeat(43)}`)).json()).toEqual({ ok: false, email: '' });
+    expect(await verify('x'.repeat(43))).toEqual({ ok: false, email: '' });
     expect((await t.get('/api/guid/verifier/%3Cscript%3E')).statusCode).toBe(400);
   });
 
@@ -130,9 +142,9 @@ describe('create a code from the link', () => {
     const guid = await mailedGuid(email);
     const response = await createCode(guid, email, code);
     expect(response.statusCode).toBe(400);
-    expect(response.json().exceptionMessage).toBe(message);
+    expect(errorOf(response).exceptionMessage).toBe(message);
     // The link stays usable after a refused code.
-    expect((await t.get(`/api/guid/verifier/${guid}`)).json().ok).toBe(true);
+    expect((await verify(guid)).ok).toBe(true);
   });
 
   it('refuses a hash that is not the code’s', async () => {
@@ -143,7 +155,7 @@ describe('create a code from the link', () => {
       json: { guid, Password: await hashConfidentialCode(email, 'Autre#Code4242'), codeConfidentiel: 'Nouveau#Code42' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().exceptionMessage).toBe(PASSWORD_MESSAGES.mismatch);
+    expect(errorOf(response).exceptionMessage).toBe(PASSWORD_MESSAGES.mismatch);
   });
 
   it('ends every session of the customer', async () => {
@@ -171,7 +183,7 @@ describe('change of code by a logged-in user', () => {
     const token = await t.login(email, code);
     const response = await change(token, email, 'Mauvais#Code1', 'Nouveau#Code42');
     expect(response.statusCode).toBe(400);
-    expect(response.json().exceptionMessage).toBe(PASSWORD_MESSAGES.oldIncorrect);
+    expect(errorOf(response).exceptionMessage).toBe(PASSWORD_MESSAGES.oldIncorrect);
   });
 
   it('changes the code and ends the other sessions only', async () => {
@@ -188,12 +200,86 @@ describe('change of code by a logged-in user', () => {
   it('refuses the same code and broken rules', async () => {
     const { email, code } = await newCustomer();
     const token = await t.login(email, code);
-    expect((await change(token, email, code, code)).json().exceptionMessage).toBe(PASSWORD_MESSAGES.sameAsOld);
-    expect((await change(token, email, code, 'court')).json().exceptionMessage).toBe(PASSWORD_MESSAGES.requirementsUnmet);
+    expect(errorOf(await change(token, email, code, code)).exceptionMessage).toBe(PASSWORD_MESSAGES.sameAsOld);
+    expect(errorOf(await change(token, email, code, 'court')).exceptionMessage).toBe(PASSWORD_MESSAGES.requirementsUnmet);
   });
 
   it('needs a session', async () => {
     const response = await t.send('POST', '/api/clients/password', { json: { ancienPassword: 'x', Password: 'y', codeConfidentiel: 'z' } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+/** The service over the test database as the module builds it, with parts replaced to fail where a test says. */
+async function serviceWith(replace: { repo?: Partial<PasswordRepository>; mailWorker?: false }) {
+  const jobs = inlineJobs();
+  if (replace.mailWorker !== false) await workMailQueue(jobs, async () => {});
+  const transaction = createTransact(t.db);
+  const limits = createLimits(postgresRateLimitStore(t.db), t.clock);
+  return createPasswordService({
+    repo: { ...createPasswordRepository(t.db), ...replace.repo },
+    transaction,
+    mail: createMailService(createMailRepository(t.db), jobs, transaction, t.clock),
+    captcha: { enabled: false, verify: async () => true },
+    limits,
+    clock: t.clock,
+    revokeUserSessions: t.app.auth.revokeUserSessions,
+    brandName: 'Telora Pro',
+    publicUrl: 'https://espace-client.test',
+    linkValidityMs: 24 * 3_600_000,
+  });
+}
+
+const failing = (message: string) => async (): Promise<never> => {
+  throw new Error(message);
+};
+
+describe('confidential code writes, all or nothing', () => {
+  it('records no request and no mail when the mail’s job cannot be queued', async () => {
+    const { email } = await newCustomer();
+    // No worker for the mail queue: queuing the job fails after the outbox row is written.
+    const service = await serviceWith({ mailWorker: false });
+    await expect(service.requestReset(email, undefined, '198.51.100.1')).rejects.toThrow(/no worker/);
+
+    expect(await t.db.select().from(passwordResetRequests).where(eq(passwordResetRequests.email, email))).toEqual([]);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email))).toEqual([]);
+    expect(await allowed(email)).toBe(true);
+  });
+
+  it('keeps the link, the old code and the sessions when the last write of a code creation fails', async () => {
+    const { email, code } = await newCustomer();
+    const token = await t.login(email, code);
+    await reset(email);
+    const guid = await mailedGuid(email);
+    const service = await serviceWith({ repo: { revokeSessions: failing('sessions unavailable') } });
+    const newCode = 'Nouveau#Code42';
+    await expect(
+      service.createFromLink({ guid, Password: await hashConfidentialCode(email, newCode), codeConfidentiel: newCode }),
+    ).rejects.toThrow('sessions unavailable');
+
+    expect(await verify(guid)).toEqual({ ok: true, email });
+    const [request] = await t.db.select().from(passwordResetRequests).where(eq(passwordResetRequests.tokenHash, hashToken(guid)));
+    expect(request?.usedAt).toBeNull();
+    await expect(t.login(email, code)).resolves.toEqual(expect.any(String));
+    expect((await t.get('/api/current_user', token)).statusCode).toBe(200);
+    // The link still works once nothing fails.
+    expect((await createCode(guid, email, newCode)).statusCode).toBe(200);
+  });
+
+  it('keeps the old code and the other sessions when the last write of a change fails', async () => {
+    const { id, email, code } = await newCustomer();
+    const other = await t.login(email, code);
+    const service = await serviceWith({ repo: { revokeSessions: failing('sessions unavailable') } });
+    const newCode = 'Nouveau#Code42';
+    const request = {
+      ancienPassword: await hashConfidentialCode(email, code),
+      Password: await hashConfidentialCode(email, newCode),
+      codeConfidentiel: newCode,
+    };
+    await expect(service.change(id, hashToken('not-a-session'), request)).rejects.toThrow('sessions unavailable');
+
+    await expect(t.login(email, code)).resolves.toEqual(expect.any(String));
+    await expect(t.login(email, newCode)).rejects.toThrow(/login failed/);
+    expect((await t.get('/api/current_user', other)).statusCode).toBe(200);
   });
 });

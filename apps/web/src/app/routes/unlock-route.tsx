@@ -1,4 +1,4 @@
-import { okResponseSchema } from '@ecare/shared/password';
+import { okResponseSchema } from '@ecare/shared/errors';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';

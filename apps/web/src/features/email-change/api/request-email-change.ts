@@ -1,6 +1,6 @@
 import { hashConfidentialCode } from '@ecare/shared/auth';
+import { okResponseSchema } from '@ecare/shared/errors';
 import type { EmailChangeRequest } from '@ecare/shared/email-change';
-import { okResponseSchema } from '@ecare/shared/password';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -1,5 +1,6 @@
 import { hashConfidentialCode } from '@ecare/shared/auth';
-import { okResponseSchema, type ChangePasswordRequest } from '@ecare/shared/password';
+import { okResponseSchema } from '@ecare/shared/errors';
+import type { ChangePasswordRequest } from '@ecare/shared/password';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

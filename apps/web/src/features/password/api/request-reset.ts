@@ -1,4 +1,5 @@
-import { okResponseSchema, type ResetRequest } from '@ecare/shared/password';
+import { type ResetRequest } from '@ecare/shared/password';
+import { okResponseSchema } from '@ecare/shared/errors';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/clients/reset_password: e-mails a link to create a code (same answer for unknown addresses). */

@@ -1,0 +1,153 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ExecuteSql } from '../db/client.ts';
+import type { Transaction } from '../db/transaction.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+
+export type JobHandler<Data extends object> = (data: Data) => Promise<void>;
+
+export interface QueueOptions {
+  /** Attempts after a failed one (0: none). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Doubles the delay at each retry. */
+  retryBackoff?: boolean;
+}
+
+export interface SendOptions {
+  /** The transaction the job belongs to: it exists, and runs, only once that commits. */
+  tx?: Transaction;
+}
+
+/** Background work, handed to the modules through the core. */
+export interface Jobs {
+  /** Handles the jobs of `queue`; every instance works it, each job is handled by one of them. */
+  work<Data extends object>(queue: string, handler: JobHandler<Data>, options?: QueueOptions): Promise<void>;
+  /** Queues a job on a queue this instance works. */
+  send(queue: string, data: object, options?: SendOptions): Promise<void>;
+  /** Runs `handler` at every time `cron` (UTC) gives, on one instance each time. */
+  schedule(name: string, cron: string, handler: () => Promise<void>): Promise<void>;
+}
+
+/** The queue as the core runs it: started before the modules register, stopped with the app. */
+export interface JobRunner extends Jobs {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A handler stored with others of any data type; the data of a queue is what its senders gave. */
+const untyped = <Data extends object>(handler: JobHandler<Data>): JobHandler<object> => (data) => handler(data as Data);
+
+/** Inline jobs plus what tests need to see and trigger schedules. */
+export interface InlineJobs extends JobRunner {
+  schedules(): { name: string; cron: string }[];
+  /** Runs a scheduled handler now, as its time coming would; its failure is thrown. */
+  runScheduled(name: string): Promise<void>;
+}
+
+/**
+ * Runs each job at once in the sending process, after the commit of the transaction it was sent
+ * in; nothing polls and schedules only run when asked. For tests and single-process tools. A
+ * failed job is logged, not thrown: as with a queue, the sender has already succeeded.
+ */
+export function inlineJobs(log?: FastifyBaseLogger): InlineJobs {
+  const handlers = new Map<string, JobHandler<object>>();
+  const scheduled = new Map<string, { cron: string; handler: () => Promise<void> }>();
+
+  async function run(queue: string, handler: JobHandler<object>, data: object): Promise<void> {
+    await handler(data).catch((error: unknown) => log?.error({ err: error, queue }, 'job failed'));
+  }
+
+  return {
+    async start() {},
+    async stop() {
+      handlers.clear();
+      scheduled.clear();
+    },
+    async work(queue, handler) {
+      handlers.set(queue, untyped(handler));
+    },
+    async send(queue, data, { tx } = {}) {
+      const handler = handlers.get(queue);
+      if (!handler) throw new Error(`no worker for the job queue ${queue}`);
+      if (tx) tx.afterCommit(() => run(queue, handler, data));
+      else await run(queue, handler, data);
+    },
+    async schedule(name, cron, handler) {
+      scheduled.set(name, { cron, handler });
+    },
+    schedules: () => [...scheduled].map(([name, { cron }]) => ({ name, cron })),
+    async runScheduled(name) {
+      const job = scheduled.get(name);
+      if (!job) throw new Error(`nothing scheduled as ${name}`);
+      await job.handler();
+    },
+  };
+}
+
+/** A scheduled job is due at most this long before a worker takes it; hourly work needs no more. */
+const SCHEDULED_POLLING_SECONDS = 30;
+
+/**
+ * pg-boss on the application database, one instance per process: jobs are rows of the `pgboss`
+ * schema, fetched by exactly one worker across all instances and retried with back-off; a job
+ * sent in a transaction is inserted on its connection, so it commits or rolls back with it.
+ * Schedules are kept in the database; each occurrence is queued once, whatever the instances.
+ */
+export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, options: { pollingSeconds?: number } = {}): JobRunner {
+  // pg-boss runs its SQL through the application's pool, which reconnects by itself: while the
+  // database is away its polling fails and reports here, and it resumes on the next poll.
+  const boss = new PgBoss({ db: { executeSql } });
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) log.warn({ err: error }, 'job queue: database unavailable, retrying');
+    else log.error({ err: error }, 'job queue error');
+  });
+  const queues = new Set<string>();
+  let started = false;
+
+  async function createQueue(name: string, { retryLimit, retryDelaySeconds, retryBackoff }: QueueOptions): Promise<void> {
+    // pg-boss refuses an option given as undefined: only those set are passed.
+    await boss.createQueue(name, {
+      name,
+      ...(retryLimit === undefined ? {} : { retryLimit }),
+      ...(retryDelaySeconds === undefined ? {} : { retryDelay: retryDelaySeconds }),
+      ...(retryBackoff === undefined ? {} : { retryBackoff }),
+    });
+    queues.add(name);
+  }
+
+  async function work<Data extends object>(queue: string, handler: JobHandler<Data>, pollingSeconds: number): Promise<void> {
+    await boss.work<Data>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await handler(job.data);
+    });
+  }
+
+  return {
+    async start() {
+      await boss.start();
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      // Stopping records unfinished jobs as failed, in the database: if that is away, the jobs
+      // expire and are retried later, which must not keep the process from stopping.
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 }).catch((error: unknown) => log.warn({ err: error }, 'job queue stopped with an error'));
+    },
+    async work(queue, handler, queueOptions = {}) {
+      await createQueue(queue, queueOptions);
+      await work(queue, handler, options.pollingSeconds ?? 1);
+    },
+    async send(queue, data, { tx } = {}) {
+      // pg-boss silently drops a job for a queue that does not exist.
+      if (!queues.has(queue)) throw new Error(`no worker for the job queue ${queue}`);
+      await boss.send(queue, data, tx ? { db: { executeSql: tx.executeSql } } : {});
+    },
+    async schedule(name, cron, handler) {
+      // No retry: the next occurrence does the work a failed one left.
+      await createQueue(name, { retryLimit: 0 });
+      await boss.schedule(name, cron);
+      await work(name, handler, SCHEDULED_POLLING_SECONDS);
+    },
+  };
+}
