@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../../db/transaction.ts';
 import { contracts, loginUnlockLinks, sessions, users } from '../../db/schema.ts';
 
 /** The user columns every authenticated request needs, read with its session in one query. */
@@ -72,8 +73,9 @@ export function createAuthRepository(db: Database) {
         .where(keepTokenHash ? and(scope, ne(sessions.tokenHash, keepTokenHash)) : scope);
     },
 
-    async createUnlockLink(link: typeof loginUnlockLinks.$inferInsert) {
-      await db.insert(loginUnlockLinks).values(link);
+    /** Written with its mail, in `tx`. */
+    async createUnlockLink(link: typeof loginUnlockLinks.$inferInsert, tx: Transaction) {
+      await tx.db.insert(loginUnlockLinks).values(link);
     },
 
     /** Marks a valid link used, once: the login identifier it unlocks, or undefined. */

@@ -33,6 +33,7 @@ export const authModule = defineModule('auth', async (app, core) => {
     repo,
     limits: core.limits,
     mail: core.mail,
+    transaction: core.transaction,
     clock: core.clock,
     tasks,
     brandName: core.config.brandName,

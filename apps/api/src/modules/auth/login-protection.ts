@@ -1,3 +1,4 @@
+import type { Transact } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { LIMITS, type Limits } from '../../lib/limits.ts';
@@ -22,6 +23,7 @@ export interface LoginProtectionDeps {
   repo: AuthRepository;
   limits: Limits;
   mail: MailService;
+  transaction: Transact;
   clock: Clock;
   tasks: BackgroundTasks;
   brandName: string;
@@ -43,9 +45,12 @@ export function createLoginProtection(deps: LoginProtectionDeps) {
     const now = clock.now();
     // As long as the period, so that a refused owner always has a working link in their mailbox.
     const expiresAt = new Date(now.getTime() + LIMITS.mailPeriodMs);
-    await repo.createUnlockLink({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt });
     const link = `${deps.publicUrl}/ecare/identification/deverrouiller/${token}`;
-    await deps.mail.send(identifier, unlockLinkMail(deps.brandName, link, Math.round(LIMITS.mailPeriodMs / 3_600_000)));
+    // The link and its mail exist together or not at all.
+    await deps.transaction(async (tx) => {
+      await repo.createUnlockLink({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt }, tx);
+      await deps.mail.send(identifier, unlockLinkMail(deps.brandName, link, Math.round(LIMITS.mailPeriodMs / 3_600_000)), { tx });
+    });
   }
 
   async function sendAttackNotice(identifier: string): Promise<void> {
