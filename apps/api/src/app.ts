@@ -14,6 +14,7 @@ import { emailChangeModule } from './modules/email-change/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { linesModule } from './modules/lines/index.ts';
 import { menuModule } from './modules/menu/index.ts';
+import { offersModule } from './modules/offers/index.ts';
 import { parametersModule } from './modules/parameters/index.ts';
 import { passwordModule } from './modules/password/index.ts';
 import { sessionModule } from './modules/session/index.ts';
@@ -37,6 +38,7 @@ function featureModules(config: Config) {
     authModule,
     accountsModule,
     linesModule,
+    offersModule,
     sessionModule,
     menuModule,
     passwordModule,

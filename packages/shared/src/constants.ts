@@ -1,6 +1,4 @@
-import { API_ERRORS } from './error-catalogue.ts';
-
-export { API_ERRORS, ERROR_CODES, errorMessage, isApiErrorCode, oauthCodeOf, type ApiErrorCode, type ErrorMessageValues } from './error-catalogue.ts';
+import { CORE_ERRORS } from './errors-core.ts';
 
 /**
  * Constants with no dependency on zod, so the lightest routes (login) can import them without
@@ -11,9 +9,9 @@ export const LOGIN_LIMITS = { usernameMax: 254, passwordMin: 4, passwordMax: 100
 
 export const MESSAGES = {
   loginInvalid: 'Votre identifiant et votre code confidentiel ne correspondent pas',
-  invalidGrant: API_ERRORS.INVALID_GRANT.message,
+  invalidGrant: CORE_ERRORS.INVALID_GRANT.message,
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
-  captchaFailed: API_ERRORS.CAPTCHA.message,
+  captchaFailed: CORE_ERRORS.CAPTCHA.message,
 } as const;
 
 /** Inactivity after which a session ends, on both sides (spec §4, §9). */
@@ -27,4 +25,4 @@ export function isParameterOn(value: string | undefined): boolean {
 /** Header carried by every API answer while the portal is in maintenance (spec §8). */
 export const MAINTENANCE_HEADER = 'en_maintenance';
 
-export const MAINTENANCE_MESSAGE = API_ERRORS.MAINTENANCE.message;
+export const MAINTENANCE_MESSAGE = CORE_ERRORS.MAINTENANCE.message;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, ERROR_CODES, errorMessage, isApiErrorCode } from './error-catalogue.ts';
+import { API_ERRORS, ERROR_CATALOGUE_PARTS, ERROR_CODES, errorMessage, isApiErrorCode } from './error-catalogue.ts';
 
 describe('error catalogue', () => {
   it('gives every code an HTTP error status and a French message', () => {
@@ -11,6 +11,14 @@ describe('error catalogue', () => {
       expect(entry.status, code).toBeLessThan(600);
       expect(ERROR_CODES[code as keyof typeof ERROR_CODES]).toBe(code);
     }
+  });
+
+  it('holds each code of its parts once: no part redefines another part’s code', () => {
+    const parts = Object.values(ERROR_CATALOGUE_PARTS).map((part) => Object.keys(part));
+    expect(parts.length).toBeGreaterThan(1);
+    const all = parts.flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(Object.keys(API_ERRORS).sort()).toEqual([...all].sort());
   });
 
   it('fills the values a message shows', () => {

@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { Limits } from '../lib/limits.ts';
 import type { MailService } from '../modules/mail/index.ts';
 import type { AccessPolicy } from '../policy/access-policy.ts';
+import type { Audit } from './audit.ts';
 import type { Jobs } from './jobs.ts';
 
 /**
@@ -32,4 +33,6 @@ export interface Core {
   mail: MailService;
   /** Who may touch which billing account or contract. */
   policy: AccessPolicy;
+  /** Who did what on which account or contract, from where (`record(entry, { tx })`). */
+  audit: Audit;
 }

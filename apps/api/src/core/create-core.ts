@@ -17,6 +17,7 @@ import {
   type MailTransport,
 } from '../modules/mail/index.ts';
 import { createAccessPolicy } from '../policy/access-policy.ts';
+import { createAudit } from './audit.ts';
 import type { Core } from './core.ts';
 import { inlineJobs, type JobRunner } from './jobs.ts';
 
@@ -66,5 +67,6 @@ export async function createCore(app: FastifyInstance, { config, db, clock, ...o
     jobs,
     mail: createMailService(mailRepository, jobs, transaction, clock),
     policy: createAccessPolicy(db),
+    audit: createAudit(db, clock),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -47,6 +48,10 @@ export const offers = pgTable('offers', {
   idGamme: integer('id_gamme').notNull(),
   prixMensuelCentimes: integer('prix_mensuel_centimes').notNull(),
   description: text('description').notNull(),
+  /** Mobile data allowance in France, in MB (null: unlimited, or not a mobile plan). */
+  dataMo: integer('data_mo'),
+  dataIllimitee: boolean('data_illimitee').notNull().default(false),
+  optionsIncluses: text('options_incluses').array().notNull().default(sql`'{}'::text[]`),
 });
 
 export const users = pgTable(
@@ -102,11 +107,76 @@ export const contracts = pgTable(
     /** The simple line user (utilisateur) of this line, if any. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     dateActivation: timestamp('date_activation', { withTimezone: true }).notNull(),
+    /** Options subscribed on the line, by label. */
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    /** End of the commitment period; null without commitment. */
+    dateFinEngagement: date('date_fin_engagement', { mode: 'string' }),
+    typeSim: text('type_sim', { enum: ['SIM', 'ESIM'] }).notNull().default('SIM'),
+    /** Full ICCID of the SIM card (only its last 4 digits are ever answered); null when unknown. */
+    iccid: text('iccid'),
+    puk: text('puk'),
+    puk2: text('puk2'),
+    /** eSIM profile: activation code and SM-DP+ address (GSMA SGP.22), for eSIM lines. */
+    esimCodeActivation: text('esim_code_activation'),
+    esimAdresseSmdp: text('esim_adresse_smdp'),
+    /** The person using the line, named by the account's manager (not necessarily a portal user). */
+    utilisateurPrenom: text('utilisateur_prenom'),
+    utilisateurNom: text('utilisateur_nom'),
+    utilisateurEmail: text('utilisateur_email'),
+    inscriptionAnnuaire: text('inscription_annuaire', { enum: ['LISTE_ROUGE', 'LISTE_ORANGE', 'PARUTION'] })
+      .notNull()
+      .default('LISTE_ROUGE'),
   },
   (t) => [
     index('contracts_account_numero_idx').on(t.idClientBscs, t.numeroLigne),
     index('contracts_user_idx').on(t.userId),
+    // A SIM card serves one line: the check before an activation, and this under concurrency.
+    uniqueIndex('contracts_iccid_uq').on(t.iccid),
   ],
+);
+
+/**
+ * Who did what on which account or contract, from where: every write of the line actions and
+ * every PUK or RIO read. Kept without foreign keys, so that an entry outlives its user or line.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** The signed-in person who acted (an agent, in agent mode). */
+    userId: integer('user_id').notNull(),
+    /** The customer user an agent acted for (agent mode); null when users act for themselves. */
+    onBehalfOf: integer('on_behalf_of'),
+    action: text('action').notNull(),
+    idClientBscs: integer('id_client_bscs'),
+    idContrat: integer('id_contrat'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    sourceAddress: text('source_address').notNull(),
+  },
+  (t) => [index('audit_log_account_at_idx').on(t.idClientBscs, t.at), index('audit_log_contract_at_idx').on(t.idContrat, t.at)],
+);
+
+/** Loss or theft declarations; the open one (not restored) is what keeps a line suspended. */
+export const lossTheftDeclarations = pgTable(
+  'loss_theft_declarations',
+  {
+    id: serial('id').primaryKey(),
+    idContrat: integer('id_contrat')
+      .notNull()
+      .references(() => contracts.idContrat, { onDelete: 'cascade' }),
+    idClientBscs: integer('id_client_bscs').notNull(),
+    motif: text('motif', { enum: ['PERTE', 'VOL'] }).notNull(),
+    dateEvenement: date('date_evenement', { mode: 'string' }).notNull(),
+    commentaire: text('commentaire'),
+    /** Status of the line before the suspension, given back on restoration. */
+    statutPrecedent: text('statut_precedent', { enum: ['ACTIF', 'SUSPENDU', 'RESILIE', 'EN_COURS'] }).notNull(),
+    declaredBy: integer('declared_by').notNull(),
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull(),
+    restoredBy: integer('restored_by'),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+  },
+  // One open declaration per line: a second one racing the first fails here.
+  (t) => [uniqueIndex('loss_theft_open_uq').on(t.idContrat).where(sql`restored_at is null`)],
 );
 
 /** Header menu tree: rubrique (parent null) > sous-rubrique > module. */

@@ -56,7 +56,13 @@ describe('billing accounts and contracts of other customers', () => {
   });
 
   it('answers 403 with the spec message on every contract endpoint', async () => {
-    for (const url of [`/api/ligne/${foreign.contract}`, `/api/sessiondata/${own.account}/${foreign.contract}`]) {
+    for (const url of [
+      `/api/ligne/${foreign.contract}`,
+      `/api/sessiondata/${own.account}/${foreign.contract}`,
+      `/api/clients/contrats/${foreign.contract}/puk`,
+      `/api/contrat/rio?idContrat=${foreign.contract}`,
+      `/api/clients/contrats/1999999999/puk`,
+    ]) {
       const response = await t.get(url, gestionnaire);
       expect(response.statusCode, url).toBe(403);
       expect(errorOf(response), url).toEqual({ code: 'FORBIDDEN_CONTRACT', exceptionMessage: API_ERRORS.FORBIDDEN_CONTRACT.message });

@@ -1,7 +1,17 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import type { LineAction } from '@ecare/shared';
 import type { Database } from '../db/client.ts';
 import { contracts, userBillingAccounts } from '../db/schema.ts';
 import { fail } from '../lib/errors.ts';
+import { roleMayDo, type LineRole } from './line-actions.ts';
+
+export { lineActions, stateAllows, type LineRole } from './line-actions.ts';
+
+/** A contract as the caller reaches it. */
+export interface ContractAccess {
+  idClientBscs: number;
+  role: LineRole;
+}
 
 /**
  * The access policy: who may touch what (spec §6). A billing account only through a managing
@@ -14,7 +24,7 @@ import { fail } from '../lib/errors.ts';
  * `assertAccount` or `assertContract` here.
  */
 export function createAccessPolicy(db: Database) {
-  return {
+  const policy = {
     async assertAccount(userId: number, idClientBscs: number): Promise<void> {
       const [row] = await db
         .select({ one: sql<number>`1` })
@@ -53,6 +63,51 @@ export function createAccessPolicy(db: Database) {
       if (!row) throw fail('FORBIDDEN_CONTRACT');
       return row;
     },
+
+    /**
+     * The caller's standing on a contract: GESTIONNAIRE through a managed account (even when
+     * also its line user), UTILISATEUR as its own line user; FORBIDDEN_CONTRACT otherwise.
+     */
+    async contractAccess(userId: number, idContrat: number): Promise<ContractAccess> {
+      const [row] = await db
+        .select({ idClientBscs: contracts.idClientBscs, manager: userBillingAccounts.userId })
+        .from(contracts)
+        .leftJoin(
+          userBillingAccounts,
+          and(
+            eq(userBillingAccounts.idClientBscs, contracts.idClientBscs),
+            eq(userBillingAccounts.userId, userId),
+            eq(userBillingAccounts.isGestionnaire, true),
+          ),
+        )
+        .where(
+          and(
+            eq(contracts.idContrat, idContrat),
+            or(eq(contracts.userId, userId), eq(userBillingAccounts.userId, userId)),
+          ),
+        )
+        .limit(1);
+      if (!row) throw fail('FORBIDDEN_CONTRACT');
+      return { idClientBscs: row.idClientBscs, role: row.manager === null ? 'UTILISATEUR' : 'GESTIONNAIRE' };
+    },
+
+    /**
+     * A contract the caller reaches and may take `action` on: FORBIDDEN_CONTRACT when they do
+     * not reach it (or it is not of `idClientBscs`, when the request names an account too),
+     * FORBIDDEN_LINE_ACTION when their role does not allow the action.
+     */
+    async assertLineAction(
+      userId: number,
+      idContrat: number,
+      action: LineAction,
+      idClientBscs?: number,
+    ): Promise<ContractAccess> {
+      const access = await policy.contractAccess(userId, idContrat);
+      if (idClientBscs !== undefined && access.idClientBscs !== idClientBscs) throw fail('FORBIDDEN_CONTRACT');
+      if (!roleMayDo(access.role, action)) throw fail('FORBIDDEN_LINE_ACTION');
+      return access;
+    },
   };
+  return policy;
 }
 export type AccessPolicy = ReturnType<typeof createAccessPolicy>;

@@ -68,8 +68,15 @@ export function createLineDetail(overrides: Partial<LineDetail> = {}): LineDetai
   return lineDetailSchema.parse({
     ...createLine(),
     idClientBscs: 1001,
+    prixMensuelHT: 20,
+    prixMensuelTTC: 24,
+    options: [],
     dateActivation: '2024-03-15',
+    dateFinEngagement: '2026-03-15',
     utilisateur: null,
+    typeSim: 'SIM',
+    iccidFin: '4321',
+    actions: ['PUK', 'RIO'],
     ...overrides,
   });
 }

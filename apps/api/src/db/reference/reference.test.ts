@@ -8,8 +8,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { TEST_DATABASE_URL } from '../../test/harness.ts';
 import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from '../client.ts';
-import { menuItems, offers, serverParameters } from '../schema.ts';
-import { seedDemo, seedDemoIfEmpty } from '../seed/demo.ts';
+import { menuItems, serverParameters } from '../schema.ts';
+import { seedDemoIfEmpty } from '../seed/demo.ts';
 import { DEFAULT_PARAMETERS, OFFERS, REFERENCE_DATA, REFERENCE_MENU } from './index.ts';
 import { primaryKey, splitStatements } from './sql.ts';
 
@@ -67,12 +67,31 @@ async function migrateToPreviousVersion(database: DatabaseHandle): Promise<void>
   await migrate(drizzle(database.pool), { migrationsFolder: folder });
 }
 
-/** What the previous version's seed wrote into an empty database (its offers and menu are the ones declared now). */
-async function previousSeed(db: Database): Promise<void> {
-  await db.insert(offers).values([...OFFERS]);
+/**
+ * What the previous version's seed wrote into an empty database: its offers (the columns they
+ * had then) and menu are the ones declared now, and a customer with a line and its line user.
+ * Written in SQL of that version's schema: today's seed writes columns it did not have yet.
+ */
+async function previousSeed(database: DatabaseHandle): Promise<void> {
+  const db: Database = database.db;
+  for (const offer of OFFERS) {
+    await database.executeSql(
+      'insert into offers (id_offre_engagement, libelle, id_gamme, prix_mensuel_centimes, description) values ($1, $2, $3, $4, $5)',
+      [offer.idOffreEngagement, offer.libelle, offer.idGamme, offer.prixMensuelCentimes, offer.description],
+    );
+  }
   await db.insert(menuItems).values([...REFERENCE_MENU]);
   await db.insert(serverParameters).values(Object.entries(PREVIOUS_SEED_PARAMETERS).map(([name, value]) => ({ name, value })));
-  await seedDemo(db);
+  await database.executeSql(`
+    insert into companies (id, raison_sociale, siren) values (1, 'Boulangerie Lemoine SARL', '732829320');
+    insert into billing_accounts (id_client_bscs, code_client_bscs, company_id, statut, siren_siret, raison_sociale, nom, prenom, email, telephone,
+      adresse_numero, adresse_voie, adresse_code_postal, adresse_ville)
+      values (1000001, '1.1000001', 1, 'ACTIF', '73282932000074', 'Boulangerie Lemoine SARL', 'Lemoine', 'Sophie', 'contact@boulangerie.example',
+      '0380000000', '12', 'rue de la Liberté', '21000', 'Dijon');
+    insert into users (id, email, password_hash, prenom, nom, utilisateur, id_client_bscs) values (1, 'julien.roux@example.test', 'x', 'Julien', 'Roux', true, 1000001);
+    insert into contracts (id_contrat, id_client_bscs, numero_ligne, code_statut, id_gamme, id_offre_engagement, user_id, date_activation)
+      values (5000001, 1000001, '0612345678', 'ACTIF', 1, 101, 1, '2022-03-01'), (5000002, 1000001, '0612345679', 'ACTIF', 1, 102, null, '2022-03-01');
+  `);
 }
 
 /** Every reference table, rows in primary-key order. */
@@ -132,10 +151,16 @@ describe('reference data migrations', () => {
     const upgraded = await emptyDatabase();
     try {
       await migrateToPreviousVersion(upgraded);
-      await previousSeed(upgraded.db);
+      await previousSeed(upgraded);
       await upgraded.migrate();
       const after = await referenceRows(upgraded);
       expect(after).toEqual(withDemo);
+      // Its lines took the new columns' defaults, and a line's user is its portal user.
+      const lines = (await upgraded.executeSql('select id_contrat, type_sim, inscription_annuaire, options, utilisateur_prenom, utilisateur_nom, utilisateur_email from contracts order by id_contrat')).rows;
+      expect(lines).toEqual([
+        { id_contrat: 5000001, type_sim: 'SIM', inscription_annuaire: 'LISTE_ROUGE', options: [], utilisateur_prenom: 'Julien', utilisateur_nom: 'Roux', utilisateur_email: 'julien.roux@example.test' },
+        { id_contrat: 5000002, type_sim: 'SIM', inscription_annuaire: 'LISTE_ROUGE', options: [], utilisateur_prenom: null, utilisateur_nom: null, utilisateur_email: null },
+      ]);
       expect(after.menu_items?.length).toBe(REFERENCE_MENU.length);
 
       const applied = (await upgraded.executeSql('select id from drizzle.__drizzle_migrations')).rows.length;

@@ -1,7 +1,7 @@
 import type { billingAccounts, companies, contracts } from '../schema.ts';
 import { MOBILE_OFFER_IDS } from '../reference/index.ts';
 import { CITIES, COMPANY_FORMS, COMPANY_STEMS, FIRST_NAMES, LAST_NAMES, STREETS } from './data.ts';
-import { luhnCheckDigit, type Random } from './random.ts';
+import { luhnCheckDigit, Random } from './random.ts';
 
 export const FIRST_ACCOUNT_ID = 1_000_001;
 export const FIRST_CONTRACT_ID = 5_000_001;
@@ -72,19 +72,87 @@ export function buildBillingAccount(
   };
 }
 
+/**
+ * The ICCID of a contract's demo SIM card: 8933 (telecom, France), a fictitious issuer code, the
+ * contract id on 12 digits (so no two lines share a card), and the Luhn key: 19 digits.
+ */
+export function demoIccid(idContrat: number): string {
+  const partial = `893301${String(idContrat).padStart(12, '0')}`;
+  return partial + luhnCheckDigit(partial);
+}
+
+/** SM-DP+ server of the demo eSIM profiles (a reserved example domain). */
+export const DEMO_SMDP_ADDRESS = 'smdp.telora.example';
+
+const LINE_OPTIONS = [
+  'Europe et DOM 5 Go',
+  'International 2 h',
+  'Roaming Monde 1 Go',
+  'Blocage des numéros surtaxés',
+  'Messagerie vocale visuelle',
+  'Multi-SIM data',
+] as const;
+
+const LISTINGS = ['LISTE_ROUGE', 'LISTE_ROUGE', 'LISTE_ORANGE', 'PARUTION'] as const;
+
+/** An eSIM activation code, as the SM-DP+ issues them: four groups of four. */
+function activationCode(rng: Random): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => rng.pick([...alphabet])).join('')).join('-');
+}
+
+/**
+ * What the line page shows of a contract: SIM card (or eSIM profile) and its PUK codes, options,
+ * commitment, line user and directory listing. Drawn from a sequence of the contract's own, so
+ * that adding these fields left every other demo value as it was.
+ */
+export function buildLineDetails(
+  idContrat: number,
+  idClientBscs: number,
+  dateActivation: Date,
+  typeSim?: 'SIM' | 'ESIM',
+): Partial<typeof contracts.$inferInsert> {
+  const rng = new Random(Math.imul(idContrat, 0x9e3779b1));
+  const kind = typeSim ?? (rng.next() < 0.15 ? 'ESIM' : 'SIM');
+  const user = person(rng);
+  const slug = `${user.prenom}.${user.nom}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
+  const options = LINE_OPTIONS.filter(() => rng.next() < 0.25);
+  const committed = rng.next() < 0.7;
+  const end = new Date(dateActivation);
+  end.setUTCMonth(end.getUTCMonth() + 24);
+  return {
+    typeSim: kind,
+    iccid: demoIccid(idContrat),
+    puk: rng.digits(8),
+    puk2: rng.digits(8),
+    esimCodeActivation: kind === 'ESIM' ? activationCode(rng) : null,
+    esimAdresseSmdp: kind === 'ESIM' ? DEMO_SMDP_ADDRESS : null,
+    options,
+    dateFinEngagement: committed ? end.toISOString().slice(0, 10) : null,
+    utilisateurPrenom: user.prenom,
+    utilisateurNom: user.nom,
+    utilisateurEmail: `${slug}@entreprise-${idClientBscs}.example`,
+    inscriptionAnnuaire: rng.pick(LISTINGS),
+  };
+}
+
 export function buildContract(
   rng: Random,
   idContrat: number,
   idClientBscs: number,
+  typeSim?: 'SIM' | 'ESIM',
 ): typeof contracts.$inferInsert {
   const roll = rng.next();
+  const idOffreEngagement = rng.pick(MOBILE_OFFER_IDS);
+  const dateActivation = new Date(Date.UTC(2019 + rng.int(0, 6), rng.int(0, 11), rng.int(1, 28)));
   return {
     idContrat,
     idClientBscs,
     numeroLigne: mobileNumber(idContrat),
     codeStatut: roll < 0.88 ? 'ACTIF' : roll < 0.95 ? 'SUSPENDU' : 'EN_COURS',
     idGamme: 1,
-    idOffreEngagement: rng.pick(MOBILE_OFFER_IDS),
-    dateActivation: new Date(Date.UTC(2019 + rng.int(0, 6), rng.int(0, 11), rng.int(1, 28))),
+    idOffreEngagement,
+    dateActivation,
+    ...buildLineDetails(idContrat, idClientBscs, dateActivation, typeSim),
   };
 }

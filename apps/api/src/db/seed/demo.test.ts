@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ACCOUNT_NUMBER, serverParametersSchema } from '@ecare/shared';
+import { CLIENT_ACCOUNT_NUMBER, checkIccid, serverParametersSchema } from '@ecare/shared';
 import { eq } from 'drizzle-orm';
 import { bodyOf, createTestContext, type TestContext } from '../../test/harness.ts';
-import { billingAccounts, companies, serverParameters, userBillingAccounts, users } from '../schema.ts';
+import { billingAccounts, companies, contracts, serverParameters, userBillingAccounts, users } from '../schema.ts';
 import { DEMO_COMPANIES } from './demo-companies.ts';
 import { DEMO_PARAMETER_TEXTS, DEMO_USERS } from './demo.ts';
 import { isLuhnValid } from './random.ts';
@@ -56,6 +56,30 @@ describe('demo data', () => {
     expect(values).toMatchObject(DEMO_PARAMETER_TEXTS);
     const response = await t.get('/api/parametres');
     expect(bodyOf(response, serverParametersSchema)).toMatchObject(DEMO_PARAMETER_TEXTS);
+  });
+
+  it('gives every line a valid card with its PUK codes, a user and a listing choice; several lines are eSIM lines', async () => {
+    const lines = await t.db.select().from(contracts);
+    expect(lines.length).toBeGreaterThan(20);
+    for (const line of lines) {
+      expect(checkIccid(line.iccid ?? ''), line.iccid ?? 'no ICCID').toEqual({ ok: true, iccid: line.iccid });
+      expect(line.iccid).toMatch(/^8933\d{15}$/);
+      expect(line.puk).toMatch(/^\d{8}$/);
+      expect(line.puk2).toMatch(/^\d{8}$/);
+      expect(line.utilisateurPrenom && line.utilisateurNom && line.utilisateurEmail).toBeTruthy();
+      expect(line.dateFinEngagement === null || /^\d{4}-\d{2}-\d{2}$/.test(line.dateFinEngagement)).toBe(true);
+    }
+    expect(new Set(lines.map((line) => line.iccid)).size).toBe(lines.length);
+    const esim = lines.filter((line) => line.typeSim === 'ESIM');
+    expect(esim.length).toBeGreaterThanOrEqual(3);
+    for (const line of esim) {
+      expect(line.esimCodeActivation).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+      expect(line.esimAdresseSmdp).toBe('smdp.telora.example');
+    }
+    for (const line of lines.filter((candidate) => candidate.typeSim === 'SIM')) expect(line.esimCodeActivation).toBeNull();
+    const [lineUser] = await t.db.select().from(users).where(eq(users.email, DEMO_USERS.utilisateur.email));
+    const own = lines.find((line) => line.userId === lineUser?.id);
+    expect(own).toMatchObject({ utilisateurPrenom: 'Julien', utilisateurNom: 'Roux', utilisateurEmail: DEMO_USERS.utilisateur.email });
   });
 
   it('logs every demo identity in', async () => {

@@ -15,6 +15,9 @@ export const DEMO_USERS = {
   administration: { email: 'admin@demo.test', password: 'Demo-Admin-2026!' },
 } as const;
 
+/** Bakery lines (by creation order) that are eSIM lines. */
+const DEMO_ESIM_LINES: readonly number[] = [2, 5, 8];
+
 /** Fixed seed of the demo's own random sequence: every run builds the same demo. */
 const DEMO_SEED = 20_261_121;
 
@@ -45,8 +48,10 @@ async function seedDemoCustomers(db: Database): Promise<void> {
     const owner = await createCompany(db, { raisonSociale: company.raisonSociale, siren: company.siren }, rng);
     return createBillingAccount(db, demoAccountFields(company), owner, rng);
   };
-  const lines = async (idClientBscs: number, total: number) => {
-    for (let i = 0; i < total; i++) await createContract(db, { idClientBscs, codeStatut: 'ACTIF' }, rng);
+  const lines = async (idClientBscs: number, total: number, esim: readonly number[] = []) => {
+    for (let i = 0; i < total; i++) {
+      await createContract(db, { idClientBscs, codeStatut: 'ACTIF', typeSim: esim.includes(i) ? 'ESIM' : 'SIM' }, rng);
+    }
   };
 
   // Gestionnaire: one billing account with 12 mobile lines; one of them is the line user's.
@@ -66,10 +71,17 @@ async function seedDemoCustomers(db: Database): Promise<void> {
     utilisateur: true,
     idClientBscs: bakery.idClientBscs,
   });
+  // The line user's own line names them; three lines are eSIM lines (for the eSIM page).
+  const ownLine = { userId: lineUser.id, utilisateurPrenom: 'Julien', utilisateurNom: 'Roux', utilisateurEmail: DEMO_USERS.utilisateur.email };
   for (let i = 0; i < 12; i++) {
     await createContract(
       db,
-      { idClientBscs: bakery.idClientBscs, codeStatut: i === 11 ? 'SUSPENDU' : 'ACTIF', userId: i === 0 ? lineUser.id : null },
+      {
+        idClientBscs: bakery.idClientBscs,
+        codeStatut: i === 11 ? 'SUSPENDU' : 'ACTIF',
+        typeSim: DEMO_ESIM_LINES.includes(i) ? 'ESIM' : 'SIM',
+        ...(i === 0 ? ownLine : {}),
+      },
       rng,
     );
   }
@@ -79,7 +91,7 @@ async function seedDemoCustomers(db: Database): Promise<void> {
   const transport = await account(DEMO_COMPANIES.transport);
   const publicWorks = await account(DEMO_COMPANIES.publicWorks);
   const cabinet = await account(DEMO_COMPANIES.accounting);
-  await lines(transport.idClientBscs, 6);
+  await lines(transport.idClientBscs, 6, [0]);
   await lines(publicWorks.idClientBscs, 3);
   await lines(cabinet.idClientBscs, 2);
   await createUser(db, {
@@ -97,7 +109,7 @@ async function seedDemoCustomers(db: Database): Promise<void> {
 
   // Solo: a mandataire with one manageable account holding one mobile line.
   const studio = await account(DEMO_COMPANIES.studio);
-  await createContract(db, { idClientBscs: studio.idClientBscs, codeStatut: 'ACTIF', idOffreEngagement: 103 }, rng);
+  await createContract(db, { idClientBscs: studio.idClientBscs, codeStatut: 'ACTIF', idOffreEngagement: 103, typeSim: 'SIM' }, rng);
   await createUser(db, {
     ...DEMO_USERS.solo,
     prenom: 'Claire',

@@ -15,13 +15,23 @@ declare module 'fastify' {
   }
 }
 
-/** Mobile lines (contracts) of a billing account. */
+/** Mobile lines (contracts) of a billing account, and the actions of the line page. */
 export const linesModule = defineModule(
   'lines',
   async (app, core) => {
     const repository = createLinesRepository(core.db);
     app.decorate('lines', { find: repository.find } satisfies LinesModule);
-    await linesRoutes(app, createLinesService(repository, core.policy));
+    const service = createLinesService({
+      repo: repository,
+      policy: core.policy,
+      audit: core.audit,
+      transaction: core.transaction,
+      mail: core.mail,
+      clock: core.clock,
+      brandName: core.config.brandName,
+      publicUrl: core.config.publicUrl,
+    });
+    await linesRoutes(app, service);
   },
   { dependencies: ['auth'] },
 );

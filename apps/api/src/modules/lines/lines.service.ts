@@ -1,9 +1,118 @@
-import type { LineDetail, LinePage, LinePageQuery } from '@ecare/shared';
-import type { AccessPolicy } from '../../policy/access-policy.ts';
-import { fail } from '../../lib/errors.ts';
-import type { LinesRepository } from './lines.repository.ts';
+import { randomInt } from 'node:crypto';
+import {
+  checkIccid,
+  errorMessage,
+  iccidEnd,
+  monthlyPrices,
+  RIO_BUSINESS,
+  RIO_OPERATOR_CODE,
+  buildRio,
+  rioReference,
+  type LineAction,
+  type LineDetail,
+  type LinePage,
+  type LinePageQuery,
+  type LossTheftDeclaration,
+  type Puk,
+  type RioResponse,
+  type SimCheckResponse,
+} from '@ecare/shared';
+import type { Audit } from '../../core/audit.ts';
+import type { Transact } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, fail } from '../../lib/errors.ts';
+import type { MailService } from '../mail/index.ts';
+import { lineActions, stateAllows, type AccessPolicy, type ContractAccess } from '../../policy/access-policy.ts';
+import { lossTheftMail } from './lines.mails.ts';
+import type { LineDetailRow, LinesRepository } from './lines.repository.ts';
 
-export function createLinesService(repo: LinesRepository, policy: AccessPolicy) {
+export interface LinesDeps {
+  repo: LinesRepository;
+  policy: AccessPolicy;
+  audit: Audit;
+  transaction: Transact;
+  mail: MailService;
+  clock: Clock;
+  brandName: string;
+  publicUrl: string;
+}
+
+/** Who acts, and from where (for the audit log). */
+export interface Actor {
+  userId: number;
+  sourceAddress: string;
+}
+
+/** A number as people type it (`06 12…`, `+33 6…`, dots) in its stored national form. */
+function nationalNumber(value: string): string {
+  const digits = value.replace(/[\s.()-]/g, '');
+  if (digits.startsWith('+33')) return `0${digits.slice(3)}`;
+  if (digits.startsWith('0033')) return `0${digits.slice(4)}`;
+  return digits;
+}
+
+/** Today in France, as an ISO date: an event dated today there is never "in the future". */
+function parisToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** PUK codes of a new card: 8 random digits each (the card maker's, in the real supply chain). */
+function newPuk(): string {
+  return String(randomInt(0, 100_000_000)).padStart(8, '0');
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+function toDetail(row: LineDetailRow, access: ContractAccess): LineDetail {
+  const { prixMensuelCentimes, utilisateurPrenom, utilisateurNom, utilisateurEmail, inscriptionAnnuaire, iccid, suspenduPourPerteOuVol, dateActivation, ...line } = row;
+  return {
+    ...line,
+    ...monthlyPrices(prixMensuelCentimes),
+    dateActivation: dateActivation.toISOString(),
+    utilisateur:
+      utilisateurPrenom !== null && utilisateurNom !== null
+        ? { prenom: utilisateurPrenom, nom: utilisateurNom, email: utilisateurEmail, inscriptionAnnuaire }
+        : null,
+    iccidFin: iccid === null ? null : iccidEnd(iccid),
+    actions: lineActions(access.role, { codeStatut: row.codeStatut, suspenduPourPerteOuVol }),
+  };
+}
+
+export function createLinesService(deps: LinesDeps) {
+  const { repo, policy, audit } = deps;
+
+  async function detailFor(access: ContractAccess, idContrat: number): Promise<LineDetail> {
+    const row = await repo.detail(idContrat);
+    if (!row) throw fail('FORBIDDEN_CONTRACT');
+    return toDetail(row, access);
+  }
+
+  /** The line's state, refused with the reason when it does not allow the action. */
+  async function stateFor(idContrat: number, action: LineAction) {
+    const state = await repo.state(idContrat);
+    if (!state) throw fail('FORBIDDEN_CONTRACT');
+    if (!stateAllows(action, state)) {
+      if (state.codeStatut === 'RESILIE') throw fail('LINE_TERMINATED');
+      if (action === 'PERTE_OU_VOL') throw fail(state.codeStatut === 'SUSPENDU' ? 'LINE_ALREADY_SUSPENDED' : 'LINE_NOT_ACTIVE');
+      throw fail('NO_LOSS_THEFT_SUSPENSION');
+    }
+    return state;
+  }
+
+  /** The first reason an ICCID cannot go on this line, or null. */
+  async function simProblem(idContrat: number, typed: string, current: string | null) {
+    const check = checkIccid(typed);
+    if (!check.ok) return { code: check.problem } as const;
+    if (check.iccid === current) return { code: 'SIM_ALREADY_ACTIVE' } as const;
+    if (await repo.iccidUsedElsewhere(check.iccid, idContrat)) return { code: 'SIM_IN_USE' } as const;
+    return { code: null, iccid: check.iccid } as const;
+  }
+
   return {
     async page(userId: number, idClientBscs: number, query: LinePageQuery): Promise<LinePage> {
       await policy.assertAccount(userId, idClientBscs);
@@ -12,10 +121,106 @@ export function createLinesService(repo: LinesRepository, policy: AccessPolicy) 
     },
 
     async detail(userId: number, idContrat: number): Promise<LineDetail> {
-      await policy.assertContract(userId, idContrat);
-      const line = await repo.detail(idContrat);
-      if (!line) throw fail('FORBIDDEN_CONTRACT');
-      return line;
+      return detailFor(await policy.contractAccess(userId, idContrat), idContrat);
+    },
+
+    /** The PUK codes; every read is recorded. */
+    async puk(actor: Actor, idContrat: number): Promise<Puk> {
+      const access = await policy.assertLineAction(actor.userId, idContrat, 'PUK');
+      await stateFor(idContrat, 'PUK');
+      const codes = await repo.puk(idContrat);
+      if (!codes?.puk || !codes.puk2) throw fail('PUK_UNAVAILABLE');
+      await audit.record({ ...actor, action: 'LECTURE_PUK', idClientBscs: access.idClientBscs, idContrat });
+      return { puk: codes.puk, puk2: codes.puk2 };
+    },
+
+    /** Spec §3 "SIM check": whether a typed ICCID may go on the line, with a French message either way. */
+    async checkSim(userId: number, request: { Id: number; NumeroSim: string }): Promise<SimCheckResponse> {
+      await policy.assertLineAction(userId, request.Id, 'ACTIVATION_SIM');
+      const state = await stateFor(request.Id, 'ACTIVATION_SIM');
+      const problem = await simProblem(request.Id, request.NumeroSim, state.iccid);
+      if (problem.code) return { valide: false, message: errorMessage(problem.code) };
+      return { valide: true, message: 'Le numéro de la carte SIM est valide : vous pouvez l’activer sur cette ligne.' };
+    },
+
+    /** Puts a new SIM card on the line after the same checks, recorded with it in one transaction. */
+    async activateSim(actor: Actor, idContrat: number, numeroLigne: string, numeroSim: string): Promise<LineDetail> {
+      const access = await policy.assertLineAction(actor.userId, idContrat, 'ACTIVATION_SIM');
+      const state = await stateFor(idContrat, 'ACTIVATION_SIM');
+      if (nationalNumber(numeroLigne) !== state.numeroLigne) throw fail('LINE_NUMBER_MISMATCH');
+      const problem = await simProblem(idContrat, numeroSim, state.iccid);
+      if (problem.code) throw fail(problem.code);
+      try {
+        await deps.transaction(async (tx) => {
+          await repo.setSim(idContrat, { iccid: problem.iccid, puk: newPuk(), puk2: newPuk() }, tx);
+          await audit.record({ ...actor, action: 'ACTIVATION_SIM', idClientBscs: access.idClientBscs, idContrat }, { tx });
+        });
+      } catch (error) {
+        // Another line took the card between the check and the write.
+        if (isUniqueViolation(error)) throw fail('SIM_IN_USE');
+        throw error;
+      }
+      return detailFor(access, idContrat);
+    },
+
+    /** The line's RIO, derived from stored data so that it never changes; every read is recorded. */
+    async rio(actor: Actor, idContrat: number): Promise<RioResponse> {
+      const access = await policy.assertLineAction(actor.userId, idContrat, 'RIO');
+      const state = await stateFor(idContrat, 'RIO');
+      const rio = buildRio({ operateur: RIO_OPERATOR_CODE, qualite: RIO_BUSINESS, reference: rioReference(idContrat), numero: state.numeroLigne });
+      await audit.record({ ...actor, action: 'LECTURE_RIO', idClientBscs: access.idClientBscs, idContrat });
+      return { rio, numeroLigne: state.numeroLigne };
+    },
+
+    /**
+     * Suspends the line at once, records the declaration and the audit entry, and e-mails the
+     * account's managers, all in one transaction.
+     */
+    async declareLossTheft(actor: Actor & { name: string }, idContrat: number, idClientBscs: number, declaration: LossTheftDeclaration): Promise<LineDetail> {
+      const access = await policy.assertLineAction(actor.userId, idContrat, 'PERTE_OU_VOL', idClientBscs);
+      const now = deps.clock.now();
+      if (declaration.dateEvenement > parisToday(now)) throw fail('EVENT_DATE_IN_FUTURE');
+      const state = await stateFor(idContrat, 'PERTE_OU_VOL');
+      const managers = await repo.managerEmails(idClientBscs);
+      const mail = lossTheftMail(
+        deps.brandName,
+        { numeroLigne: state.numeroLigne, motif: declaration.motif, dateEvenement: declaration.dateEvenement, declarant: actor.name },
+        `${deps.publicUrl}/ecare/ligne-mobile/${idContrat}`,
+      );
+      try {
+        await deps.transaction(async (tx) => {
+          const suspended = await repo.suspendForLossTheft(
+            {
+              idContrat,
+              idClientBscs,
+              motif: declaration.motif,
+              dateEvenement: declaration.dateEvenement,
+              commentaire: declaration.commentaire || null,
+              declaredBy: actor.userId,
+              declaredAt: now,
+            },
+            tx,
+          );
+          if (!suspended) throw fail('LINE_ALREADY_SUSPENDED');
+          await audit.record({ userId: actor.userId, sourceAddress: actor.sourceAddress, action: 'DECLARATION_PERTE_VOL', idClientBscs, idContrat }, { tx });
+          for (const to of managers) await deps.mail.send(to, mail, { tx });
+        });
+      } catch (error) {
+        if (!(error instanceof AppError) && isUniqueViolation(error)) throw fail('LINE_ALREADY_SUSPENDED');
+        throw error;
+      }
+      return detailFor(access, idContrat);
+    },
+
+    /** Lifts the suspension of a loss or theft declaration. */
+    async restore(actor: Actor, idContrat: number, idClientBscs: number): Promise<LineDetail> {
+      const access = await policy.assertLineAction(actor.userId, idContrat, 'RETABLISSEMENT', idClientBscs);
+      await stateFor(idContrat, 'RETABLISSEMENT');
+      await deps.transaction(async (tx) => {
+        if (!(await repo.restore(idContrat, { userId: actor.userId, at: deps.clock.now() }, tx))) throw fail('NO_LOSS_THEFT_SUSPENSION');
+        await audit.record({ ...actor, action: 'RETABLISSEMENT_LIGNE', idClientBscs, idContrat }, { tx });
+      });
+      return detailFor(access, idContrat);
     },
   };
 }

@@ -18,7 +18,7 @@ function withQueryClient() {
 
 describe('fetchLine', () => {
   it('asks the server for one line and returns its checked detail', async () => {
-    const line = createLineDetail({ idContrat: 901, utilisateur: { prenom: 'Julien', nom: 'Roux' } });
+    const line = createLineDetail({ idContrat: 901, utilisateur: { prenom: 'Julien', nom: 'Roux', email: null, inscriptionAnnuaire: 'LISTE_ROUGE' } });
     const { requests } = stubFetch(() => jsonResponse(line));
     await expect(fetchLine(901)).resolves.toEqual(line);
     expect(requests.map((request) => [request.method, request.url])).toEqual([['GET', '/api/ligne/901']]);

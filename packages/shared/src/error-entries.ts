@@ -1,0 +1,15 @@
+/** The shape of an entry of the error catalogue (error-catalogue.ts) and what its parts share. */
+
+export type OAuthCode = 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'slow_down';
+
+/**
+ * A message is a text, or a function of the values it shows. `oauth` is the OAuth error code the
+ * token endpoint answers instead of `{ code, exceptionMessage }` (spec §7, §8).
+ */
+export interface CatalogueEntry {
+  readonly status: number;
+  readonly message: string | ((values: never) => string);
+  readonly oauth?: OAuthCode;
+}
+
+export const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
