@@ -1,5 +1,8 @@
-/** Fallback text when the server gave none; same wording as API_ERRORS.INTERNAL of @ecare/shared. */
-export const GENERIC_ERROR_MESSAGE = 'Une erreur technique est survenue. Veuillez réessayer ultérieurement.';
+import type { ApiErrorCode } from '@ecare/shared/error-catalogue';
+import { CORE_ERRORS } from '@ecare/shared/errors-core';
+
+/** Fallback text when the server gave none. */
+export const GENERIC_ERROR_MESSAGE = CORE_ERRORS.INTERNAL.message;
 
 /**
  * Every failed call ends as an ApiError: `code` and `exceptionMessage` come from the server's
@@ -22,6 +25,14 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * Whether the call failed with one of these codes of the catalogue. Codes are compared as typed
+ * literals: the type checks them, and the catalogue itself stays out of the bundle.
+ */
+export function hasErrorCode(error: unknown, ...codes: ApiErrorCode[]): boolean {
+  return isApiError(error) && (codes as string[]).includes(error.code);
 }
 
 function stringField(body: unknown, key: string): string | null {

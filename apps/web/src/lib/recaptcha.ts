@@ -1,4 +1,4 @@
-import { API_ERRORS, ERROR_CODES } from '@ecare/shared/constants';
+import { CORE_ERRORS } from '@ecare/shared/errors-core';
 import { ApiError } from './api-error.ts';
 
 interface Grecaptcha {
@@ -15,7 +15,7 @@ declare global {
 const SCRIPT_TIMEOUT_MS = 15_000;
 let loading: Promise<Grecaptcha> | null = null;
 
-const captchaFailed = () => new ApiError(0, ERROR_CODES.CAPTCHA, API_ERRORS.CAPTCHA.message);
+const captchaFailed = () => new ApiError(0, 'CAPTCHA' satisfies keyof typeof CORE_ERRORS, CORE_ERRORS.CAPTCHA.message);
 
 function loadScript(src: string): Promise<Grecaptcha> {
   loading ??= new Promise<Grecaptcha>((resolve, reject) => {

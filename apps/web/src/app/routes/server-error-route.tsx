@@ -1,4 +1,4 @@
-import { API_ERRORS } from '@ecare/shared/errors';
+import { CORE_ERRORS } from '@ecare/shared/errors-core';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { PATHS } from '../../lib/routes.ts';
@@ -8,7 +8,7 @@ export function ServerErrorRoute() {
   return (
     <>
       <PageHeading>Une erreur est survenue</PageHeading>
-      <p>{API_ERRORS.INTERNAL.message}</p>
+      <p>{CORE_ERRORS.INTERNAL.message}</p>
       <p className="mt-4">
         <Link to={PATHS.home} className="link">
           Retour à l’accueil

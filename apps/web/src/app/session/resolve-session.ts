@@ -1,6 +1,5 @@
 import type { BillingAccount } from '@ecare/shared/accounts';
 import type { CurrentUser } from '@ecare/shared/auth';
-import { ERROR_CODES } from '@ecare/shared/errors';
 import type { Line, LineDetail } from '@ecare/shared/lines';
 import type { QueryClient } from '@tanstack/react-query';
 import { billingAccountsQueryOptions } from '../../features/accounts/api/get-billing-accounts.ts';
@@ -8,7 +7,7 @@ import { manageableAccounts } from '../../features/accounts/utils/manageable-acc
 import { currentUserQueryOptions } from '../../features/auth/api/get-current-user.ts';
 import { sessionDataQueryOptions } from '../../features/auth/api/get-session-data.ts';
 import { lineQueryOptions } from '../../features/lines/api/get-line.ts';
-import { isApiError, type ApiError } from '../../lib/api-error.ts';
+import { hasErrorCode, isApiError, type ApiError } from '../../lib/api-error.ts';
 import { getSelection } from '../../lib/selection-store.ts';
 import { selectAccount } from './select-account.ts';
 
@@ -27,9 +26,7 @@ export type SessionResolution =
 
 export function isForbiddenError(error: unknown): error is ApiError {
   return (
-    isApiError(error) &&
-    error.status === 403 &&
-    (error.code === ERROR_CODES.FORBIDDEN_ACCOUNT || error.code === ERROR_CODES.FORBIDDEN_CONTRACT)
+    isApiError(error) && error.status === 403 && hasErrorCode(error, 'FORBIDDEN_ACCOUNT', 'FORBIDDEN_CONTRACT')
   );
 }
 

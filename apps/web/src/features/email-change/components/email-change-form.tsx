@@ -1,6 +1,5 @@
 import { loginFormSchema } from '@ecare/shared/auth';
 import { EMAIL_CHANGE_MESSAGES, emailChangeRequestSchema } from '@ecare/shared/email-change';
-import { ERROR_CODES } from '@ecare/shared/errors';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
@@ -25,9 +24,9 @@ export const EMAIL_CHANGE_FORM_MESSAGES: FieldMessages<EmailChangeFormValues> = 
 };
 
 const ERROR_FIELDS: ApiErrorFields<EmailChangeFormValues> = {
-  [ERROR_CODES.WRONG_CODE]: 'code',
-  [ERROR_CODES.EMAIL_SAME]: 'nouvelEmail',
-  [ERROR_CODES.EMAIL_UNAVAILABLE]: 'nouvelEmail',
+  WRONG_CODE: 'code',
+  EMAIL_SAME: 'nouvelEmail',
+  EMAIL_UNAVAILABLE: 'nouvelEmail',
 };
 
 /** Request to change the login e-mail (confirmed later from the new address). */

@@ -1,8 +1,7 @@
-import { ERROR_CODES } from '@ecare/shared/constants';
 import { PASSWORD_RESET_MESSAGES } from '@ecare/shared/password';
 import type { ServerParameters } from '@ecare/shared/parameters';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { isApiError } from '../../../lib/api-error.ts';
+import { hasErrorCode, isApiError } from '../../../lib/api-error.ts';
 import { captchaTokenFor } from '../../../lib/captcha.ts';
 import { checkResetAllowed } from './check-reset-allowed.ts';
 import { requestReset } from './request-reset.ts';
@@ -11,7 +10,7 @@ export type CodeLinkOutcome = { ok: true } | { ok: false; message: string };
 
 /** A refused check shows the spec's long text, unless the answer says why (too many requests, captcha). */
 function checkFailureMessage(error: unknown): string {
-  if (isApiError(error) && (error.status === 429 || error.code === ERROR_CODES.CAPTCHA)) return error.exceptionMessage;
+  if (isApiError(error) && (error.status === 429 || hasErrorCode(error, 'CAPTCHA'))) return error.exceptionMessage;
   return PASSWORD_RESET_MESSAGES.checkFailed;
 }
 

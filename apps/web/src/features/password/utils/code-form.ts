@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@ecare/shared/errors';
 import { isRobustPassword, NEW_CODE_LENGTH } from '@ecare/shared/password';
 import { z } from 'zod';
 import type { ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
@@ -35,13 +34,13 @@ export function tooLongMessage(code: string): string | null {
 
 /** Refusals of a new code that are about one field: their message goes under it. */
 export const NEW_CODE_ERROR_FIELDS: ApiErrorFields<{ newCode: string }> = {
-  [ERROR_CODES.PASSWORD_RULES]: 'newCode',
-  [ERROR_CODES.PASSWORD_FORBIDDEN_CHARACTERS]: 'newCode',
-  [ERROR_CODES.PASSWORD_COMMON]: 'newCode',
-  [ERROR_CODES.PASSWORD_SAME]: 'newCode',
+  PASSWORD_RULES: 'newCode',
+  PASSWORD_FORBIDDEN_CHARACTERS: 'newCode',
+  PASSWORD_COMMON: 'newCode',
+  PASSWORD_SAME: 'newCode',
 };
 
 export const CHANGE_CODE_ERROR_FIELDS: ApiErrorFields<ChangeCodeFormValues> = {
   ...NEW_CODE_ERROR_FIELDS,
-  [ERROR_CODES.OLD_PASSWORD]: 'oldCode',
+  OLD_PASSWORD: 'oldCode',
 };
