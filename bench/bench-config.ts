@@ -59,6 +59,8 @@ export const GZIP_LEVEL = 9;
 
 /** Lighthouse runs per page; the medians are reported. */
 export const LIGHTHOUSE_RUNS = 3;
+/** When set, every Lighthouse report (JSON) is written in this folder (relative to the working directory). */
+export const LIGHTHOUSE_REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS?.trim() || null;
 
 export const TARGETS = {
   loginGzipBytes: 110 * KB,

@@ -4,10 +4,20 @@
  * Chromium is started by chrome-launcher; puppeteer-core drives the tab so the home page can
  * be opened with a session seeded the way the app stores it (apps/web/src/lib/session-storage.ts).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, HOME_PATH, LIGHTHOUSE_RUNS, LOGIN_PATH, TARGETS } from './bench-config.ts';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  HOME_PATH,
+  LIGHTHOUSE_REPORTS_DIR,
+  LIGHTHOUSE_RUNS,
+  LOGIN_PATH,
+  TARGETS,
+} from './bench-config.ts';
 
 export interface LighthouseRun {
   performance: number;
@@ -58,7 +68,15 @@ function lcpElementOf(details: unknown): string {
   return `${selector} «${label.slice(0, 60)}»`;
 }
 
-async function runOnce(browser: Browser, port: number, url: string, token: string | null): Promise<LighthouseRun> {
+/** Keeps the whole report of a run when BENCH_LIGHTHOUSE_REPORTS names a folder. */
+async function keepReport(name: string, report: string | string[]): Promise<void> {
+  if (LIGHTHOUSE_REPORTS_DIR === null) return;
+  await mkdir(LIGHTHOUSE_REPORTS_DIR, { recursive: true });
+  const file = path.join(LIGHTHOUSE_REPORTS_DIR, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`);
+  await writeFile(file, Array.isArray(report) ? report.join('\n') : report);
+}
+
+async function runOnce(browser: Browser, port: number, url: string, token: string | null, reportName: string): Promise<LighthouseRun> {
   const page = await browser.newPage();
   try {
     if (token !== null) {
@@ -86,6 +104,7 @@ async function runOnce(browser: Browser, port: number, url: string, token: strin
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    await keepReport(reportName, result.report);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -146,7 +165,7 @@ export async function measureLighthouse(
         // A trace Lighthouse cannot read (NO_NAVSTART…) happens on a busy machine; it asks to run again.
         for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
           try {
-            runs.push(await runOnce(browser, chrome.port, baseUrl + path, session));
+            runs.push(await runOnce(browser, chrome.port, baseUrl + path, session, `${name}-${index}`));
             break;
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);

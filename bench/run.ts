@@ -14,6 +14,12 @@
  *
  * Misses are reported, not fatal: the exit code is non-zero only when something fails to run.
  * BENCH_WARMUP_SECONDS / BENCH_DURATION_SECONDS shorten the load runs (defaults 5 / 15).
+ *
+ * BENCH_ONLY runs some parts only, a comma-separated list of login-route (1), transfer (2, which
+ * needs 1), lighthouse (3), throughput (4) and memory (the plateau check of bench/memory.ts):
+ * `BENCH_ONLY=lighthouse npm run bench`. Such a run prints its summary but writes it to
+ * bench/results/partial.json, leaving latest.json to complete runs. BENCH_LIGHTHOUSE_REPORTS=<dir>
+ * keeps every Lighthouse report (JSON) there, for its diagnostics (bootup time, LCP element…).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,6 +40,26 @@ import { measureTransfer, type TransferRow } from './transfer.ts';
 
 const log = (message: string) => console.log(`  › ${message}`);
 let failures = 0;
+
+const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory'] as const;
+type PartName = (typeof PARTS)[number];
+
+/** The parts BENCH_ONLY asks for, or null for all of them. */
+function selectedParts(): ReadonlySet<PartName> | null {
+  const raw = process.env.BENCH_ONLY?.trim();
+  if (!raw) return null;
+  const names = raw.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = names.filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')} (known: ${PARTS.join(', ')})`);
+  const parts = new Set(names as PartName[]);
+  // The transfer part measures the files part 1 found.
+  if (parts.has('transfer')) parts.add('login-route');
+  return parts;
+}
+
+/** Set by main() from BENCH_ONLY. */
+let only: ReadonlySet<PartName> | null = null;
+const runs = (name: PartName) => only === null || only.has(name);
 
 /** Runs one part; a part that throws is reported and counted, the others still run. */
 async function part<T>(title: string, run: () => Promise<T>): Promise<T | null> {
@@ -63,7 +89,7 @@ interface BrowserFigures {
 
 /** Parts 1 to 3, on the API already started on PGlite. */
 async function browserFigures(api: RunningServer): Promise<BrowserFigures> {
-  const loginRoute = await part(`1. Login route JavaScript in Chromium, gzip level ${GZIP_LEVEL} (1 KB = 1024 bytes)`, async () => {
+  const loginRoute = !runs('login-route') ? null : await part(`1. Login route JavaScript in Chromium, gzip level ${GZIP_LEVEL} (1 KB = 1024 bytes)`, async () => {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
     try {
       const report = await measureLoginRoute(browser, api.baseUrl);
@@ -73,14 +99,14 @@ async function browserFigures(api: RunningServer): Promise<BrowserFigures> {
       await browser.close();
     }
   });
-  const transfer = await part('2. Login page transfer by Accept-Encoding (body bytes on the wire)', async () => {
+  const transfer = !runs('transfer') ? null : await part('2. Login page transfer by Accept-Encoding (body bytes on the wire)', async () => {
     const page = (loginRoute?.requests ?? []).filter((request) => ['document', 'stylesheet', 'script'].includes(request.type));
     if (page.length === 0) throw new Error('no file list: part 1 did not run');
     const rows = await measureTransfer(api.baseUrl, page.map((request) => request.path));
     printTransfer(rows);
     return rows;
   });
-  const lighthouse = await part(`3. Lighthouse 12, mobile, simulated throttling — load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`, async () => {
+  const lighthouse = !runs('lighthouse') ? null : await part(`3. Lighthouse 12, mobile, simulated throttling — load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`, async () => {
     const pages = await measureLighthouse(api.baseUrl, await login(api.baseUrl), log);
     printLighthouse(pages);
     return pages;
@@ -95,12 +121,15 @@ function summaryLines(date: Date, commit: string | null, browser: BrowserFigures
     // The API's read reuse windows (decisions 006 and 011) decide how often a request reaches the database.
     `API caches: SESSION_CACHE_MS=${process.env.SESSION_CACHE_MS ?? '2000 (default)'} · READ_CACHE_MS=${process.env.READ_CACHE_MS ?? '2000 (default)'}`,
   ];
+  if (only !== null) lines.push(`Parts run (BENCH_ONLY): ${[...only].join(', ')}`);
   const route = browser.loginRoute;
-  lines.push(
-    route
-      ? `Login JS (Chromium, gzip -${GZIP_LEVEL}): ${formatKb(route.totalGzipBytes)} in ${route.files.length} script(s) / ≤ ${formatKb(route.targetBytes)} → ${passMiss(route.pass)} · sent ${formatKb(route.totalTransferBytes)}`
-      : 'Login JS: not measured (see part 1).',
-  );
+  if (runs('login-route')) {
+    lines.push(
+      route
+        ? `Login JS (Chromium, gzip -${GZIP_LEVEL}): ${formatKb(route.totalGzipBytes)} in ${route.files.length} script(s) / ≤ ${formatKb(route.targetBytes)} → ${passMiss(route.pass)} · sent ${formatKb(route.totalTransferBytes)}`
+        : 'Login JS: not measured (see part 1).',
+    );
+  }
   if (browser.transfer) {
     const sum = (key: 'br' | 'gzip' | 'identity') => browser.transfer?.reduce((total, row) => total + row.sizes[key].bytes, 0) ?? 0;
     lines.push(`Login page transfer: ${formatKb(sum('br'))} brotli · ${formatKb(sum('gzip'))} gzip · ${formatKb(sum('identity'))} uncompressed`);
@@ -111,7 +140,7 @@ function summaryLines(date: Date, commit: string | null, browser: BrowserFigures
       `Lighthouse ${page.name}: performance ${m.performance} · FCP ${formatMs(m.fcpMs)} · LCP ${formatMs(m.lcpMs)} · CLS ${m.cls.toFixed(3)} · TBT ${formatMs(m.tbtMs)} → ${passMiss(page.pass)}`,
     );
   }
-  if (!browser.lighthouse) lines.push('Lighthouse: not measured (see part 3).');
+  if (!browser.lighthouse && runs('lighthouse')) lines.push('Lighthouse: not measured (see part 3).');
   for (const r of throughput) {
     const name = `${r.label}:`.padEnd(12);
     if (r.status !== 'measured' || !r.api || !r.bare || r.ratio === undefined) {
@@ -132,35 +161,43 @@ function summaryLines(date: Date, commit: string | null, browser: BrowserFigures
 }
 
 async function main(): Promise<void> {
+  only = selectedParts();
   const date = new Date();
   const commit = gitCommit();
   console.log(`ecare bench — ${date.toISOString()} — Node ${process.version}, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`);
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} has no build: run npm run build first (npm run bench does).`);
 
   // One API on PGlite serves the browser parts, then the PGlite throughput figures.
-  const pglite = await pgliteDatabase();
   let browser: BrowserFigures = { loginRoute: null, transfer: null, lighthouse: null };
   const throughput: DatabaseResult[] = [];
-  let api: RunningServer | undefined;
-  try {
-    log('starting the API on PGlite (production build, NODE_ENV=production)');
-    api = await startApi(pglite.database);
-    browser = await browserFigures(api);
-    console.log(throughputHeading());
-    throughput.push(await benchDatabase('pglite', api));
-  } finally {
-    await api?.child.stop();
-    await pglite.remove();
+  if ((['login-route', 'transfer', 'lighthouse', 'throughput'] as const).some(runs)) {
+    const pglite = await pgliteDatabase();
+    let api: RunningServer | undefined;
+    try {
+      log('starting the API on PGlite (production build, NODE_ENV=production)');
+      api = await startApi(pglite.database);
+      browser = await browserFigures(api);
+      if (runs('throughput')) {
+        console.log(throughputHeading());
+        throughput.push(await benchDatabase('pglite', api));
+      }
+    } finally {
+      await api?.child.stop();
+      await pglite.remove();
+    }
   }
-  throughput.push(await benchDatabase('postgres'));
-  failures += throughput.filter((r) => r.status === 'failed').length;
-  printThroughput(throughput);
+  if (runs('throughput')) {
+    throughput.push(await benchDatabase('postgres'));
+    failures += throughput.filter((r) => r.status === 'failed').length;
+    printThroughput(throughput);
+  }
 
   const lines = summaryLines(date, commit, browser, throughput);
   console.log(heading('5. Summary'));
   console.log(lines.join('\n'));
 
-  await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  const resultsFile = only === null ? RESULTS_FILE : path.join(path.dirname(RESULTS_FILE), 'partial.json');
+  await mkdir(path.dirname(resultsFile), { recursive: true });
   const json = {
     date: date.toISOString(),
     commit,
@@ -176,11 +213,12 @@ async function main(): Promise<void> {
     lighthouse: browser.lighthouse,
     databases: throughput,
     summary: lines,
+    parts: only === null ? [...PARTS] : [...only],
     failures,
   };
-  await writeFile(RESULTS_FILE, `${JSON.stringify(json, null, 2)}\n`);
-  console.log(`\nWritten to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
-  failures += (await benchMemory()).filter((report) => report.status === 'failed').length;
+  await writeFile(resultsFile, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\nWritten to ${path.relative(REPO_ROOT, resultsFile)}`);
+  if (runs('memory')) failures += (await benchMemory()).filter((report) => report.status === 'failed').length;
   if (failures > 0) console.log(`${failures} part(s) failed to run: exit code 1.`);
 }
 

@@ -14,12 +14,15 @@ const BASE = '/ecare/';
 /** The HTML the server sends for the login route (apps/api/src/modules/web): index.html with the page already in #root. */
 const LOGIN_HTML = 'login.html';
 const ROOT_ELEMENT = '<div id="root"></div>';
-const LOGIN_ROUTE_MODULE = '/src/app/routes/login-route.tsx';
+/** The app itself (React, the router, the login route), imported by the small entry (src/main.tsx). */
+const APP_MODULE = /[\\/]src[\\/]app[\\/]mount\.tsx$/;
+/** The page frame of the signed-in pages, and the home page most of them start on. */
+const FRAME_MODULES = /[\\/]src[\\/]app[\\/]routes[\\/](?:frame-route|home-route)\.tsx$/;
 /** The banner's box in the prerendered page (LOGIN_INFORMATION_ID of login-information.tsx)… */
 const INFORMATION_BOX = 'id="information-connexion"';
 /** …where the server writes the banner (INFORMATION_MARKER of apps/api/src/modules/web/login-page.ts). */
 const INFORMATION_MARKER = '<!--ecare:information-->';
-/** Read by the login route as soon as it runs; asked for by the HTML so the answer is there by then. */
+/** Read by every page as soon as its code runs (the login route, the page frame, maintenance). */
 const PARAMETERS_URL = '/api/parametres';
 
 const brotli = promisify(brotliCompress);
@@ -82,15 +85,12 @@ async function precompress(outDir: string): Promise<void> {
   );
 }
 
-/**
- * The chunk holding the login route and every chunk it imports statically: what the page needs
- * before it works, whether or not index.html loads it already.
- */
-function loginRouteChunks(bundle: Rolldown.OutputBundle): string[] {
+/** The chunks holding the modules `test` matches, with every chunk they import statically. */
+function chunksOf(bundle: Rolldown.OutputBundle, test: RegExp): string[] {
   const chunks = new Map<string, Rolldown.OutputChunk>();
   for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
-  const route = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith(LOGIN_ROUTE_MODULE)));
-  if (!route) throw new Error(`no chunk holds ${LOGIN_ROUTE_MODULE}`);
+  const roots = [...chunks.values()].filter((chunk) => chunk.moduleIds.some((id) => test.test(id)));
+  if (roots.length === 0) throw new Error(`no chunk holds ${String(test)}`);
   const found = new Set<string>();
   const visit = (chunk: Rolldown.OutputChunk) => {
     if (found.has(chunk.fileName)) return;
@@ -100,8 +100,33 @@ function loginRouteChunks(bundle: Rolldown.OutputBundle): string[] {
       if (imported) visit(imported);
     }
   };
-  visit(route);
+  roots.forEach(visit);
   return [...found];
+}
+
+/** modulepreload links for the chunks index.html does not already load. */
+function modulePreloads(index: string, chunks: string[]): string {
+  return chunks
+    .filter((file) => !index.includes(`${BASE}${file}`))
+    .map((file) => `    <link rel="modulepreload" crossorigin href="${BASE}${file}">\n`)
+    .join('');
+}
+
+/** Asked for by the HTML, so the answer is there by the time the code reads it. */
+const PARAMETERS_PRELOAD = `    <link rel="preload" href="${PARAMETERS_URL}" as="fetch" crossorigin>\n`;
+
+/**
+ * The HTML of every page but the login: the entry (src/main.tsx) starts the page's first API
+ * reads and loads the app; the HTML asks at once for the app, the page frame and the server
+ * parameters, so they travel side by side instead of one after the other.
+ */
+function appHtml(index: string, app: string[], frame: string[]): string {
+  return withHeadEnd(index, `${modulePreloads(index, [...new Set([...app, ...frame])])}${PARAMETERS_PRELOAD}`);
+}
+
+/** `links` (lines of four-space indented tags) at the end of the document's head. */
+function withHeadEnd(html: string, links: string): string {
+  return html.replace(/\n?\s*<\/head>/, () => `\n${links}  </head>`);
 }
 
 /** The prerendered page with the server's marker in the banner's (empty) box. */
@@ -113,19 +138,14 @@ function markInformationBox(shell: string): string {
 }
 
 /**
- * The login page's HTML (served by apps/api/src/modules/web): the page itself in #root, the
- * requests its code makes at once (the route's chunks, the server parameters) started by the
- * HTML instead of one after the other. The page is painted from HTML and CSS alone, so its
- * scripts are fetched at low priority, behind the stylesheet.
+ * The login page's HTML (served by apps/api/src/modules/web): the page itself in #root and the
+ * server parameters its code reads at once, asked for by the HTML. The page is painted from HTML
+ * and CSS alone: its small entry script is fetched at low priority, behind the stylesheet, and
+ * asks for the app only once that first paint is done (src/main.tsx). The page frame of the
+ * signed-in pages is not asked for at all.
  */
-function loginHtml(index: string, shell: string, chunks: string[]): string {
-  const preloads = chunks
-    .filter((file) => !index.includes(`${BASE}${file}`))
-    .map((file) => `    <link rel="modulepreload" crossorigin href="${BASE}${file}">\n`)
-    .join('');
-  const parameters = `    <link rel="preload" href="${PARAMETERS_URL}" as="fetch" crossorigin>\n`;
-  return index
-    .replace('</head>', `${preloads}${parameters}  </head>`)
+function loginHtml(index: string, shell: string): string {
+  return withHeadEnd(index, PARAMETERS_PRELOAD)
     .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
     .replace(ROOT_ELEMENT, () => `<div id="root">${markInformationBox(shell)}</div>`);
@@ -133,7 +153,8 @@ function loginHtml(index: string, shell: string, chunks: string[]): string {
 
 /**
  * After the client build: dist/login.html (first paint of the login route without waiting for
- * JavaScript or the API), then compressed copies of everything the server sends.
+ * JavaScript or the API), the preloads of index.html (every other page), then compressed copies
+ * of everything the server sends.
  */
 function postBuild(): Plugin {
   let outDir = '';
@@ -147,10 +168,12 @@ function postBuild(): Plugin {
       sequential: true,
       order: 'post',
       async handler(_options, bundle) {
-        const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const indexFile = path.join(outDir, 'index.html');
+        const index = await readFile(indexFile, 'utf8');
         if (!index.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
         const shell = await renderLoginShell();
-        await writeFile(path.join(outDir, LOGIN_HTML), loginHtml(index, shell, loginRouteChunks(bundle)));
+        await writeFile(path.join(outDir, LOGIN_HTML), loginHtml(index, shell));
+        await writeFile(indexFile, appHtml(index, chunksOf(bundle, APP_MODULE), chunksOf(bundle, FRAME_MODULES)));
         await precompress(outDir);
       },
     },
@@ -172,12 +195,29 @@ export default defineConfig(({ command, mode }) => {
     },
     build: {
       target: 'es2022',
+      // Every browser the build targets but Safari before 17 follows <link rel="modulepreload">
+      // itself; Vite's polyfill (a script in the entry, on every page's first download) only
+      // saved those few a moment, at everyone's expense.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
-          // Everything the first page needs in one file: the login route counts every script
-          // it fetches, and each small shared chunk (React, constants…) costs a request and
-          // its own compression overhead (decision 012).
-          codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+          // Few files, each loaded whole (decision 012): every request costs a round trip on a
+          // phone, and each small shared chunk its own compression overhead.
+          // - index: the entry (src/main.tsx) and what it imports, small: it sends the page's
+          //   first API reads, then imports the app;
+          // - app: React, the router, the route table and the login route, all the login page
+          //   runs (the login route budget counts index, app and the version check);
+          // - frame: the frame of the signed-in pages and the home page, with what they import
+          //   (TanStack Query, React Aria, the shared schemas…), one file the HTML preloads.
+          // A group takes its modules' dependencies along, those of a higher priority excepted.
+          // Other pages stay lazy chunks of their own.
+          codeSplitting: {
+            groups: [
+              { name: 'index', tags: ['$initial'], priority: 3 },
+              { name: 'app', test: APP_MODULE, priority: 2 },
+              { name: 'frame', test: FRAME_MODULES, priority: 1 },
+            ],
+          },
         },
       },
     },

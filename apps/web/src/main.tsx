@@ -1,39 +1,35 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { BASENAME, PATHS } from './lib/routes.ts';
-import { router } from './app/router.tsx';
-import { routerReady } from './app/router-ready.ts';
+import { sendEarlyReads } from './app/early-reads.ts';
+import { afterNextPaint } from './lib/after-paint.ts';
 import './styles.css';
 
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-
-/**
- * The server sends the login page already rendered (login.html, decision 012): once the router
- * has loaded the login route, React takes over that markup in place, so the page neither
- * flashes nor moves, and what was typed meanwhile stays. A visitor who is signed in is sent
- * elsewhere by the route, and the page is rendered afresh.
- */
-async function start(container: HTMLElement): Promise<void> {
-  if (!container.hasChildNodes()) {
-    createRoot(container).render(app);
-    return;
-  }
-  await routerReady(router);
-  if (router.state.location.pathname === BASENAME + PATHS.login && !router.state.errors) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-}
+// The entry stays small and runs first: it starts the API reads a signed-in page begins with
+// (app/early-reads.ts), then loads the app itself. React, the router and the route code come
+// in a file of their own, evaluated in a task of their own.
+sendEarlyReads(window.location.pathname);
 
 const container = document.getElementById('root');
-if (container) void start(container);
 
-// Build version check (spec §2), loaded apart from the first download. Skipped on the local
-// development host, Vite's dev server, whose build never changes hash; the built app served
-// on 127.0.0.1 (browser tests) keeps it (decision 009).
-if (!import.meta.env.DEV) {
-  void import('./lib/version-check.ts').then(({ startVersionCheck }) => startVersionCheck());
+function startApp(): void {
+  if (container) void import('./app/mount.tsx').then(({ mount }) => mount(container));
+  // Build version check (spec §2), loaded apart from the first download. Skipped on the local
+  // development host, Vite's dev server, whose build never changes hash; the built app served
+  // on 127.0.0.1 (browser tests) keeps it (decision 009).
+  if (!import.meta.env.DEV) {
+    void import('./lib/version-check.ts').then(({ startVersionCheck }) => startVersionCheck());
+  }
+}
+
+// A page sent already rendered (the login page, decision 012) is painted from its HTML and
+// stylesheet alone: its code is asked for once that first paint is on screen, so it does not
+// compete with it. Every other page needs the app to show anything: its HTML already asks for
+// it (modulepreload), and it starts at once.
+if (container?.hasChildNodes()) {
+  afterNextPaint(startApp);
+} else {
+  startApp();
+  // The page frame's React Aria asks Intl for its date locales as its code loads, and the first
+  // such call makes the browser load its date data: tens of milliseconds of main thread in the
+  // middle of the frame's start. Made now, in a task of its own, it runs while that code is
+  // still downloading.
+  setTimeout(() => Intl.DateTimeFormat.supportedLocalesOf(['fr-FR']), 0);
 }

@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
       },
       {
         id: 'frame',
-        lazy: () => import('./routes/frame-route.tsx').then((m) => ({ Component: m.FrameRoute })),
+        lazy: () => import('./routes/frame-route.tsx').then((m) => ({ Component: m.FrameRoute, loader: m.frameLoader })),
         children: [
           {
             path: 'identification/recuperer-code-confidentiel',

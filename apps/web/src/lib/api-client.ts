@@ -1,6 +1,7 @@
 import { isParameterOn, MAINTENANCE_HEADER } from '@ecare/shared/constants';
 import { apiErrorFromBody, ApiError, GENERIC_ERROR_MESSAGE } from './api-error.ts';
 import { readCookie } from './cookies.ts';
+import { sendEarly, takeEarly } from './early-requests.ts';
 import { loadingFailed, loadingStarted, loadingSucceeded, resetLoading } from './loading-counter.ts';
 import { getKnownParameters, isMaintenanceOn } from './server-parameters.ts';
 import { clearAllStorage, getAccessToken, isSessionValid } from './session-storage.ts';
@@ -138,7 +139,10 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   loadingStarted(path);
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: request.signal });
+    // A GET the entry sent ahead for this page (early-requests.ts) is read like one sent here.
+    const early = method === 'GET' ? takeEarly(path, headers.get('Authorization')) : null;
+    if (early) request.signal?.throwIfAborted();
+    response = await (early ?? fetch(path, { method, headers, body, credentials: 'same-origin', signal: request.signal }));
   } catch (error) {
     loadingFailed(path);
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -161,6 +165,14 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   } catch {
     throw new ApiError(response.status, 'INVALID_RESPONSE', GENERIC_ERROR_MESSAGE);
   }
+}
+
+/**
+ * Sends `GET path` now, with the headers apiRequest would use, for apiRequest to take later
+ * (early-requests.ts): the entry script starts the page's first reads this way.
+ */
+export function sendEarlyGet(path: string): void {
+  sendEarly(path, buildHeaders(path, 'GET', false, false));
 }
 
 export interface BinaryRequest {

@@ -1,7 +1,7 @@
 import { isParameterOn } from '@ecare/shared/parameters';
 import { formatPhone } from '@ecare/shared/phone';
 import { formatSirenSiret } from '@ecare/shared/siren-siret';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OrangeBanner } from '../../components/layout/orange-banner.tsx';
 import { SiteFooter } from '../../components/layout/site-footer.tsx';
@@ -12,6 +12,7 @@ import { useMenu } from '../../features/menu/api/get-menu.ts';
 import type { GuardedNavigate } from '../../features/menu/components/menu-entry-link.tsx';
 import { MenuFooterColumns } from '../../features/menu/components/menu-footer-columns.tsx';
 import { useParameters } from '../../features/parameters/api/get-parameters.ts';
+import { usePaintedOnce } from '../../lib/after-paint.ts';
 import { PATHS, withReturnUrl } from '../../lib/routes.ts';
 import { clearSelection } from '../../lib/selection-store.ts';
 import { clearAllStorage } from '../../lib/session-storage.ts';
@@ -21,8 +22,11 @@ import { menuParamsFor } from '../session/menu-context.ts';
 import { forgetSessionData, signOut } from '../session/sign-out.ts';
 import { useSessionState } from '../session/use-session-state.ts';
 import { bannerHtmlFor } from './banner-rule.ts';
-import { SessionExpiryDialog } from './session-expiry-dialog.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+// Shown two minutes before the idle limit at the earliest: its code (React Aria's modal
+// dialog) arrives after the frame's first paint rather than with it.
+const SessionExpiryDialog = lazy(() => import('./session-expiry-dialog.tsx').then((m) => ({ default: m.SessionExpiryDialog })));
 
 /** Page frame of every page but the login (spec §2 "Page frame"). */
 export function AppFrame() {
@@ -31,7 +35,10 @@ export function AppFrame() {
   const parameters = useParameters().data;
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const menu = useMenu(menuParamsFor(account, line), authenticated && session.ready);
+  // The first paint shows the page with its header and banner; the menu (folded on small
+  // screens, in the footer below) and the idle warning follow right after it.
+  const painted = usePaintedOnce();
+  const menu = useMenu(menuParamsFor(account, line), authenticated && session.ready && painted);
   const accounts = useBillingAccounts(authenticated && user?.mandataire === true);
   // The mobile menu is open for the page it was opened on: navigating collapses it.
   const [mobileOpenAt, setMobileOpenAt] = useState<string | null>(null);
@@ -103,7 +110,11 @@ export function AppFrame() {
         machineName={parameters?.environment_MachineName}
         columns={menuItems.length > 0 ? <MenuFooterColumns items={menuItems} onGuardedNavigate={onGuardedNavigate} /> : null}
       />
-      {signedIn ? <SessionExpiryDialog onLogout={() => void onLogout()} onExpired={onIdleExpired} /> : null}
+      {signedIn && painted ? (
+        <Suspense fallback={null}>
+          <SessionExpiryDialog onLogout={() => void onLogout()} onExpired={onIdleExpired} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { MenuItem } from '@ecare/shared/menu';
 import { SIREN_SIRET_LABEL } from '@ecare/shared/siren-siret';
 import { Menu as MenuIcon, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/layout/brand-logo.tsx';
 import { CustomerBlock, type CustomerBlockProps } from '../../components/layout/customer-block.tsx';
@@ -9,7 +9,6 @@ import { MobileMenu } from '../../components/layout/mobile-menu.tsx';
 import { BRAND_NAME } from '../../config/site.ts';
 import { DesktopMenu } from '../../features/menu/components/desktop-menu.tsx';
 import type { GuardedNavigate } from '../../features/menu/components/menu-entry-link.tsx';
-import { MobileMenuLinks } from '../../features/menu/components/mobile-menu-links.tsx';
 import type { MenuViewer } from '../../features/menu/utils/menu-rules.ts';
 import { PATHS } from '../../lib/routes.ts';
 
@@ -29,6 +28,13 @@ interface SiteHeaderProps {
 }
 
 const MOBILE_MENU_ID = 'menu-mobile';
+
+// The server menu's entries in the folded mobile menu, built on React Aria's disclosures: that
+// code comes with the menu, which the frame reads after its first paint (app-frame.tsx), not
+// with the frame itself.
+const MobileMenuLinks = lazy(() =>
+  import('../../features/menu/components/mobile-menu-links.tsx').then((m) => ({ default: m.MobileMenuLinks })),
+);
 
 export function SiteHeader({
   homePath,
@@ -95,13 +101,17 @@ export function SiteHeader({
             </>
           }
         >
-          <MobileMenuLinks
-            items={menuItems}
-            viewer={viewer}
-            excludeUrls={[homePath, PATHS.home, PATHS.userHome]}
-            onGuardedNavigate={onGuardedNavigate}
-            onNavigate={onCloseMobile}
-          />
+          {menuItems.length > 0 ? (
+            <Suspense fallback={null}>
+              <MobileMenuLinks
+                items={menuItems}
+                viewer={viewer}
+                excludeUrls={[homePath, PATHS.home, PATHS.userHome]}
+                onGuardedNavigate={onGuardedNavigate}
+                onNavigate={onCloseMobile}
+              />
+            </Suspense>
+          ) : null}
         </MobileMenu>
       ) : null}
       {banner}

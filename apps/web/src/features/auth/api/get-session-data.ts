@@ -1,10 +1,11 @@
 import { sessionDataSchema, type SessionData } from '@ecare/shared/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionDataPath } from './paths.ts';
 
 /** GET /api/sessiondata/{idClientBscs}/{idContrat}; idContrat 0 means no line chosen. */
 export function fetchSessionData(idClientBscs: number, idContrat: number, signal?: AbortSignal): Promise<SessionData> {
-  return apiRequest(`/api/sessiondata/${idClientBscs}/${idContrat}`, { schema: sessionDataSchema, signal });
+  return apiRequest(sessionDataPath(idClientBscs, idContrat), { schema: sessionDataSchema, signal });
 }
 
 export const sessionDataQueryOptions = (idClientBscs: number, idContrat: number) =>

@@ -1,23 +1,13 @@
-import { linePageSchema, type LinePage, type LinePageQuery } from '@ecare/shared/lines';
+import { linePageSchema, type LinePage } from '@ecare/shared/lines';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { FIRST_LINE_PAGE, linePagePath, type LinePageParams } from './paths.ts';
 
-export type LinePageParams = Required<Pick<LinePageQuery, 'page' | 'taille' | 'tri' | 'ordre'>> & {
-  recherche: string;
-};
-
-export const FIRST_LINE_PAGE: LinePageParams = { page: 1, taille: 20, tri: 'numeroLigne', ordre: 'asc', recherche: '' };
+export { FIRST_LINE_PAGE, type LinePageParams } from './paths.ts';
 
 /** GET /api/contrats_pagination/{idClientBscs}?page&taille&tri&ordre&recherche. */
 export function fetchLinePage(idClientBscs: number, params: LinePageParams, signal?: AbortSignal): Promise<LinePage> {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    taille: String(params.taille),
-    tri: params.tri,
-    ordre: params.ordre,
-    recherche: params.recherche,
-  });
-  return apiRequest(`/api/contrats_pagination/${idClientBscs}?${query.toString()}`, { schema: linePageSchema, signal });
+  return apiRequest(linePagePath(idClientBscs, params), { schema: linePageSchema, signal });
 }
 
 export const linePageQueryOptions = (idClientBscs: number, params: LinePageParams = FIRST_LINE_PAGE) =>

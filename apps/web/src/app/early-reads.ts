@@ -1,0 +1,30 @@
+import { BILLING_ACCOUNTS_PATH } from '../features/accounts/api/paths.ts';
+import { CURRENT_USER_PATH, sessionDataPath } from '../features/auth/api/paths.ts';
+import { FIRST_LINE_PAGE, linePagePath } from '../features/lines/api/paths.ts';
+import { sendEarlyGet } from '../lib/api-client.ts';
+import { PATHS, stripBasename } from '../lib/routes.ts';
+import { getSelection } from '../lib/selection-store.ts';
+import { peekSessionValid } from '../lib/session-storage.ts';
+
+/** Pages that load no session: the login and e-mailed-link pages, maintenance. */
+const WITHOUT_SESSION = ['/identification/', PATHS.maintenance, PATHS.securityInfo];
+
+/**
+ * The reads a signed-in page starts with, sent by the entry script while React and the route
+ * code download (lib/early-requests.ts): the current user, and either the stored billing
+ * account and line (with the home page's first lines) or the account list to choose from. They
+ * are the ones session restore (session/resolve-session.ts) makes one after the other; the page
+ * takes their answers when it asks. The server parameters are preloaded by the HTML itself.
+ */
+export function sendEarlyReads(pathname: string): void {
+  const path = stripBasename(pathname);
+  if (!peekSessionValid() || WITHOUT_SESSION.some((prefix) => path.startsWith(prefix))) return;
+  sendEarlyGet(CURRENT_USER_PATH);
+  const { accountId, lineId } = getSelection();
+  if (accountId === null) {
+    sendEarlyGet(BILLING_ACCOUNTS_PATH);
+    return;
+  }
+  sendEarlyGet(sessionDataPath(accountId, lineId ?? 0));
+  if (path === PATHS.home) sendEarlyGet(linePagePath(accountId, FIRST_LINE_PAGE));
+}
