@@ -42,26 +42,8 @@ export function createAccessPolicy(db: Database) {
 
     /** Returns the billing account the contract belongs to. */
     async assertContract(userId: number, idContrat: number): Promise<{ idClientBscs: number }> {
-      const [row] = await db
-        .select({ idClientBscs: contracts.idClientBscs })
-        .from(contracts)
-        .leftJoin(
-          userBillingAccounts,
-          and(
-            eq(userBillingAccounts.idClientBscs, contracts.idClientBscs),
-            eq(userBillingAccounts.userId, userId),
-            eq(userBillingAccounts.isGestionnaire, true),
-          ),
-        )
-        .where(
-          and(
-            eq(contracts.idContrat, idContrat),
-            or(eq(contracts.userId, userId), eq(userBillingAccounts.userId, userId)),
-          ),
-        )
-        .limit(1);
-      if (!row) throw fail('FORBIDDEN_CONTRACT');
-      return row;
+      const { idClientBscs } = await policy.contractAccess(userId, idContrat);
+      return { idClientBscs };
     },
 
     /**
