@@ -160,6 +160,11 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'ligne-mobile/:idContrat',
+            handle: title('Ligne mobile'),
+            lazy: () => import('./routes/line-route.tsx').then((m) => ({ Component: m.LineRoute, loader: m.lineLoader })),
+          },
+          {
             path: 'assistance',
             children: [
               { path: 'faq', handle: title('Questions fréquentes'), lazy: infoPage },

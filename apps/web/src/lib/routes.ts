@@ -11,6 +11,8 @@ export const PATHS = {
   userHome: '/pages/accueil-utilisateur',
   accountChoice: '/pages/choix-compte-facturation',
   mobileLines: '/pages/mes-lignes-mobiles',
+  /** Followed by the line's idContrat: `/ligne-mobile/{idContrat}`. */
+  mobileLine: '/ligne-mobile',
   serverError: '/pages/500',
   legalNotice: '/pages/mentions-legales',
   termsAndPrices: '/pages/conditions-et-tarifs',

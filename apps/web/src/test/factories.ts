@@ -1,8 +1,20 @@
 import { billingAccountSchema, type BillingAccount } from '@ecare/shared/accounts';
 import { currentUserSchema, type CurrentUser } from '@ecare/shared/auth';
-import { lineDetailSchema, lineSchema, type Line, type LineDetail } from '@ecare/shared/lines';
+import {
+  lineDetailSchema,
+  lineSchema,
+  pukSchema,
+  rioResponseSchema,
+  simCheckResponseSchema,
+  type Line,
+  type LineDetail,
+  type Puk,
+  type RioResponse,
+  type SimCheckResponse,
+} from '@ecare/shared/lines';
 import { menuItemSchema, menuSubHeadingSchema, type MenuItem, type MenuSubHeading } from '@ecare/shared/menu';
 import { serverParametersSchema, type ServerParameters } from '@ecare/shared/parameters';
+import { buildRio, RIO_BUSINESS, RIO_OPERATOR_CODE, rioReference } from '@ecare/shared/rio';
 import { sessionDataSchema, type SessionData } from '@ecare/shared/session';
 
 /** Test data builders; every result is checked against the shared schema it stands for. */
@@ -77,6 +89,24 @@ export function createLineDetail(overrides: Partial<LineDetail> = {}): LineDetai
     typeSim: 'SIM',
     iccidFin: '4321',
     actions: ['PUK', 'RIO'],
+    ...overrides,
+  });
+}
+
+export function createPuk(overrides: Partial<Puk> = {}): Puk {
+  return pukSchema.parse({ puk: '12345678', puk2: '87654321', ...overrides });
+}
+
+/** The RIO of a line as the API builds it (operator code, business line, contract reference, key). */
+export function createRioResponse(idContrat = 5001, numeroLigne = '0612345678'): RioResponse {
+  const rio = buildRio({ operateur: RIO_OPERATOR_CODE, qualite: RIO_BUSINESS, reference: rioReference(idContrat), numero: numeroLigne });
+  return rioResponseSchema.parse({ rio, numeroLigne });
+}
+
+export function createSimCheck(overrides: Partial<SimCheckResponse> = {}): SimCheckResponse {
+  return simCheckResponseSchema.parse({
+    valide: true,
+    message: 'Le numéro de la carte SIM est valide : vous pouvez l’activer sur cette ligne.',
     ...overrides,
   });
 }

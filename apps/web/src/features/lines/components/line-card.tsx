@@ -1,13 +1,9 @@
 import type { LineDetail } from '@ecare/shared/lines';
 import { formatPhone } from '@ecare/shared/phone';
+import { Link } from 'react-router';
+import { formatDate } from '../utils/line-format.ts';
+import { linePath } from '../utils/line-path.ts';
 import { LineStatusBadge } from './line-status-badge.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
 
 /** A simple line user's own line. */
 export function LineCard({ line }: { line: LineDetail }) {
@@ -32,6 +28,11 @@ export function LineCard({ line }: { line: LineDetail }) {
           <dd className="font-semibold">{formatDate(line.dateActivation)}</dd>
         </div>
       </dl>
+      <p className="mt-4">
+        <Link to={linePath(line.idContrat)} className="link">
+          Voir le détail et les actions de ma ligne
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLine, createLineDetail } from '../../../test/factories.ts';
+import { renderPage } from '../../../test/render.tsx';
 import { LineCard } from './line-card.tsx';
 import { LinesTable } from './lines-table.tsx';
 
@@ -8,7 +9,7 @@ afterEach(cleanup);
 
 describe('LinesTable', () => {
   it('shows each line’s number in French format as its row header, its plan and its status in words', () => {
-    render(
+    renderPage(
       <LinesTable
         caption="Lignes du compte"
         lines={[
@@ -27,16 +28,24 @@ describe('LinesTable', () => {
     expect(within(table).queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('opens each line’s page from its number', () => {
+    const { router } = renderPage(<LinesTable caption="Lignes" lines={[createLine({ idContrat: 5042, numeroLigne: '0611223344' })]} />);
+    const link = screen.getByRole('link', { name: '06 11 22 33 44' });
+    expect(link.getAttribute('href')).toBe('/ligne-mobile/5042');
+    fireEvent.click(link);
+    expect(router.state.location.pathname).toBe('/ligne-mobile/5042');
+  });
+
   it('sorts from its headers when the page sorts on the server', () => {
     const onSort = vi.fn();
-    render(<LinesTable caption="Lignes" lines={[createLine()]} sort={{ key: 'numeroLigne', order: 'asc', onSort }} />);
+    renderPage(<LinesTable caption="Lignes" lines={[createLine()]} sort={{ key: 'numeroLigne', order: 'asc', onSort }} />);
     expect(screen.getByRole('columnheader', { name: /Numéro/ }).getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(screen.getByRole('button', { name: 'Statut' }));
     expect(onSort).toHaveBeenCalledWith('codeStatut');
   });
 
   it('shows the page’s empty state when there is no line', () => {
-    render(<LinesTable caption="Lignes" lines={[]} empty={<p>Aucune ligne ne correspond à votre recherche.</p>} />);
+    renderPage(<LinesTable caption="Lignes" lines={[]} empty={<p>Aucune ligne ne correspond à votre recherche.</p>} />);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('Aucune ligne ne correspond à votre recherche.')).toBeTruthy();
   });
@@ -44,7 +53,7 @@ describe('LinesTable', () => {
 
 describe('LineCard', () => {
   it('shows a simple line user’s line: number, plan, status and activation date in French formats', () => {
-    render(
+    renderPage(
       <LineCard
         line={createLineDetail({ numeroLigne: '0698765432', libelleOffre: 'Forfait Pro 5 Go', codeStatut: 'EN_COURS', dateActivation: '2024-03-05' })}
       />,
@@ -53,5 +62,10 @@ describe('LineCard', () => {
     expect(screen.getByText('Forfait Pro 5 Go')).toBeTruthy();
     expect(screen.getByText('En cours d’activation')).toBeTruthy();
     expect(screen.getByText('05/03/2024')).toBeTruthy();
+  });
+
+  it('leads to the line’s page', () => {
+    renderPage(<LineCard line={createLineDetail({ idContrat: 5077 })} />);
+    expect(screen.getByRole('link', { name: 'Voir le détail et les actions de ma ligne' }).getAttribute('href')).toBe('/ligne-mobile/5077');
   });
 });

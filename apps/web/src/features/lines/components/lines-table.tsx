@@ -1,8 +1,10 @@
 import type { Line, LinePageQuery } from '@ecare/shared/lines';
 import { formatPhone } from '@ecare/shared/phone';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/ui/table/data-table.tsx';
 import type { TableSort } from '../../../components/ui/table/sortable-header.tsx';
+import { linePath } from '../utils/line-path.ts';
 import { LineStatusBadge } from './line-status-badge.tsx';
 
 export type LineSortField = LinePageQuery['tri'];
@@ -23,7 +25,12 @@ const COLUMNS: DataColumn<Line, LineSortField>[] = [
     sortKey: 'numeroLigne',
     rowHeader: true,
     className: 'whitespace-nowrap',
-    cell: (line) => formatPhone(line.numeroLigne),
+    // Each row opens the line's page.
+    cell: (line) => (
+      <Link to={linePath(line.idContrat)} className="link">
+        {formatPhone(line.numeroLigne)}
+      </Link>
+    ),
   },
   { id: 'forfait', header: 'Forfait', sortKey: 'libelleOffre', cell: (line) => line.libelleOffre },
   { id: 'statut', header: 'Statut', sortKey: 'codeStatut', cell: (line) => <LineStatusBadge status={line.codeStatut} /> },

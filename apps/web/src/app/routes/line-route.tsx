@@ -1,0 +1,64 @@
+import { formatPhone } from '@ecare/shared/phone';
+import { Link, redirect, replace, useParams, type LoaderFunctionArgs } from 'react-router';
+import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
+import { PageHeading, type BreadcrumbItem } from '../../components/ui/page-heading.tsx';
+import { lineQueryOptions, useLine } from '../../features/lines/api/get-line.ts';
+import { LineOverview, type PageLink } from '../../features/lines/components/line-overview.tsx';
+import { contractIdFrom } from '../../features/lines/utils/line-path.ts';
+import { inAppPathOf, PATHS, withReturnUrl } from '../../lib/routes.ts';
+import { queryClient } from '../query-client.ts';
+import { loadSession } from '../session/load-session.ts';
+import { useSessionState } from '../session/use-session-state.ts';
+
+/**
+ * Where a manager goes for a replacement SIM after declaring a loss or theft. The shop has no
+ * page yet, so today this is the fleet list, named as such.
+ */
+const REPLACEMENT_SIM: PageLink = { to: PATHS.mobileLines, label: 'Retour à mes lignes mobiles' };
+
+/**
+ * /ligne-mobile/{idContrat}: a manager's line or a line user's own line. The server decides who
+ * may see it (403 shows the spec's refusal) and which actions it offers.
+ */
+export async function lineLoader({ request, params }: LoaderFunctionArgs) {
+  const idContrat = contractIdFrom(params.idContrat);
+  if (idContrat === null) throw replace(PATHS.notFound);
+  const session = await loadSession(request);
+  if (session.kind === 'choose') throw redirect(withReturnUrl(PATHS.accountChoice, inAppPathOf(request.url)));
+  if (session.kind === 'failed') throw redirect(PATHS.serverError);
+  // A refusal stays in the cache and is shown by the page (not asked for again on mount).
+  await queryClient.prefetchQuery(lineQueryOptions(idContrat));
+  return null;
+}
+
+export function LineRoute() {
+  const idContrat = contractIdFrom(useParams().idContrat);
+  const { user } = useSessionState();
+  const line = useLine(idContrat);
+  const isLineUser = user?.utilisateur === true;
+
+  const number = line.data ? formatPhone(line.data.numeroLigne) : null;
+  const breadcrumb: BreadcrumbItem[] = isLineUser
+    ? [{ label: 'Accueil', to: PATHS.userHome }]
+    : [
+        { label: 'Accueil', to: PATHS.home },
+        { label: 'Mes lignes mobiles', to: PATHS.mobileLines },
+      ];
+  breadcrumb.push({ label: number ?? 'Ligne mobile' });
+
+  return (
+    <>
+      <PageHeading breadcrumb={breadcrumb}>
+        {number ? `Ligne ${number}` : 'Ligne mobile'}
+      </PageHeading>
+      {line.error ? (
+        <ApiErrorAlert error={line.error}>
+          <Link to={isLineUser ? PATHS.userHome : PATHS.mobileLines} className="link">
+            {isLineUser ? 'Retour à l’accueil' : 'Retour à mes lignes mobiles'}
+          </Link>
+        </ApiErrorAlert>
+      ) : null}
+      {line.data ? <LineOverview key={line.data.idContrat} line={line.data} replacementSim={isLineUser ? null : REPLACEMENT_SIM} /> : null}
+    </>
+  );
+}
