@@ -10,9 +10,17 @@ export const DEMO = {
 } as const;
 
 /** A fresh browser profile (own storage and cookies) on a desktop-sized window. */
+/** What the Content-Security-Policy refused on each page, as Chromium reports it in the console. */
+const refusedByPolicy = new WeakMap<Page, string[]>();
+
 export async function newPage(browser: Browser, options: { width?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, locale: 'fr-FR' });
   const page = await context.newPage();
+  const refused: string[] = [];
+  refusedByPolicy.set(page, refused);
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(`${page.url()}: ${message.text()}`);
+  });
   return { context, page };
 }
 
@@ -26,9 +34,11 @@ export async function loginWithKeyboard(page: Page, baseUrl: string, email: stri
   await page.keyboard.press('Enter');
 }
 
+/** No WCAG 2.1 A/AA violation on the page, and nothing the page tried so far refused by the CSP. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
+  expect(refusedByPolicy.get(page) ?? [], 'refused by the Content-Security-Policy').toEqual([]);
 }
 
 export function appPath(page: Page): string {
