@@ -16,7 +16,8 @@
  * BENCH_WARMUP_SECONDS / BENCH_DURATION_SECONDS shorten the load runs (defaults 5 / 15).
  *
  * BENCH_ONLY runs some parts only, a comma-separated list of login-route (1), transfer (2, which
- * needs 1), lighthouse (3), throughput (4) and memory (the plateau check of bench/memory.ts):
+ * needs 1), lighthouse (3), throughput (4), memory (the plateau check of bench/memory.ts) and
+ * export (the fleet export's server memory on 100,000 lines, bench/export.ts; BENCH_EXPORT_LINES):
  * `BENCH_ONLY=lighthouse npm run bench`. Such a run prints its summary but writes it to
  * bench/results/partial.json, leaving latest.json to complete runs. BENCH_LIGHTHOUSE_REPORTS=<dir>
  * keeps every Lighthouse report (JSON) there, for its diagnostics (bootup time, LCP element…).
@@ -31,6 +32,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, GZIP_LEVEL, LOAD, REPO_ROOT, RESULTS_FIL
 import { killAllSync, stopAll } from './child-process.ts';
 import { measureLighthouse, type LighthousePage } from './lighthouse.ts';
 import { measureLoginRoute, type LoginRouteReport } from './login-route.ts';
+import { benchExport } from './export.ts';
 import { benchMemory } from './memory.ts';
 import { printLighthouse, printLoginRoute, printThroughput, printTransfer, throughputHeading, type DatabaseResult } from './report.ts';
 import { login, startApi, type RunningServer } from './servers.ts';
@@ -41,7 +43,7 @@ import { measureTransfer, type TransferRow } from './transfer.ts';
 const log = (message: string) => console.log(`  › ${message}`);
 let failures = 0;
 
-const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory'] as const;
+const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export'] as const;
 type PartName = (typeof PARTS)[number];
 
 /** The parts BENCH_ONLY asks for, or null for all of them. */
@@ -165,12 +167,13 @@ async function main(): Promise<void> {
   const date = new Date();
   const commit = gitCommit();
   console.log(`ecare bench — ${date.toISOString()} — Node ${process.version}, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`);
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} has no build: run npm run build first (npm run bench does).`);
+  const needsBuild = (['login-route', 'transfer', 'lighthouse', 'throughput'] as const).some(runs);
+  if (needsBuild && !existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} has no build: run npm run build first (npm run bench does).`);
 
   // One API on PGlite serves the browser parts, then the PGlite throughput figures.
   let browser: BrowserFigures = { loginRoute: null, transfer: null, lighthouse: null };
   const throughput: DatabaseResult[] = [];
-  if ((['login-route', 'transfer', 'lighthouse', 'throughput'] as const).some(runs)) {
+  if (needsBuild) {
     const pglite = await pgliteDatabase();
     let api: RunningServer | undefined;
     try {
@@ -219,6 +222,7 @@ async function main(): Promise<void> {
   await writeFile(resultsFile, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\nWritten to ${path.relative(REPO_ROOT, resultsFile)}`);
   if (runs('memory')) failures += (await benchMemory()).filter((report) => report.status === 'failed').length;
+  if (runs('export')) failures += (await benchExport()).filter((report) => report.status === 'failed').length;
   if (failures > 0) console.log(`${failures} part(s) failed to run: exit code 1.`);
 }
 

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 export const LINE_STATUSES = ['ACTIF', 'SUSPENDU', 'RESILIE', 'EN_COURS'] as const;
@@ -21,15 +22,116 @@ export type Line = z.infer<typeof lineSchema>;
 
 export const LINE_SORT_FIELDS = ['numeroLigne', 'libelleOffre', 'codeStatut'] as const;
 export const LINE_PAGE_SIZE_MAX = 100;
+/** Plans one list or export may be filtered on at once. */
+export const LINE_PLAN_FILTER_MAX = 50;
+/** Contracts an export of a selection may name. */
+export const LINE_EXPORT_IDS_MAX = 1_000;
 
+/** How the fleet list names a line status to people (export, filters). */
+export const LINE_STATUS_LABELS: Record<LineStatus, string> = {
+  ACTIF: 'Active',
+  SUSPENDU: 'Suspendue',
+  RESILIE: 'Résiliée',
+  EN_COURS: 'En cours d’activation',
+};
+
+/**
+ * A comma-separated list in one query parameter (`statut=ACTIF,SUSPENDU`), each item checked by
+ * `item`; empty items are dropped, so an empty parameter filters nothing.
+ */
+function commaList<Item extends z.ZodType<unknown, string>>(item: Item, { maxItems, maxLength, tooMany }: { maxItems: number; maxLength: number; tooMany: string }) {
+  return z
+    .string()
+    .max(maxLength, tooMany)
+    .transform((text) => text.split(',').map((part) => part.trim()).filter((part) => part !== ''))
+    .pipe(z.array(item).max(maxItems, tooMany));
+}
+
+const positiveId = (message: string) => z.coerce.number<string>(message).int(message).positive(message).max(2_147_483_647, message);
+
+/**
+ * The filters of the fleet list, shared by the list and its export: a search (a number typed in
+ * any usual way, a line user's first or last name, a plan name), statuses and plans.
+ */
+const lineFilterFields = {
+  recherche: z
+    .string()
+    .trim()
+    .max(50)
+    .optional()
+    .describe(
+      'Un numéro de ligne, entier ou en partie et sous toute forme (06…, +33 6…, avec espaces ou points), le prénom ou le nom de l’utilisateur de la ligne (accents et casse indifférents) ou le nom du forfait',
+    ),
+  statut: commaList(z.enum(LINE_STATUSES, `Statut de ligne inconnu : les statuts possibles sont ${LINE_STATUSES.join(', ')}.`), {
+    maxItems: LINE_STATUSES.length,
+    maxLength: 100,
+    tooMany: 'La liste des statuts est trop longue.',
+  })
+    .optional()
+    .describe(`Statuts de ligne, séparés par des virgules (${LINE_STATUSES.join(', ')}) : les lignes ayant l’un d’eux.`),
+  idOffreEngagement: commaList(positiveId('Le forfait doit être désigné par son identifiant numérique.'), {
+    maxItems: LINE_PLAN_FILTER_MAX,
+    maxLength: 600,
+    tooMany: `Au plus ${LINE_PLAN_FILTER_MAX} forfaits peuvent être choisis à la fois.`,
+  })
+    .optional()
+    .describe('Identifiants de forfait (idOffreEngagement), séparés par des virgules : les lignes sur l’un d’eux.'),
+};
+
+const lineSortFields = {
+  tri: z.enum(LINE_SORT_FIELDS).default('numeroLigne'),
+  ordre: z.enum(['asc', 'desc']).default('asc'),
+};
+
+/** `GET /api/contrats_pagination/{id_client_bscs}`: a page past the last one answers the last one. */
 export const linePageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   taille: z.coerce.number().int().min(1).max(LINE_PAGE_SIZE_MAX).default(20),
-  tri: z.enum(LINE_SORT_FIELDS).default('numeroLigne'),
-  ordre: z.enum(['asc', 'desc']).default('asc'),
-  recherche: z.string().trim().max(50).optional(),
+  ...lineSortFields,
+  ...lineFilterFields,
 });
 export type LinePageQuery = z.infer<typeof linePageQuerySchema>;
+/** What selects the lines of a list or an export, whatever the page. */
+export type LineFilters = Pick<LinePageQuery, 'recherche' | 'statut' | 'idOffreEngagement'> & { ids?: number[] };
+export type LineSort = Pick<LinePageQuery, 'tri' | 'ordre'>;
+
+export const LINE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type LineExportFormat = (typeof LINE_EXPORT_FORMATS)[number];
+
+/** `GET /api/contrats_pagination/{id_client_bscs}/export`: the list's filters and order, every page. */
+export const lineExportQuerySchema = z.object({
+  format: z
+    .enum(LINE_EXPORT_FORMATS, 'Le format d’export doit être csv ou xlsx.')
+    .default('csv')
+    .describe('csv (séparateur point-virgule, UTF-8 avec BOM) ou xlsx (classeur Excel)'),
+  ...lineSortFields,
+  ...lineFilterFields,
+  ids: commaList(positiveId('Les lignes sélectionnées doivent être désignées par leurs identifiants de contrat.'), {
+    maxItems: LINE_EXPORT_IDS_MAX,
+    maxLength: 12 * LINE_EXPORT_IDS_MAX,
+    tooMany: `Au plus ${LINE_EXPORT_IDS_MAX} lignes sélectionnées peuvent être exportées à la fois.`,
+  })
+    .optional()
+    .describe(
+      `Identifiants de contrat (idContrat) des lignes sélectionnées, séparés par des virgules (${LINE_EXPORT_IDS_MAX} au plus) : l’export se limite à celles-ci, qui doivent toutes être du compte.`,
+    ),
+});
+export type LineExportQuery = z.infer<typeof lineExportQuerySchema>;
+
+/**
+ * The digits of a line number as the portal stores them (national form, `0612345678`) from the
+ * way people type one, whole or in part: `06 12…`, `06.12…`, `06-12…`, `+33 6 12…`,
+ * `+33 (0)6…`, `0033 6…`. Null when the text is not a number.
+ */
+export function nationalLineDigits(text: string): string | null {
+  const compact = text.replace(/\(0\)/g, '').replace(/[\s.()/-]/g, '');
+  if (!/^\+?\d+$/.test(compact)) return null;
+  const whole = parsePhoneNumberFromString(compact, 'FR');
+  if (whole?.country === 'FR' && whole.isValid()) return `0${whole.nationalNumber}`;
+  const international = /^(?:\+|00)33(\d*)$/.exec(compact);
+  if (international) return `0${(international[1] ?? '').replace(/^0/, '')}`;
+  return compact.replace(/^\+/, '');
+}
 
 export const linePageSchema = z.object({
   contrats: z.array(lineSchema),

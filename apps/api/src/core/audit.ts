@@ -5,7 +5,8 @@ import type { Clock } from '../lib/clock.ts';
 
 /**
  * What the audit log records. Writes on a line and reads of what opens a line to fraud (the PUK
- * unlocks a SIM, the RIO moves the number to another operator) are all recorded.
+ * unlocks a SIM, the RIO moves the number to another operator) are all recorded, and so is every
+ * export of the fleet (line users' names and e-mails leaving the portal in a file, decision 017).
  */
 export const AUDIT_ACTIONS = [
   'LECTURE_PUK',
@@ -13,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'ACTIVATION_SIM',
   'DECLARATION_PERTE_VOL',
   'RETABLISSEMENT_LIGNE',
+  'EXPORT_LIGNES',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

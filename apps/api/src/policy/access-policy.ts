@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { LineAction } from '@ecare/shared';
 import type { Database } from '../db/client.ts';
 import { contracts, userBillingAccounts } from '../db/schema.ts';
@@ -38,6 +38,22 @@ export function createAccessPolicy(db: Database) {
         )
         .limit(1);
       if (!row) throw fail('FORBIDDEN_ACCOUNT');
+    },
+
+    /**
+     * A managed account and contracts named on it at once (a selection of lines): FORBIDDEN_ACCOUNT
+     * when the caller does not manage the account, FORBIDDEN_CONTRACT when any contract is not
+     * one of its own (unknown ids alike).
+     */
+    async assertAccountContracts(userId: number, idClientBscs: number, idContrats: readonly number[]): Promise<void> {
+      await policy.assertAccount(userId, idClientBscs);
+      const distinct = [...new Set(idContrats)];
+      if (distinct.length === 0) return;
+      const [row] = await db
+        .select({ found: count() })
+        .from(contracts)
+        .where(and(eq(contracts.idClientBscs, idClientBscs), inArray(contracts.idContrat, distinct)));
+      if ((row?.found ?? 0) !== distinct.length) throw fail('FORBIDDEN_CONTRACT');
     },
 
     /** Returns the billing account the contract belongs to. */

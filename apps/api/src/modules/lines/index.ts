@@ -1,5 +1,6 @@
 import { defineModule } from '../../core/module.ts';
 import { createLinesRepository, type LinesRepository } from './lines.repository.ts';
+import { lineExportRoutes } from './lines-export.routes.ts';
 import { linesRoutes } from './lines.routes.ts';
 import { createLinesService } from './lines.service.ts';
 
@@ -15,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** Mobile lines (contracts) of a billing account, and the actions of the line page. */
+/** Mobile lines (contracts) of a billing account and their export, and the actions of the line page. */
 export const linesModule = defineModule(
   'lines',
   async (app, core) => {
@@ -32,6 +33,7 @@ export const linesModule = defineModule(
       publicUrl: core.config.publicUrl,
     });
     await linesRoutes(app, service);
+    await lineExportRoutes(app, service);
   },
   { dependencies: ['auth'] },
 );

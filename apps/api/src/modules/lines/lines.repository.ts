@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Line, LinePageQuery, LineStatus } from '@ecare/shared';
+import { and, asc, count as countRows, desc, eq, gt, ilike, inArray, isNull, like, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { nationalLineDigits, type Line, type LineFilters, type LinePageQuery, type LineSort, type LineStatus } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import { contracts, lossTheftDeclarations, offers, userBillingAccounts, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
+import { FOLD_FROM, FOLD_TO, LIGATURES, foldForSearch } from './lines-search.ts';
 
 const lineColumns = {
   idContrat: contracts.idContrat,
@@ -24,43 +25,142 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A text column folded as `foldForSearch` folds the typed text (accents, ligatures, apostrophes, hyphens). */
+function folded(column: SQL | AnyColumn): SQL {
+  let expression = sql`translate(${column}, ${FOLD_FROM}, ${FOLD_TO})`;
+  for (const [from, to] of LIGATURES) expression = sql`replace(${expression}, ${from}, ${to})`;
+  return expression;
+}
+
+/**
+ * The line user's names as one text, first name on both sides, so that "prénom nom" and
+ * "nom prénom" are substrings of it as well as each name alone.
+ */
+const lineUserNames = sql`coalesce(${contracts.utilisateurPrenom}, '') || ' ' || coalesce(${contracts.utilisateurNom}, '') || ' ' || coalesce(${contracts.utilisateurPrenom}, '')`;
+
+/** The lines of an account the filters select (they all apply; the search matches any of its targets). */
+function whereLines(idClientBscs: number, filters: LineFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(contracts.idClientBscs, idClientBscs)];
+  if (filters.statut?.length) conditions.push(inArray(contracts.codeStatut, filters.statut));
+  if (filters.idOffreEngagement?.length) conditions.push(inArray(contracts.idOffreEngagement, filters.idOffreEngagement));
+  if (filters.ids?.length) conditions.push(inArray(contracts.idContrat, filters.ids));
+  const text = filters.recherche ? foldForSearch(filters.recherche) : '';
+  if (text !== '') {
+    const pattern = likePattern(text);
+    const digits = filters.recherche ? nationalLineDigits(filters.recherche) : null;
+    conditions.push(
+      or(
+        ilike(folded(offers.libelle), pattern),
+        ilike(folded(lineUserNames), pattern),
+        ...(digits ? [like(contracts.numeroLigne, likePattern(digits))] : []),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
 const openDeclaration = sql<boolean>`exists (
   select 1 from ${lossTheftDeclarations}
   where ${lossTheftDeclarations.idContrat} = ${contracts.idContrat} and ${lossTheftDeclarations.restoredAt} is null
 )`;
+
+const exportColumns = {
+  ...lineColumns,
+  prixMensuelCentimes: offers.prixMensuelCentimes,
+  options: contracts.options,
+  dateActivation: contracts.dateActivation,
+  dateFinEngagement: contracts.dateFinEngagement,
+  utilisateurPrenom: contracts.utilisateurPrenom,
+  utilisateurNom: contracts.utilisateurNom,
+  utilisateurEmail: contracts.utilisateurEmail,
+  typeSim: contracts.typeSim,
+};
+
+/** A row of the fleet export. */
+export interface LineExportRow {
+  idContrat: number;
+  codeStatut: LineStatus;
+  numeroLigne: string;
+  libelleOffre: string;
+  prixMensuelCentimes: number;
+  options: string[];
+  dateActivation: Date;
+  dateFinEngagement: string | null;
+  utilisateurPrenom: string | null;
+  utilisateurNom: string | null;
+  utilisateurEmail: string | null;
+  typeSim: 'SIM' | 'ESIM';
+}
+
+/** Rows an export reads per query: a few hundred kilobytes in memory at most. */
+export const EXPORT_BATCH_SIZE = 1_000;
 
 /** A new loss or theft declaration, as stored. */
 export type LossTheftRow = typeof lossTheftDeclarations.$inferInsert;
 
 /** Writes take the transaction they belong to (core.transaction); reads run on their own. */
 export function createLinesRepository(db: Database) {
+  const count = async (idClientBscs: number, filters: LineFilters): Promise<number> => {
+    const [row] = await db
+      .select({ total: countRows() })
+      .from(contracts)
+      .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
+      .where(whereLines(idClientBscs, filters));
+    return row?.total ?? 0;
+  };
+
   return {
+    /** One page of the list in the list's order, with how many lines the filters select in all. */
     async page(idClientBscs: number, query: LinePageQuery): Promise<{ contrats: Line[]; total: number }> {
-      const filters: SQL[] = [eq(contracts.idClientBscs, idClientBscs)];
-      if (query.recherche) {
-        const digits = query.recherche.replace(/[\s.+-]/g, '');
-        const pattern = likePattern(query.recherche);
-        const matches = or(ilike(offers.libelle, pattern), ilike(contracts.numeroLigne, likePattern(digits)));
-        if (matches) filters.push(matches);
-      }
-      const where = and(...filters);
       const direction = query.ordre === 'desc' ? desc : asc;
-      const [rows, totals] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select(lineColumns)
           .from(contracts)
           .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
-          .where(where)
+          .where(whereLines(idClientBscs, query))
           .orderBy(direction(sortColumns[query.tri]), asc(contracts.idContrat))
           .limit(query.taille)
           .offset((query.page - 1) * query.taille),
-        db
-          .select({ total: count() })
+        count(idClientBscs, query),
+      ]);
+      return { contrats: rows, total };
+    },
+
+    count,
+
+    /**
+     * Every line the filters select, in the list's order, `batchSize` rows per query: each query
+     * resumes after the last row of the previous one (keyset), so memory stays that of one batch
+     * and no query skips over the rows already read. Rows changed between two batches may be
+     * read twice or missed, as in any list read page by page.
+     */
+    async *exportBatches(idClientBscs: number, filters: LineFilters, sort: LineSort, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<LineExportRow[]> {
+      const sortColumn = sortColumns[sort.tri];
+      const direction = sort.ordre === 'desc' ? desc : asc;
+      const where = whereLines(idClientBscs, filters);
+      let after: { key: string; idContrat: number } | null = null;
+      for (;;) {
+        const resume: SQL | undefined = after
+          ? or(
+              sort.ordre === 'desc' ? sql`${sortColumn} < ${after.key}` : sql`${sortColumn} > ${after.key}`,
+              and(sql`${sortColumn} = ${after.key}`, gt(contracts.idContrat, after.idContrat)),
+            )
+          : undefined;
+        const rows: LineExportRow[] = await db
+          .select(exportColumns)
           .from(contracts)
           .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
-          .where(where),
-      ]);
-      return { contrats: rows, total: totals[0]?.total ?? 0 };
+          .where(and(where, resume))
+          .orderBy(direction(sortColumn), asc(contracts.idContrat))
+          .limit(batchSize);
+        const last = rows.at(-1);
+        if (!last) return;
+        yield rows;
+        if (rows.length < batchSize) return;
+        // The sort columns are all columns of the row.
+        after = { key: last[sort.tri], idContrat: last.idContrat };
+      }
     },
 
     async find(idContrat: number): Promise<Line | undefined> {

@@ -25,7 +25,7 @@ const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiError
 const actionErrors = { ...errorResponses, 409: apiErrorSchema };
 
 /** The signed-in caller and the address they call from, for the audit log. */
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   return { userId: caller(request).user.id, sourceAddress: request.ip };
 }
 
@@ -37,7 +37,8 @@ export async function linesRoutes(app: ModuleApp, service: LinesService) {
       onRequest: authenticate,
       schema: {
         tags: ['lines'],
-        summary: "Les lignes d'un compte de facturation, paginées et triées côté serveur",
+        summary:
+          "Les lignes d'un compte de facturation, paginées et triées côté serveur, avec leur nombre total ; recherche (numéro sous toute forme, nom ou prénom de l'utilisateur, forfait), filtres par statut et par forfait ; une page au-delà de la dernière renvoie la dernière",
         params: idClientBscsParamSchema,
         querystring: linePageQuerySchema,
         response: { 200: linePageSchema, ...errorResponses },

@@ -7,9 +7,11 @@ import {
   RIO_BUSINESS,
   RIO_OPERATOR_CODE,
   buildRio,
+  nationalLineDigits,
   rioReference,
   type LineAction,
   type LineDetail,
+  type LineExportQuery,
   type LinePage,
   type LinePageQuery,
   type LossTheftDeclaration,
@@ -23,6 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { MailService } from '../mail/index.ts';
 import { lineActions, stateAllows, type AccessPolicy, type ContractAccess } from '../../policy/access-policy.ts';
+import { EXPORT_CONTENT_TYPES, csvExport, xlsxExport } from './lines-export.ts';
 import { lossTheftMail } from './lines.mails.ts';
 import type { LineDetailRow, LinesRepository } from './lines.repository.ts';
 
@@ -43,12 +46,13 @@ export interface Actor {
   sourceAddress: string;
 }
 
-/** A number as people type it (`06 12…`, `+33 6…`, dots) in its stored national form. */
-function nationalNumber(value: string): string {
-  const digits = value.replace(/[\s.()-]/g, '');
-  if (digits.startsWith('+33')) return `0${digits.slice(3)}`;
-  if (digits.startsWith('0033')) return `0${digits.slice(4)}`;
-  return digits;
+/** An export of the fleet list, ready to stream: its bytes are read from the database as they are sent. */
+export interface LineExportFile {
+  filename: string;
+  contentType: string;
+  /** Lines it holds (as counted when it starts). */
+  total: number;
+  body: AsyncIterable<string | Buffer>;
 }
 
 /** Today in France, as an ISO date: an event dated today there is never "in the future". */
@@ -116,8 +120,33 @@ export function createLinesService(deps: LinesDeps) {
   return {
     async page(userId: number, idClientBscs: number, query: LinePageQuery): Promise<LinePage> {
       await policy.assertAccount(userId, idClientBscs);
-      const { contrats, total } = await repo.page(idClientBscs, query);
-      return { contrats, total, page: query.page, taille: query.taille };
+      const requested = await repo.page(idClientBscs, query);
+      const last = Math.max(1, Math.ceil(requested.total / query.taille));
+      if (query.page <= last) return { ...requested, page: query.page, taille: query.taille };
+      // Past the end (a bookmark, lines gone meanwhile): the last page, never "no line" beside a total.
+      const page = requested.total === 0 ? requested : await repo.page(idClientBscs, { ...query, page: last });
+      return { ...page, page: last, taille: query.taille };
+    },
+
+    /**
+     * The lines the list's filters select (or the selection `ids`, all of the account), in the
+     * list's order, as a CSV or XLSX file read batch by batch while it is sent. Every export is
+     * recorded in the audit log (decision 017).
+     */
+    async exportLines(actor: Actor, idClientBscs: number, query: LineExportQuery): Promise<LineExportFile> {
+      const { format, tri, ordre, ...filters } = query;
+      if (filters.ids?.length) await policy.assertAccountContracts(actor.userId, idClientBscs, filters.ids);
+      else await policy.assertAccount(actor.userId, idClientBscs);
+      const total = await repo.count(idClientBscs, filters);
+      await audit.record({ ...actor, action: 'EXPORT_LIGNES', idClientBscs });
+      const now = deps.clock.now();
+      const batches = repo.exportBatches(idClientBscs, filters, { tri, ordre });
+      return {
+        filename: `lignes-${idClientBscs}-${parisToday(now)}.${format}`,
+        contentType: EXPORT_CONTENT_TYPES[format],
+        total,
+        body: format === 'csv' ? csvExport(batches) : xlsxExport(batches, now),
+      };
     },
 
     async detail(userId: number, idContrat: number): Promise<LineDetail> {
@@ -147,7 +176,7 @@ export function createLinesService(deps: LinesDeps) {
     async activateSim(actor: Actor, idContrat: number, numeroLigne: string, numeroSim: string): Promise<LineDetail> {
       const access = await policy.assertLineAction(actor.userId, idContrat, 'ACTIVATION_SIM');
       const state = await stateFor(idContrat, 'ACTIVATION_SIM');
-      if (nationalNumber(numeroLigne) !== state.numeroLigne) throw fail('LINE_NUMBER_MISMATCH');
+      if ((nationalLineDigits(numeroLigne) ?? numeroLigne) !== state.numeroLigne) throw fail('LINE_NUMBER_MISMATCH');
       const problem = await simProblem(idContrat, numeroSim, state.iccid);
       if (problem.code) throw fail(problem.code);
       try {
