@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { pathToFileURL } from 'node:url';
 
 /** How long a child gets to exit after SIGTERM before it is sent SIGKILL. */
 const STOP_GRACE_MS = 5_000;
@@ -162,4 +163,27 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Runs `main` when the module at `moduleUrl` is the script node was started with (`tsx bench/x.ts`),
+ * stopping every child on exit or signal; the exit code says whether a part failed.
+ */
+export async function runAsScript(moduleUrl: string, main: () => Promise<boolean>): Promise<void> {
+  const entry = process.argv[1];
+  if (!entry || moduleUrl !== pathToFileURL(entry).href) return;
+  process.on('exit', killAllSync);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+  }
+  let failed = false;
+  try {
+    failed = await main();
+  } catch (error) {
+    failed = true;
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  } finally {
+    await stopAll();
+  }
+  process.exit(failed ? 1 : 0);
 }

@@ -18,10 +18,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { DEFAULT_POSTGRES_URL, DEMO_LOGIN, REPO_ROOT } from './bench-config.ts';
-import { killAllSync, spawnManaged, stopAll } from './child-process.ts';
+import { runAsScript, spawnManaged } from './child-process.ts';
 import { login, resetPostgres, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
 import { formatInt, heading, passMiss, renderTable } from './text-table.ts';
 
@@ -296,20 +295,4 @@ export async function benchExport(log: (message: string) => void = (message) => 
   return reports;
 }
 
-const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(entry).href) {
-  process.on('exit', killAllSync);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void stopAll().finally(() => process.exit(130)));
-  }
-  let failed = false;
-  try {
-    failed = (await benchExport()).some((report) => report.status === 'failed');
-  } catch (error) {
-    failed = true;
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  } finally {
-    await stopAll();
-  }
-  process.exit(failed ? 1 : 0);
-}
+await runAsScript(import.meta.url, async () => (await benchExport()).some((report) => report.status === 'failed'));

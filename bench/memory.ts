@@ -13,10 +13,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { DEFAULT_POSTGRES_URL } from './bench-config.ts';
-import { killAllSync, stopAll } from './child-process.ts';
+import { runAsScript } from './child-process.ts';
 import { login, probe, resetPostgres, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
 import { formatInt, heading, passMiss, renderTable } from './text-table.ts';
 
@@ -214,21 +213,4 @@ export async function benchMemory(options: MemoryBenchOptions = {}): Promise<Mem
   return reports;
 }
 
-const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(entry).href) {
-  process.on('exit', killAllSync);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void stopAll().finally(() => process.exit(130)));
-  }
-  let failed = false;
-  try {
-    const reports = await benchMemory();
-    failed = reports.some((report) => report.status === 'failed');
-  } catch (error) {
-    failed = true;
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  } finally {
-    await stopAll();
-  }
-  process.exit(failed ? 1 : 0);
-}
+await runAsScript(import.meta.url, async () => (await benchMemory()).some((report) => report.status === 'failed'));

@@ -64,6 +64,7 @@ const openDeclaration = sql<boolean>`exists (
   where ${lossTheftDeclarations.idContrat} = ${contracts.idContrat} and ${lossTheftDeclarations.restoredAt} is null
 )`;
 
+/** What the export writes of a line; the line page reads these and a few more. */
 const exportColumns = {
   ...lineColumns,
   prixMensuelCentimes: offers.prixMensuelCentimes,
@@ -177,17 +178,9 @@ export function createLinesRepository(db: Database) {
     async detail(idContrat: number) {
       const [row] = await db
         .select({
-          ...lineColumns,
+          ...exportColumns,
           idClientBscs: contracts.idClientBscs,
-          prixMensuelCentimes: offers.prixMensuelCentimes,
-          options: contracts.options,
-          dateActivation: contracts.dateActivation,
-          dateFinEngagement: contracts.dateFinEngagement,
-          utilisateurPrenom: contracts.utilisateurPrenom,
-          utilisateurNom: contracts.utilisateurNom,
-          utilisateurEmail: contracts.utilisateurEmail,
           inscriptionAnnuaire: contracts.inscriptionAnnuaire,
-          typeSim: contracts.typeSim,
           iccid: contracts.iccid,
           suspenduPourPerteOuVol: openDeclaration,
         })
