@@ -149,12 +149,35 @@ export const bareUrl = (server: RunningServer) => server.baseUrl + BARE_ROUTE;
  * Connects to PostgreSQL and empties it (public and drizzle schemas) so the API migrates and
  * seeds from scratch. Returns { unreachable } when it cannot connect (the pass is then skipped).
  */
+const isMissingDatabase = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '3D000';
+
+/** Creates the database named by `url`, connected to the server's `postgres` database; false if that fails. */
+async function createDatabase(url: string): Promise<boolean> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) return false;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query(`create database "${name}"`);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function resetPostgres(url: string): Promise<{ version: string } | { unreachable: string }> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
   } catch (error) {
     await client.end().catch(() => undefined);
+    // A server without the bench's database yet: create it, then empty it as usual.
+    if (isMissingDatabase(error) && (await createDatabase(url))) return resetPostgres(url);
     return { unreachable: error instanceof Error ? error.message : String(error) };
   }
   try {
