@@ -31,6 +31,9 @@ export async function loginWithKeyboard(page: Page, baseUrl: string, email: stri
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await page.keyboard.type(password);
+  // The page arrives rendered and the app takes it over just after its first paint; until then
+  // Valider is disabled and Enter does nothing (no bare HTML submission).
+  await page.getByRole('button', { name: 'Valider' }).and(page.locator(':enabled')).waitFor();
   await page.keyboard.press('Enter');
 }
 
