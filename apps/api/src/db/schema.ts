@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -177,6 +178,49 @@ export const lossTheftDeclarations = pgTable(
   },
   // One open declaration per line: a second one racing the first fails here.
   (t) => [uniqueIndex('loss_theft_open_uq').on(t.idContrat).where(sql`restored_at is null`)],
+);
+
+/**
+ * Usage of a line over one billing period (a calendar month, `periode` is its first day):
+ * voice minutes, SMS, mobile data in MB and the out-of-bundle amount excluding VAT, in cents.
+ */
+export const lineUsage = pgTable(
+  'line_usage',
+  {
+    idContrat: integer('id_contrat')
+      .notNull()
+      .references(() => contracts.idContrat, { onDelete: 'cascade' }),
+    periode: date('periode', { mode: 'string' }).notNull(),
+    voixMinutes: integer('voix_minutes').notNull(),
+    sms: integer('sms').notNull(),
+    dataMo: integer('data_mo').notNull(),
+    horsForfaitCentimes: integer('hors_forfait_centimes').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.idContrat, t.periode] })],
+);
+
+/**
+ * Marketing and service-news choices, by e-mail and SMS: one row per portal user
+ * (`userId`) or per billing account (`idClientBscs`), never both. No row: nothing chosen yet.
+ */
+export const contactOptins = pgTable(
+  'contact_optins',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    idClientBscs: integer('id_client_bscs').references(() => billingAccounts.idClientBscs, { onDelete: 'cascade' }),
+    emailMarketing: boolean('email_marketing').notNull().default(false),
+    smsMarketing: boolean('sms_marketing').notNull().default(false),
+    emailActualites: boolean('email_actualites').notNull().default(false),
+    smsActualites: boolean('sms_actualites').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedBy: integer('updated_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('contact_optins_user_uq').on(t.userId),
+    uniqueIndex('contact_optins_account_uq').on(t.idClientBscs),
+    check('contact_optins_one_owner', sql`(user_id is null) <> (id_client_bscs is null)`),
+  ],
 );
 
 /** Header menu tree: rubrique (parent null) > sous-rubrique > module. */
