@@ -7,6 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
+import { BANNER_HINT_COOKIE } from '@ecare/shared/page-shell';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import {
@@ -81,14 +82,18 @@ async function runOnce(browser: Browser, port: number, url: string, token: strin
   try {
     if (token !== null) {
       // Same tab, same origin: the sessionStorage written here is the one the measured page reads.
+      // The banner hint is the cookie the app leaves once a signed-in page has shown the banner:
+      // the page is measured as a returning user opens it.
       await page.goto(new URL('/ecare/version.json', url).href);
       await page.evaluate(
-        (keys, value) => {
+        (keys, value, hint) => {
           sessionStorage.setItem(keys.accessToken, value);
           localStorage.setItem(keys.lastRequestDate, new Date().toISOString());
+          document.cookie = `${hint}=1; Path=/ecare/; SameSite=Lax`;
         },
         SESSION_KEYS,
         token,
+        BANNER_HINT_COOKIE,
       );
       // Lighthouse keeps the storage (and so the cache) when told not to reset it: empty the cache here.
       const cdp = await page.createCDPSession();

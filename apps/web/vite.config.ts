@@ -13,6 +13,10 @@ const BASE = '/ecare/';
 
 /** The HTML the server sends for the login route (apps/api/src/modules/web): index.html with the page already in #root. */
 const LOGIN_HTML = 'login.html';
+/** …and for the signed-in pages when their banner is known: index.html with the frame's shell in #root. */
+const FRAME_HTML = 'frame.html';
+/** Where the server writes the banner into the shell (FRAME_BANNER_MARKER of src/app/layout/frame-shell.tsx). */
+const FRAME_BANNER_MARKER = '<!--ecare:bandeau-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The app itself (React, the router, the login route), imported by the small entry (src/main.tsx). */
 const APP_MODULE = /[\\/]src[\\/]app[\\/]mount\.tsx$/;
@@ -31,8 +35,13 @@ const gzipAsync = promisify(gzip);
 const COMPRESS_MIN_BYTES = 1024;
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
 
-/** Renders the login page with the app's own components (src/app/prerender-login.tsx). */
-async function renderLoginShell(): Promise<string> {
+interface Shells {
+  login: string;
+  frame: string;
+}
+
+/** Renders the pages sent ahead of the app with the app's own components (src/app/prerender.tsx). */
+async function renderShells(): Promise<Shells> {
   const server = await createServer({
     configFile: false,
     root,
@@ -44,13 +53,15 @@ async function renderLoginShell(): Promise<string> {
     server: { middlewareMode: true, hmr: false, ws: false },
   });
   try {
-    const module: unknown = await server.ssrLoadModule('/src/app/prerender-login.tsx');
-    const render =
-      typeof module === 'object' && module !== null && 'renderLoginShell' in module ? module.renderLoginShell : undefined;
-    if (typeof render !== 'function') throw new Error('prerender-login.tsx exports no renderLoginShell()');
-    const html: unknown = await render();
-    if (typeof html !== 'string' || html === '') throw new Error('the login shell rendered nothing');
-    return html;
+    const module = (await server.ssrLoadModule('/src/app/prerender.tsx')) as Record<string, unknown>;
+    const render = async (name: string): Promise<string> => {
+      const fn = module[name];
+      if (typeof fn !== 'function') throw new Error(`prerender.tsx exports no ${name}()`);
+      const html: unknown = await fn();
+      if (typeof html !== 'string' || html === '') throw new Error(`${name}() rendered nothing`);
+      return html;
+    };
+    return { login: await render('renderLoginShell'), frame: await render('renderFrameShell') };
   } finally {
     await server.close();
   }
@@ -63,10 +74,11 @@ async function filesUnder(directory: string): Promise<string[]> {
 
 /**
  * Brotli (quality 11) and gzip (level 9) copies next to each file, served by @fastify/static's
- * preCompressed. Not for login.html: the server fills it in for each request.
+ * preCompressed. Not for login.html and frame.html: the server fills them in for each request.
  */
 async function precompress(outDir: string): Promise<void> {
-  const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file) && path.basename(file) !== LOGIN_HTML);
+  const filledIn = new Set([LOGIN_HTML, FRAME_HTML]);
+  const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file) && !filledIn.has(path.basename(file)));
   await Promise.all(
     files.map(async (file) => {
       if ((await stat(file)).size < COMPRESS_MIN_BYTES) return;
@@ -145,16 +157,36 @@ function markInformationBox(shell: string): string {
  * signed-in pages is not asked for at all.
  */
 function loginHtml(index: string, shell: string): string {
-  return withHeadEnd(index, PARAMETERS_PRELOAD)
+  return withScriptsBehindPaint(withHeadEnd(index, PARAMETERS_PRELOAD)).replace(
+    ROOT_ELEMENT,
+    () => `<div id="root">${markInformationBox(shell)}</div>`,
+  );
+}
+
+/**
+ * A page whose first paint is its HTML and stylesheet: its scripts are fetched at low priority,
+ * behind the stylesheet, as nothing on screen waits for them.
+ */
+function withScriptsBehindPaint(html: string): string {
+  return html
     .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
-    .replace(ROOT_ELEMENT, () => `<div id="root">${markInformationBox(shell)}</div>`);
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+}
+
+/**
+ * The signed-in pages' HTML when the server knows their banner (apps/api/src/modules/web): the
+ * page frame's shell in #root, painted from the HTML and stylesheet alone, like the login page.
+ * The app is asked for by the entry once that paint is done (src/main.tsx), so it does not hold
+ * it up; the router then asks for the page frame.
+ */
+function frameHtml(index: string, shell: string): string {
+  return withScriptsBehindPaint(withHeadEnd(index, PARAMETERS_PRELOAD)).replace(ROOT_ELEMENT, () => `<div id="root">${shell}</div>`);
 }
 
 /**
  * After the client build: dist/login.html (first paint of the login route without waiting for
- * JavaScript or the API), the preloads of index.html (every other page), then compressed copies
- * of everything the server sends.
+ * JavaScript or the API), the preloads of index.html (every other page), dist/frame.html (the
+ * same with the signed-in pages' shell), then compressed copies of everything the server sends.
  */
 function postBuild(): Plugin {
   let outDir = '';
@@ -171,9 +203,12 @@ function postBuild(): Plugin {
         const indexFile = path.join(outDir, 'index.html');
         const index = await readFile(indexFile, 'utf8');
         if (!index.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-        const shell = await renderLoginShell();
-        await writeFile(path.join(outDir, LOGIN_HTML), loginHtml(index, shell));
-        await writeFile(indexFile, appHtml(index, chunksOf(bundle, APP_MODULE), chunksOf(bundle, FRAME_MODULES)));
+        const shells = await renderShells();
+        if (!shells.frame.includes(FRAME_BANNER_MARKER)) throw new Error(`frame shell: no ${FRAME_BANNER_MARKER}`);
+        await writeFile(path.join(outDir, LOGIN_HTML), loginHtml(index, shells.login));
+        const app = appHtml(index, chunksOf(bundle, APP_MODULE), chunksOf(bundle, FRAME_MODULES));
+        await writeFile(indexFile, app);
+        await writeFile(path.join(outDir, FRAME_HTML), frameHtml(index, shells.frame));
         await precompress(outDir);
       },
     },

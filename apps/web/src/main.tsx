@@ -1,4 +1,5 @@
 import { sendEarlyReads } from './app/early-reads.ts';
+import { FRAME_SHELL_ATTRIBUTE } from './app/layout/frame-shell-marker.ts';
 import { afterNextPaint } from './lib/after-paint.ts';
 import './styles.css';
 
@@ -8,6 +9,7 @@ import './styles.css';
 sendEarlyReads(window.location.pathname);
 
 const container = document.getElementById('root');
+const frameShell = container?.querySelector(`[${FRAME_SHELL_ATTRIBUTE}]`) ?? null;
 
 function startApp(): void {
   if (container) void import('./app/mount.tsx').then(({ mount }) => mount(container));
@@ -19,17 +21,19 @@ function startApp(): void {
   }
 }
 
-// A page sent already rendered (the login page, decision 012) is painted from its HTML and
-// stylesheet alone: its code is asked for once that first paint is on screen, so it does not
-// compete with it. Every other page needs the app to show anything: its HTML already asks for
-// it (modulepreload), and it starts at once.
+// A page sent already drawn (the login page, or the signed-in pages' shell: decision 012) is
+// painted from its HTML and stylesheet alone: its code is asked for once that first paint is on
+// screen, so it does not compete with it. Any other page needs the app to show anything: its
+// HTML already asks for it (modulepreload), and it starts at once.
 if (container?.hasChildNodes()) {
   afterNextPaint(startApp);
 } else {
   startApp();
-  // The page frame's React Aria asks Intl for its date locales as its code loads, and the first
-  // such call makes the browser load its date data: tens of milliseconds of main thread in the
-  // middle of the frame's start. Made now, in a task of its own, it runs while that code is
-  // still downloading.
+}
+// The page frame's React Aria asks Intl for its date locales as its code loads, and the first
+// such call makes the browser load its date data: tens of milliseconds of main thread in the
+// middle of the frame's start. Made now, in a task of its own, it runs while that code is still
+// downloading. The login page has no use for it.
+if (!container?.hasChildNodes() || frameShell) {
   setTimeout(() => Intl.DateTimeFormat.supportedLocalesOf(['fr-FR']), 0);
 }

@@ -1,3 +1,4 @@
+import { SESSIONLESS_PATH_PREFIXES } from '@ecare/shared/page-shell';
 import { BILLING_ACCOUNTS_PATH } from '../features/accounts/api/paths.ts';
 import { CURRENT_USER_PATH, sessionDataPath } from '../features/auth/api/paths.ts';
 import { FIRST_LINE_PAGE, linePagePath } from '../features/lines/api/paths.ts';
@@ -5,9 +6,6 @@ import { sendEarlyGet } from '../lib/api-client.ts';
 import { PATHS, stripBasename } from '../lib/routes.ts';
 import { getSelection } from '../lib/selection-store.ts';
 import { peekSessionValid } from '../lib/session-storage.ts';
-
-/** Pages that load no session: the login and e-mailed-link pages, maintenance. */
-const WITHOUT_SESSION = ['/identification/', PATHS.maintenance, PATHS.securityInfo];
 
 /**
  * The reads a signed-in page starts with, sent by the entry script while React and the route
@@ -18,7 +16,7 @@ const WITHOUT_SESSION = ['/identification/', PATHS.maintenance, PATHS.securityIn
  */
 export function sendEarlyReads(pathname: string): void {
   const path = stripBasename(pathname);
-  if (!peekSessionValid() || WITHOUT_SESSION.some((prefix) => path.startsWith(prefix))) return;
+  if (!peekSessionValid() || SESSIONLESS_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
   sendEarlyGet(CURRENT_USER_PATH);
   const { accountId, lineId } = getSelection();
   if (accountId === null) {

@@ -1,4 +1,6 @@
 import { SESSION_IDLE_MS } from '@ecare/shared/constants';
+import { setBannerHint } from './banner-hint.ts';
+
 /**
  * Browser storage of the session (spec §3 "Browser storage", §4 "Session validity").
  * The token lives in sessionStorage (one tab), the activity clock and the current choices in
@@ -65,6 +67,7 @@ export function rememberResilie(value: string | null): void {
 
 /** Logout and disconnection clear everything the portal stored (spec §4). */
 export function clearAllStorage(): void {
+  setBannerHint(false);
   try {
     localStorage.clear();
     sessionStorage.clear();

@@ -4,7 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { versionSchema, type ServerParameters } from '@ecare/shared';
-import { loginPageHtml } from './login-page.ts';
+import { BANNER_HINT_COOKIE, pathShowsBanner } from '@ecare/shared/page-shell';
+import { framePageHtml, loginPageHtml } from './prerendered-pages.ts';
 
 export const WEB_BASE = '/ecare/';
 /** The customer login page: the one page whose HTML arrives already rendered. */
@@ -14,6 +15,8 @@ export const NOT_FOUND_PAGE = `${WEB_BASE}404`;
 
 /** index.html with the login page rendered in it, written by the web build (decision 012). */
 const LOGIN_HTML = 'login.html';
+/** index.html with the signed-in pages' shell in it, written by the web build (decision 012). */
+const FRAME_HTML = 'frame.html';
 const HTML = 'text/html; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -38,6 +41,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string, options
   const hash = built ? createHash('sha256').update(readFileSync(indexFile)).digest('hex').slice(0, 16) : 'dev';
   const loginFile = path.join(webDist, LOGIN_HTML);
   const loginTemplate = existsSync(loginFile) ? readFileSync(loginFile, 'utf8') : null;
+  const frameFile = path.join(webDist, FRAME_HTML);
+  const frameTemplate = existsSync(frameFile) ? readFileSync(frameFile, 'utf8') : null;
 
   app.get(
     '/ecare/version.json',
@@ -82,16 +87,34 @@ export async function registerWeb(app: FastifyInstance, webDist: string, options
     }
   };
 
+  /**
+   * A signed-in page with its shell and banner, for a browser whose last signed-in page showed
+   * the banner (the app's hint cookie); the plain app otherwise.
+   */
+  const framePage = async (request: FastifyRequest, appPath: string): Promise<string | null> => {
+    if (frameTemplate === null || request.cookies[BANNER_HINT_COOKIE] !== '1' || !pathShowsBanner(appPath)) return null;
+    try {
+      return framePageHtml(frameTemplate, await options.publicParameters());
+    } catch (error) {
+      request.log.warn({ err: error }, 'page sent without its shell');
+      return null;
+    }
+  };
+
   app.get('/ecare', { schema: { hide: true } }, async (_request, reply) => reply.redirect(WEB_BASE));
   app.get(LOGIN_PAGE, { schema: { hide: true } }, async (request, reply) => {
     const page = await loginPage(request);
     if (page === null) return sendIndex(reply);
     return reply.header('Cache-Control', 'no-cache').type(HTML).send(page);
   });
-  app.get('/ecare/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/ecare/*', { schema: { hide: true } }, async (request, reply) => {
     // Missing assets are real 404s; every other path is a client route.
     if (request.url.startsWith(`${WEB_BASE}assets/`)) return reply.callNotFound();
-    return sendIndex(reply);
+    // The answer depends on the hint cookie: no shared cache may give one browser's to another.
+    reply.header('Vary', 'Cookie');
+    const page = await framePage(request, `/${request.params['*']}`);
+    if (page === null) return sendIndex(reply);
+    return reply.header('Cache-Control', 'no-cache').type(HTML).send(page);
   });
 
   // Outside the app and the API, a browser is shown the app's "page not found" rather than the

@@ -5,7 +5,10 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionSchema } from '@ecare/shared';
 import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
-import { INFORMATION_MARKER } from './login-page.ts';
+import { BANNER_HINT_COOKIE } from '@ecare/shared/page-shell';
+import { eq } from 'drizzle-orm';
+import { serverParameters } from '../../db/schema.ts';
+import { FRAME_BANNER_MARKER, INFORMATION_MARKER } from './prerendered-pages.ts';
 
 /** A built web app in miniature: the two pages and one asset with its compressed copies. */
 function fakeBuild(): { dir: string; script: string } {
@@ -19,6 +22,10 @@ function fakeBuild(): { dir: string; script: string } {
   writeFileSync(
     path.join(dir, 'login.html'),
     `<!doctype html><div id="root"><div id="information-connexion">${INFORMATION_MARKER}</div><p>${'Texte de la page. '.repeat(100)}</p></div>`,
+  );
+  writeFileSync(
+    path.join(dir, 'frame.html'),
+    `<!doctype html><div id="root"><header><div class="bandeau">${FRAME_BANNER_MARKER}</div></header><main></main></div>`,
   );
   return { dir, script };
 }
@@ -92,6 +99,59 @@ describe('built files', () => {
     expect(route.statusCode).toBe(200);
     expect(route.body).toBe('<!doctype html><div id="root"></div>');
     expect((await page('/ecare/assets/absent.js')).statusCode).toBe(404);
+  });
+});
+
+describe('signed-in pages’ shell', () => {
+  const withHint = (url: string, cookie = `${BANNER_HINT_COOKIE}=1`) =>
+    ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie } });
+  const setParameter = (name: string, value: string) =>
+    ctx.db.update(serverParameters).set({ value }).where(eq(serverParameters.name, name));
+
+  it('is sent with the orange banner written in to a browser whose pages show it', async () => {
+    for (const url of ['/ecare/pages/accueil', '/ecare/ligne-mobile/1001', '/ecare/mon-compte']) {
+      const response = await withHint(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers.vary, url).toMatch(/cookie/i);
+      expect(response.body, url).toMatch(/^<!doctype html><div id="root"><header><div class="bandeau">Opération de maintenance/);
+      expect(response.body, url).not.toContain(FRAME_BANNER_MARKER);
+    }
+  });
+
+  it('is not sent without the hint, on pages without a session or banner, nor with another hint', async () => {
+    const plain = '<!doctype html><div id="root"></div>';
+    const withoutHint = await page('/ecare/pages/accueil');
+    expect(withoutHint.body).toBe(plain);
+    expect(withoutHint.headers.vary).toMatch(/cookie/i);
+    expect((await withHint('/ecare/pages/accueil', `${BANNER_HINT_COOKIE}=0`)).body).toBe(plain);
+    for (const url of [
+      '/ecare/identification/recuperer-code-confidentiel',
+      '/ecare/identification/creer-code-confidentiel/abc',
+      '/ecare/maintenance',
+      '/ecare/info-securite-ecare',
+      '/ecare/assistance/formulaire-contact',
+    ]) {
+      expect((await withHint(url)).body, url).toBe(plain);
+    }
+  });
+
+  it('carries the banner reduced to harmless markup, and gives way to the app when no banner shows', async () => {
+    try {
+      await setParameter('titrE_BANDEAU', 'Bonjour <b>à tous</b><script>alert(1)</script><img src=x onerror=alert(2)>');
+      expect((await withHint('/ecare/pages/accueil')).body).toContain('<div class="bandeau">Bonjour <b>à tous</b></div>');
+      await setParameter('titrE_BANDEAU', '   ');
+      expect((await withHint('/ecare/pages/accueil')).body).not.toContain('bandeau');
+      await setParameter('titrE_BANDEAU', 'Bandeau');
+      await setParameter('est_Bdp', 'true');
+      expect((await withHint('/ecare/pages/accueil')).body).not.toContain('bandeau');
+      await setParameter('est_Bdp', 'false');
+      await setParameter('en_maintenance', 'true');
+      expect((await withHint('/ecare/pages/accueil')).body).not.toContain('bandeau');
+    } finally {
+      await setParameter('en_maintenance', 'false');
+      await setParameter('est_Bdp', 'false');
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { isParameterOn } from '@ecare/shared/parameters';
 import { formatPhone } from '@ecare/shared/phone';
 import { formatSirenSiret } from '@ecare/shared/siren-siret';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OrangeBanner } from '../../components/layout/orange-banner.tsx';
 import { SiteFooter } from '../../components/layout/site-footer.tsx';
@@ -12,6 +12,7 @@ import { useMenu } from '../../features/menu/api/get-menu.ts';
 import type { GuardedNavigate } from '../../features/menu/components/menu-entry-link.tsx';
 import { MenuFooterColumns } from '../../features/menu/components/menu-footer-columns.tsx';
 import { useParameters } from '../../features/parameters/api/get-parameters.ts';
+import { setBannerHint } from '../../lib/banner-hint.ts';
 import { usePaintedOnce } from '../../lib/after-paint.ts';
 import { PATHS, withReturnUrl } from '../../lib/routes.ts';
 import { clearSelection } from '../../lib/selection-store.ts';
@@ -76,6 +77,11 @@ export function AppFrame() {
   }, [navigate, pathname, search]);
 
   const bannerHtml = bannerHtmlFor(signedIn ? user : null, parameters, pathname);
+  // The next page this browser loads is sent with the banner drawn in, or without (decision 012).
+  const bannerShown = bannerHtml !== null;
+  useEffect(() => {
+    if (signedIn) setBannerHint(bannerShown);
+  }, [signedIn, bannerShown]);
 
   return (
     <div className="flex min-h-screen flex-col">

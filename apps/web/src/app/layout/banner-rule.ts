@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@ecare/shared/auth';
 import { isParameterOn, type ServerParameters } from '@ecare/shared/parameters';
-import { PATHS } from '../../lib/routes.ts';
+import { pathShowsBanner } from '@ecare/shared/page-shell';
 
 /** A web user is neither in BDP (pro-less) mode nor a customer-service user (spec §2). */
 export function isWebUser(user: CurrentUser, parameters: ServerParameters | undefined): boolean {
@@ -9,7 +9,7 @@ export function isWebUser(user: CurrentUser, parameters: ServerParameters | unde
 
 /**
  * The orange banner (titrE_BANDEAU) shows only when a user exists, for web users, outside the
- * contact form; the HTML it returns still goes through the sanitizer.
+ * contact form (and the pages without a session); the HTML it returns still goes through the sanitizer.
  */
 export function bannerHtmlFor(
   user: CurrentUser | null,
@@ -17,6 +17,6 @@ export function bannerHtmlFor(
   pathname: string,
 ): string | null {
   const html = parameters?.titrE_BANDEAU.trim() ?? '';
-  if (!user || html === '' || pathname === PATHS.contactForm || !isWebUser(user, parameters)) return null;
+  if (!user || html === '' || !pathShowsBanner(pathname) || !isWebUser(user, parameters)) return null;
   return html;
 }

@@ -29,6 +29,12 @@ interface SiteHeaderProps {
 
 const MOBILE_MENU_ID = 'menu-mobile';
 
+/** The header's box, first row and menu button: also drawn, before the app runs, by the page shell (frame-shell.tsx). */
+export const HEADER_CLASS = 'border-b-4 border-accent bg-surface print:border-b-0';
+export const HEADER_ROW_CLASS = 'page-container flex min-h-16 items-center justify-between gap-4 py-3';
+export const MENU_BUTTON_CLASS =
+  'inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-primary-strong hover:bg-primary-soft lg:hidden print:hidden';
+
 // The server menu's entries in the folded mobile menu, built on React Aria's disclosures: that
 // code comes with the menu, which the frame reads after its first paint (app-frame.tsx), not
 // with the frame itself.
@@ -49,8 +55,8 @@ export function SiteHeader({
   banner,
 }: SiteHeaderProps) {
   return (
-    <header className="border-b-4 border-accent bg-surface print:border-b-0">
-      <div className="page-container flex min-h-16 items-center justify-between gap-4 py-3">
+    <header className={HEADER_CLASS}>
+      <div className={HEADER_ROW_CLASS}>
         <Link to={homePath} className="rounded-md" aria-label={`${BRAND_NAME} – Accueil`}>
           <BrandLogo />
         </Link>
@@ -62,7 +68,7 @@ export function SiteHeader({
               aria-expanded={mobileOpen}
               aria-controls={MOBILE_MENU_ID}
               onClick={onToggleMobile}
-              className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-primary-strong hover:bg-primary-soft lg:hidden print:hidden"
+              className={MENU_BUTTON_CLASS}
             >
               {mobileOpen ? <X aria-hidden="true" className="size-6" /> : <MenuIcon aria-hidden="true" className="size-6" />}
               Menu

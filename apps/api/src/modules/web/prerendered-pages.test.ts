@@ -1,6 +1,6 @@
 import { PUBLIC_PARAMETER_NAMES, type ServerParameters } from '@ecare/shared';
 import { describe, expect, it } from 'vitest';
-import { INFORMATION_MARKER, loginPageHtml } from './login-page.ts';
+import { INFORMATION_MARKER, loginPageHtml } from './prerendered-pages.ts';
 
 const template = `<main><div id="information-connexion" class="empty:hidden">${INFORMATION_MARKER}</div><form></form></main>`;
 

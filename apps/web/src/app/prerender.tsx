@@ -1,12 +1,14 @@
 /**
- * Build-time only (vite.config.ts): the login page's markup as the app renders it before the
- * server parameters arrive, written into dist/login.html. The browser paints it from the HTML
- * and the stylesheet alone; main.tsx then hydrates it in place.
+ * Build-time only (vite.config.ts): the pages sent as HTML before the app runs (decision 012).
+ * The login page's markup as the app renders it before the server parameters arrive, written
+ * into dist/login.html: the browser paints it from the HTML and the stylesheet alone, and
+ * main.tsx then hydrates it in place. The signed-in pages' shell, written into dist/frame.html.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { BASENAME, PATHS } from '../lib/routes.ts';
+import { FrameShell } from './layout/frame-shell.tsx';
 import { routes } from './routes.tsx';
 import { routerReady } from './router-ready.ts';
 
@@ -47,4 +49,8 @@ export async function renderLoginShell(): Promise<string> {
   );
   router.dispose();
   return html;
+}
+
+export function renderFrameShell(): string {
+  return renderToString(<FrameShell />);
 }
