@@ -51,6 +51,8 @@ export async function startServer(): Promise<RunningServer> {
       // The mailbox and the parameter switch drive the e-mail and maintenance journeys.
       DEV_TOOLS: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A fixed key, as production has: without one the server warns that e-mailed eSIM links die with it.
+      ESIM_LINK_SECRET: 'e2e-esim-link-secret-0123456789abcdef',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

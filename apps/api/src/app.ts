@@ -3,18 +3,24 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LINE_USER_IDS_PARAM_LENGTH } from '@ecare/shared';
 import { fastifyTrustProxy, type Config } from './config/env.ts';
 import { createCore, type CoreOptions } from './core/create-core.ts';
 import { systemClock } from './lib/clock.ts';
+import { accountUsersModule } from './modules/account-users/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { cleanupModule } from './modules/cleanup/index.ts';
+import { consumptionModule } from './modules/consumption/index.ts';
+import { contractPdfModule } from './modules/contract-pdf/index.ts';
 import { devModule } from './modules/dev/index.ts';
 import { emailChangeModule } from './modules/email-change/index.ts';
+import { esimModule } from './modules/esim/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { linesModule } from './modules/lines/index.ts';
 import { menuModule } from './modules/menu/index.ts';
 import { offersModule } from './modules/offers/index.ts';
+import { optinsModule } from './modules/optins/index.ts';
 import { parametersModule } from './modules/parameters/index.ts';
 import { passwordModule } from './modules/password/index.ts';
 import { sessionModule } from './modules/session/index.ts';
@@ -26,7 +32,7 @@ import { loggerOptions, type LogStream } from './plugins/logging.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { responseSerializerCompiler } from './plugins/serializer.ts';
-import { registerUrlControlCharacterGuard, validatorCompiler } from './plugins/validation.ts';
+import { registerJsonControlCharacterGuard, registerUrlControlCharacterGuard, validatorCompiler } from './plugins/validation.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 
 export type AppOptions = Omit<CoreOptions, 'clock'> & Partial<Pick<CoreOptions, 'clock'>> & { logStream?: LogStream };
@@ -38,11 +44,16 @@ function featureModules(config: Config) {
     authModule,
     accountsModule,
     linesModule,
+    esimModule,
+    consumptionModule,
+    contractPdfModule,
     offersModule,
     sessionModule,
     menuModule,
     passwordModule,
     emailChangeModule,
+    optinsModule,
+    accountUsersModule,
     cleanupModule,
     ...(config.devTools ? [devModule] : []),
     healthModule,
@@ -57,6 +68,9 @@ export async function buildApp({ clock = systemClock, logStream, ...options }: A
     logger: loggerOptions(config, logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
+    // The longest path parameter is a list of contract ids (GET /api/lignes/{ids}/utilisateurs);
+    // anything longer is answered 414 by the router (decision 020).
+    routerOptions: { maxParamLength: LINE_USER_IDS_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -66,6 +80,7 @@ export async function buildApp({ clock = systemClock, logStream, ...options }: A
   registerErrorHandling(app);
   registerSecurityHeaders(app, { captcha: Boolean(config.recaptcha.secret), hsts: config.cookieSecure || config.publicUrl.startsWith('https:') });
   registerUrlControlCharacterGuard(app);
+  registerJsonControlCharacterGuard(app);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false }); // JSON above 1 KB; built assets are precompressed (modules/web)
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

@@ -160,8 +160,11 @@ export const DIRECTORY_LISTINGS = ['LISTE_ROUGE', 'LISTE_ORANGE', 'PARUTION'] as
 export const directoryListingSchema = z.enum(DIRECTORY_LISTINGS);
 export type DirectoryListing = z.infer<typeof directoryListingSchema>;
 
-/** What the caller may do on a line; the page shows only these. */
-export const LINE_ACTIONS = ['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'RETABLISSEMENT'] as const;
+/**
+ * What the caller may do on a line; the page shows only these. UTILISATEUR names the line's
+ * user (names, e-mail, directory listing), ANNUAIRE changes the directory listing alone.
+ */
+export const LINE_ACTIONS = ['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'RETABLISSEMENT', 'UTILISATEUR', 'ANNUAIRE'] as const;
 export const lineActionSchema = z.enum(LINE_ACTIONS);
 export type LineAction = z.infer<typeof lineActionSchema>;
 
@@ -237,3 +240,83 @@ export const lossTheftBodySchema = z.object({
   commentaire: z.string().trim().max(500, 'Le commentaire ne peut dépasser 500 caractères.').optional(),
 });
 export type LossTheftDeclaration = z.infer<typeof lossTheftBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Line users: who uses each line, as named by the account's manager, and the directory listing.
+
+/** Lines whose users one call may read: one page of the fleet list at its largest. */
+export const LINE_USER_IDS_MAX = LINE_PAGE_SIZE_MAX;
+/**
+ * Longest `{ids}` path segment: LINE_USER_IDS_MAX contract ids of up to 10 digits and the commas
+ * between them. The router refuses a longer path parameter (414) before any schema runs.
+ */
+export const LINE_USER_IDS_PARAM_LENGTH = LINE_USER_IDS_MAX * 11 - 1;
+/** Longest first or last name of a line user. */
+export const LINE_USER_NAME_MAX = 50;
+
+const idsListMessage = 'Les lignes doivent être désignées par leurs identifiants de contrat (nombres entiers positifs), séparés par des virgules.';
+const idsTooManyMessage = `Au plus ${LINE_USER_IDS_MAX} lignes peuvent être demandées à la fois.`;
+
+/** `GET /api/lignes/{ids}/utilisateurs`: 1 to 100 distinct contract ids, comma-separated, nothing else. */
+export const lineUserIdsParamSchema = z.object({
+  ids: z
+    .string()
+    .max(LINE_USER_IDS_PARAM_LENGTH, idsTooManyMessage)
+    .regex(/^\d{1,10}(?:,\d{1,10})*$/, idsListMessage)
+    .transform((text) => text.split(',').map(Number))
+    .pipe(
+      z
+        .array(z.number().int().positive(idsListMessage).max(2_147_483_647, idsListMessage))
+        .max(LINE_USER_IDS_MAX, idsTooManyMessage)
+        .refine((ids) => new Set(ids).size === ids.length, 'Chaque ligne ne peut être demandée qu’une fois.'),
+    )
+    .describe(`Identifiants de contrat (idContrat) séparés par des virgules, ${LINE_USER_IDS_MAX} au plus, chacun une seule fois`),
+});
+
+/** The user of one line; first and last name are null when the manager has named nobody. */
+export const lineUserEntrySchema = z.object({
+  idContrat: z.number().int(),
+  prenom: z.string().nullable(),
+  nom: z.string().nullable(),
+  email: z.string().nullable(),
+  inscriptionAnnuaire: directoryListingSchema,
+});
+export type LineUserEntry = z.infer<typeof lineUserEntrySchema>;
+export const lineUserListSchema = z.array(lineUserEntrySchema);
+
+/** Letters (any alphabet, accents), then letters, spaces, apostrophes, dots or hyphens. */
+const PERSON_NAME = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+
+const personName = (what: 'prénom' | 'nom') =>
+  z
+    .string(`Veuillez indiquer le ${what} de l’utilisateur.`)
+    .trim()
+    .min(1, `Veuillez indiquer le ${what} de l’utilisateur.`)
+    .max(LINE_USER_NAME_MAX, `Le ${what} ne peut dépasser ${LINE_USER_NAME_MAX} caractères.`)
+    // A refinement rather than a pattern: the rule needs Unicode letter classes.
+    .refine(
+      (text) => PERSON_NAME.test(text),
+      `Le ${what} doit commencer par une lettre et ne contenir que des lettres, des espaces, des apostrophes, des points ou des traits d’union.`,
+    );
+
+const directoryListingChoice = z.enum(DIRECTORY_LISTINGS, 'L’inscription à l’annuaire doit être LISTE_ROUGE, LISTE_ORANGE ou PARUTION.');
+
+/** `POST /api/lignes/{idContrat}/utilisateur`: names the line's user (the account's manager only). */
+export const lineUserBodySchema = z.object({
+  prenom: personName('prénom'),
+  nom: personName('nom'),
+  email: z
+    .string('L’adresse e-mail de l’utilisateur est invalide.')
+    .trim()
+    .max(254, 'L’adresse e-mail ne peut dépasser 254 caractères.')
+    .pipe(z.union([z.literal(''), z.email('L’adresse e-mail de l’utilisateur est invalide.')]))
+    .optional()
+    .describe('Adresse e-mail de l’utilisateur ; absente ou vide, la ligne n’en a plus'),
+  inscriptionAnnuaire: directoryListingChoice
+    .optional()
+    .describe('LISTE_ROUGE (numéro non publié), LISTE_ORANGE (publié, sans prospection commerciale) ou PARUTION ; absente, inchangée'),
+});
+export type LineUserUpdate = z.output<typeof lineUserBodySchema>;
+
+/** `POST /api/lignes/{idContrat}/annuaire`: the directory listing alone (the manager, or the line's own user). */
+export const directoryListingBodySchema = z.object({ inscriptionAnnuaire: directoryListingChoice });

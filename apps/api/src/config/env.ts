@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +94,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Espace client Pro <ne-pas-repondre@telora.example>'),
   /** Validity of an e-mailed link (forgotten code, e-mail change). */
   LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(24),
+  /**
+   * Key signing (HMAC) and encrypting the e-mailed eSIM installation links; at least 32
+   * characters. Unset: a random key per process, so links stop working at a restart and on
+   * other instances (decision 018).
+   */
+  ESIM_LINK_SECRET: z.string().min(32).optional(),
+  /** Validity of an e-mailed eSIM installation link. */
+  ESIM_LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   /** Redis for rate-limit counters shared by several instances (PostgreSQL otherwise). */
   REDIS_URL: z.string().url().optional(),
   /** reCAPTCHA v3 secret: when set, captcha tokens are verified server-side. */
@@ -131,6 +140,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   linkValidityMs: number;
+  /** eSIM installation links: their key (generated at start when not configured) and validity. */
+  esimLink: { secret: string; secretConfigured: boolean; validityMs: number };
   redisUrl: string | undefined;
   recaptcha: { secret: string | undefined; verifyUrl: string; minScore: number };
   devTools: boolean;
@@ -164,6 +175,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     linkValidityMs: env.LINK_VALIDITY_HOURS * 3_600_000,
+    esimLink: {
+      secret: env.ESIM_LINK_SECRET ?? randomBytes(32).toString('base64url'),
+      secretConfigured: env.ESIM_LINK_SECRET !== undefined,
+      validityMs: env.ESIM_LINK_VALIDITY_HOURS * 3_600_000,
+    },
     redisUrl: env.REDIS_URL,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
     devTools: env.DEV_TOOLS ? env.DEV_TOOLS === 'true' : env.NODE_ENV !== 'production' && isLoopbackAddress(env.HOST),

@@ -15,6 +15,18 @@ export const AUDIT_ACTIONS = [
   'DECLARATION_PERTE_VOL',
   'RETABLISSEMENT_LIGNE',
   'EXPORT_LIGNES',
+  // A line's contract downloaded as a PDF (account holder and line user leave the portal in a file).
+  'TELECHARGEMENT_CONTRAT',
+  'MODIFICATION_OPTINS',
+  'INVITATION_UTILISATEUR',
+  'CHANGEMENT_ROLE_UTILISATEUR',
+  'RETRAIT_UTILISATEUR',
+  // eSIM profile: read by a signed-in caller, link e-mailed, link opened (recorded under its sender).
+  'LECTURE_ESIM',
+  'ENVOI_LIEN_ESIM',
+  'OUVERTURE_LIEN_ESIM',
+  'MODIFICATION_UTILISATEUR_LIGNE',
+  'MODIFICATION_ANNUAIRE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -33,7 +33,7 @@ export const LIMITS = {
   codeCheckWindowMs: HOUR,
 } as const;
 
-export type IpGroup = 'login' | 'password-reset' | 'guid' | 'email-link' | 'login-unlock';
+export type IpGroup = 'login' | 'password-reset' | 'guid' | 'email-link' | 'login-unlock' | 'esim-link';
 
 /** What a login may do, read in one round trip before the code is checked. */
 export interface LoginGate {
@@ -213,6 +213,18 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
     async codeCheckFailed(userId: number): Promise<void> {
       const counter = codeCheckCounter(userId);
       await store.hit(counter.key, counter.windowMs, clock.now());
+    },
+
+    /**
+     * A plain quota on something a feature counts (the e-mails a user sends…): this call is
+     * counted, and refused beyond `max` in the window, with the seconds until the window ends.
+     * The feature says no with its own code.
+     */
+    async quota(key: string, max: number, windowMs: number): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+      const now = clock.now();
+      const counter = await store.hit(`quota:${key}`, windowMs, now);
+      if (counter.count <= max) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((counter.windowStart.getTime() + windowMs - now.getTime()) / 1000)) };
     },
   };
 }

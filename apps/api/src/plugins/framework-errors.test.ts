@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS, apiErrorSchema } from '@ecare/shared';
+import { API_ERRORS, apiErrorSchema, LINE_USER_IDS_PARAM_LENGTH } from '@ecare/shared';
 import { createTestContext, errorOf, type TestContext } from '../test/harness.ts';
 
 let t: TestContext;
@@ -36,7 +36,7 @@ describe('faults answered before the error handler', () => {
   });
 
   it('answers an over-long path parameter with 414', async () => {
-    const response = await t.get(`/api/ligne/${'1'.repeat(150)}`);
+    const response = await t.get(`/api/ligne/${'1'.repeat(LINE_USER_IDS_PARAM_LENGTH + 1)}`);
     expect(response.statusCode).toBe(414);
     expect(errorOf(response)).toEqual({ code: 'URI_TOO_LONG', exceptionMessage: API_ERRORS.URI_TOO_LONG.message });
   });

@@ -143,4 +143,26 @@ describe('control characters on the real routes', () => {
     expect((await put('bandeau\u001B[31m')).statusCode).toBe(400);
     expect((await put('Ligne 1\nLigne 2\tfin')).statusCode).toBe(200);
   });
+
+  it('refuses a NUL the JSON parse would drop (the first of two identical keys), and takes an escaped backslash for text', async () => {
+    const token = await t.loginAs('utilisateur');
+    const raw = (payload: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/contacts/optins',
+        cookies: { 'XSRF-TOKEN': 'x' },
+        headers: { 'x-xsrf-token': 'x', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload,
+      });
+    const rest = '"smsMarketing":false,"emailActualites":false,"smsActualites":false';
+    const smuggled = await raw(`{"emailMarketing":"\\u0000","emailMarketing":false,${rest}}`);
+    expect(smuggled.statusCode).toBe(400);
+    expect(errorOf(smuggled)).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'body', message: CONTROL_CHARACTER_MESSAGE }] });
+    const kept = await raw(`{"emailMarketing":"\\u001b","smsMarketing":false,"emailActualites":false,"smsActualites":false}`);
+    expect(errorOf(kept)).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'body/emailMarketing' }] });
+    // A backslash written out, then the letters u0000: text, not a control character (the schema refuses it as a boolean).
+    const text = await raw(`{"emailMarketing":"\\\\u0000","smsMarketing":false,"emailActualites":false,"smsActualites":false}`);
+    expect(errorOf(text).issues?.[0]?.message).not.toBe(CONTROL_CHARACTER_MESSAGE);
+    expect((await raw(`{"emailMarketing":true,${rest}}`)).statusCode).toBe(200);
+  });
 });

@@ -113,3 +113,33 @@ export function registerUrlControlCharacterGuard(app: FastifyInstance): void {
     done(error);
   });
 }
+
+/**
+ * A JSON escape of a C0 control other than \t, \n, \r (`\u0000`…), that is, preceded by an odd
+ * number of backslashes (`\\u0000` is a backslash and the text "u0000").
+ */
+const ESCAPED_CONTROL_CHARACTER = /(?<!\\)(?:\\\\)*\\u00(?:0[0-8bcef]|1[0-9a-f])/i;
+
+/**
+ * The same refusal for a JSON body's text: the validator sees the body once parsed, and a value
+ * the parse drops never reaches it (the first of two identical keys: `{"a":"\u0000","a":"x"}`),
+ * nor does a body on a route without a body schema. Fastify's own JSON parser (same protections
+ * against prototype poisoning) runs first; the refusal names the field when the value is kept.
+ */
+export function registerJsonControlCharacterGuard(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, payload, done) => {
+    // parseAs 'string': the payload is text.
+    const body = String(payload);
+    parseJson(request, body, (error, value: unknown) => {
+      if (error || !ESCAPED_CONTROL_CHARACTER.test(body)) {
+        done(error, value);
+        return;
+      }
+      const path = findControlCharacter(value);
+      const issue = path?.length ? controlCharacterIssue(path) : { ...controlCharacterIssue([]), instancePath: '' };
+      done(Object.assign(new Error(CONTROL_CHARACTER_MESSAGE), { statusCode: 400, validation: [issue], validationContext: 'body' }), undefined);
+    });
+  });
+}

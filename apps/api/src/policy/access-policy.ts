@@ -90,6 +90,39 @@ export function createAccessPolicy(db: Database) {
     },
 
     /**
+     * Several contracts named at once (a page of the fleet list): the caller must reach every
+     * one of them, as in `contractAccess`, else FORBIDDEN_CONTRACT for the whole request, so
+     * that no answer tells which of the ids are someone else's.
+     */
+    async assertContracts(userId: number, idContrats: readonly number[]): Promise<Map<number, ContractAccess>> {
+      const distinct = [...new Set(idContrats)];
+      const reached = new Map<number, ContractAccess>();
+      if (distinct.length === 0) return reached;
+      const rows = await db
+        .select({ idContrat: contracts.idContrat, idClientBscs: contracts.idClientBscs, manager: userBillingAccounts.userId })
+        .from(contracts)
+        .leftJoin(
+          userBillingAccounts,
+          and(
+            eq(userBillingAccounts.idClientBscs, contracts.idClientBscs),
+            eq(userBillingAccounts.userId, userId),
+            eq(userBillingAccounts.isGestionnaire, true),
+          ),
+        )
+        .where(
+          and(
+            inArray(contracts.idContrat, distinct),
+            or(eq(contracts.userId, userId), eq(userBillingAccounts.userId, userId)),
+          ),
+        );
+      for (const row of rows) {
+        reached.set(row.idContrat, { idClientBscs: row.idClientBscs, role: row.manager === null ? 'UTILISATEUR' : 'GESTIONNAIRE' });
+      }
+      if (reached.size !== distinct.length) throw fail('FORBIDDEN_CONTRACT');
+      return reached;
+    },
+
+    /**
      * A contract the caller reaches and may take `action` on: FORBIDDEN_CONTRACT when they do
      * not reach it (or it is not of `idClientBscs`, when the request names an account too),
      * FORBIDDEN_LINE_ACTION when their role does not allow the action.

@@ -6,11 +6,13 @@ export type LineRole = 'GESTIONNAIRE' | 'UTILISATEUR';
 /**
  * What each kind of caller may do on a line they reach. A line user reads what they need when
  * their phone is at hand or gone (PUK, RIO) and may block a lost phone at once; changing the SIM
- * card and lifting a suspension belong to the account's manager (decision 016).
+ * card and lifting a suspension belong to the account's manager (decision 016). Who uses a line
+ * is the manager's record; whether that person's number is published is theirs to choose too, so
+ * a line user may change the directory listing of their own line, and only that (decision 020).
  */
 const ROLE_ACTIONS: Record<LineRole, readonly LineAction[]> = {
-  GESTIONNAIRE: ['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'RETABLISSEMENT'],
-  UTILISATEUR: ['PUK', 'RIO', 'PERTE_OU_VOL'],
+  GESTIONNAIRE: ['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'RETABLISSEMENT', 'UTILISATEUR', 'ANNUAIRE'],
+  UTILISATEUR: ['PUK', 'RIO', 'PERTE_OU_VOL', 'ANNUAIRE'],
 };
 
 export function roleMayDo(role: LineRole, action: LineAction): boolean {

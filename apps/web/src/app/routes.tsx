@@ -72,6 +72,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/unlock-route.tsx').then((m) => ({ Component: m.UnlockRoute })),
           },
           {
+            path: 'identification/qrcode/:id',
+            handle: withoutSession('Installation de votre eSIM'),
+            lazy: () => import('./routes/esim-route.tsx').then((m) => ({ Component: m.EsimLinkRoute, loader: m.esimLinkLoader })),
+          },
+          {
             path: 'identification/confirmationmodificationemail',
             handle: withoutSession('Confirmation de votre nouvelle adresse e-mail'),
             lazy: () => import('./routes/email-link-route.tsx').then((m) => ({ Component: m.ConfirmEmailChangeRoute })),
@@ -104,6 +109,18 @@ export const routes: RouteObject[] = [
                 handle: title('Changer mon code confidentiel'),
                 lazy: () =>
                   import('./routes/mon-compte/code-route.tsx').then((m) => ({ Component: m.CodeRoute, loader: m.codeLoader })),
+              },
+              {
+                path: 'utilisateurs',
+                handle: title('Utilisateurs du compte'),
+                lazy: () =>
+                  import('./routes/mon-compte/users-route.tsx').then((m) => ({ Component: m.UsersRoute, loader: m.usersLoader })),
+              },
+              {
+                path: 'preferences',
+                handle: title('Préférences de contact'),
+                lazy: () =>
+                  import('./routes/mon-compte/optins-route.tsx').then((m) => ({ Component: m.OptinsRoute, loader: m.optinsLoader })),
               },
             ],
           },
@@ -160,9 +177,24 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The menu's "Suivi conso": a redirection to a line's consumption or to the fleet list.
+            path: 'ligne-mobile/consommation',
+            lazy: () => import('./routes/consumption-route.tsx').then((m) => ({ loader: m.consumptionMenuLoader, Component: RedirectOnly })),
+          },
+          {
+            path: 'ligne-mobile/:idContrat/consommation',
+            handle: title('Consommation de la ligne'),
+            lazy: () => import('./routes/consumption-route.tsx').then((m) => ({ Component: m.ConsumptionRoute, loader: m.consumptionLoader })),
+          },
+          {
             path: 'ligne-mobile/:idContrat',
             handle: title('Ligne mobile'),
             lazy: () => import('./routes/line-route.tsx').then((m) => ({ Component: m.LineRoute, loader: m.lineLoader })),
+          },
+          {
+            path: 'ligne-mobile/:idContrat/esim',
+            handle: title('Installation de votre eSIM'),
+            lazy: () => import('./routes/esim-route.tsx').then((m) => ({ Component: m.LineEsimRoute, loader: m.lineEsimLoader })),
           },
           {
             path: 'assistance',

@@ -3,15 +3,18 @@ import { currentUserSchema, type CurrentUser } from '@ecare/shared/auth';
 import {
   lineDetailSchema,
   lineSchema,
+  lineUserEntrySchema,
   pukSchema,
   rioResponseSchema,
   simCheckResponseSchema,
   type Line,
   type LineDetail,
+  type LineUserEntry,
   type Puk,
   type RioResponse,
   type SimCheckResponse,
 } from '@ecare/shared/lines';
+import { offerSchema, type Offer } from '@ecare/shared/offers';
 import { menuItemSchema, menuSubHeadingSchema, type MenuItem, type MenuSubHeading } from '@ecare/shared/menu';
 import { serverParametersSchema, type ServerParameters } from '@ecare/shared/parameters';
 import { buildRio, RIO_BUSINESS, RIO_OPERATOR_CODE, rioReference } from '@ecare/shared/rio';
@@ -89,6 +92,36 @@ export function createLineDetail(overrides: Partial<LineDetail> = {}): LineDetai
     typeSim: 'SIM',
     iccidFin: '4321',
     actions: ['PUK', 'RIO'],
+    ...overrides,
+  });
+}
+
+/** The user of a line as GET /api/lignes/{ids}/utilisateurs answers it. */
+export function createLineUser(overrides: Partial<LineUserEntry> = {}): LineUserEntry {
+  const id = next();
+  return lineUserEntrySchema.parse({
+    idContrat: 5000 + id,
+    prenom: 'Camille',
+    nom: 'Durand',
+    email: `camille.durand${id}@entreprise.example`,
+    inscriptionAnnuaire: 'LISTE_ROUGE',
+    ...overrides,
+  });
+}
+
+/** A plan of the catalogue (GET /api/offres). */
+export function createOffer(overrides: Partial<Offer> = {}): Offer {
+  const id = next();
+  return offerSchema.parse({
+    idOffreEngagement: 100 + id,
+    libelle: `Forfait Pro ${id} Go`,
+    id_Gamme: 1,
+    description: 'Appels, SMS et MMS illimités en France',
+    prixMensuelHT: 20,
+    prixMensuelTTC: 24,
+    dataMo: id * 1024,
+    dataIllimitee: false,
+    optionsIncluses: [],
     ...overrides,
   });
 }

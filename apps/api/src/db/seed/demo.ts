@@ -3,6 +3,8 @@ import type { Database } from '../client.ts';
 import { DEFAULT_PARAMETERS } from '../reference/index.ts';
 import { billingAccounts, serverParameters } from '../schema.ts';
 import { DEMO_COMPANIES, demoAccountFields, type DemoCompany } from './demo-companies.ts';
+import { seedDemoOptins } from './demo-optins.ts';
+import { seedDemoUsage } from './demo-usage.ts';
 import { createBillingAccount, createCompany, createContract, createUser } from './factories.ts';
 import { Random } from './random.ts';
 
@@ -129,6 +131,8 @@ async function seedDemoCustomers(db: Database): Promise<void> {
  */
 export async function seedDemo(db: Database): Promise<void> {
   await seedDemoCustomers(db);
+  await seedDemoOptins(db, DEMO_USERS);
+  await seedDemoUsage(db);
   await applyDemoParameterTexts(db);
 }
 

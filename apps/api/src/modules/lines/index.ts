@@ -1,6 +1,7 @@
 import { defineModule } from '../../core/module.ts';
 import { createLinesRepository, type LinesRepository } from './lines.repository.ts';
 import { lineExportRoutes } from './lines-export.routes.ts';
+import { lineUsersRoutes } from './line-users.routes.ts';
 import { linesRoutes } from './lines.routes.ts';
 import { createLinesService } from './lines.service.ts';
 
@@ -16,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-/** Mobile lines (contracts) of a billing account and their export, and the actions of the line page. */
+/** Mobile lines (contracts) of a billing account and their export, the actions of the line page and the line users. */
 export const linesModule = defineModule(
   'lines',
   async (app, core) => {
@@ -34,6 +35,7 @@ export const linesModule = defineModule(
     });
     await linesRoutes(app, service);
     await lineExportRoutes(app, service);
+    await lineUsersRoutes(app, service);
   },
   { dependencies: ['auth'] },
 );

@@ -244,7 +244,7 @@ describe('POST /api/perte-ou-vol/{idContrat}/{idClientBscs}', () => {
 
   it('lets a line user block their own lost phone, but leaves the restoration to the manager', async () => {
     const response = await declare(f.own.idContrat, { motif: 'PERTE', dateEvenement: today() }, f.lineUser);
-    expect(bodyOf(response, lineDetailSchema)).toMatchObject({ codeStatut: 'SUSPENDU', actions: ['PUK', 'RIO'] });
+    expect(bodyOf(response, lineDetailSchema)).toMatchObject({ codeStatut: 'SUSPENDU', actions: ['PUK', 'RIO', 'ANNUAIRE'] });
     expectError(await restore(f.own.idContrat, f.lineUser), 403, 'FORBIDDEN_LINE_ACTION');
     expect(bodyOf(await restore(f.own.idContrat), lineDetailSchema).codeStatut).toBe('ACTIF');
   });

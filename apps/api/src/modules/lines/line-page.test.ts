@@ -47,15 +47,16 @@ describe('GET /api/ligne/{id_contrat}', () => {
   it('offers a manager every action on an active line, and none that its state forbids', async () => {
     const active = f.colleagues[1];
     if (!active) throw new Error('no line');
-    expect((await detail(active.idContrat, f.manager)).body.actions).toEqual(['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL']);
+    expect((await detail(active.idContrat, f.manager)).body.actions).toEqual(['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'UTILISATEUR', 'ANNUAIRE']);
     // Suspended for another reason than a loss or theft declaration: no new declaration, no restoration here.
-    expect((await detail(f.suspended.idContrat, f.manager)).body.actions).toEqual(['PUK', 'RIO', 'ACTIVATION_SIM']);
+    expect((await detail(f.suspended.idContrat, f.manager)).body.actions).toEqual(['PUK', 'RIO', 'ACTIVATION_SIM', 'UTILISATEUR', 'ANNUAIRE']);
   });
 
   it('shows the line user their own line with the actions a line user may take', async () => {
     const { body } = await detail(f.own.idContrat, f.lineUser);
     expect(body.utilisateur).toEqual({ prenom: 'Julien', nom: 'Roux', email: 'utilisateur@demo.test', inscriptionAnnuaire: f.own.inscriptionAnnuaire });
-    expect(body.actions).toEqual(['PUK', 'RIO', 'PERTE_OU_VOL']);
+    // Their own directory listing too, but not who the line's user is (decision 020).
+    expect(body.actions).toEqual(['PUK', 'RIO', 'PERTE_OU_VOL', 'ANNUAIRE']);
   });
 
   it('tells eSIM lines apart', async () => {

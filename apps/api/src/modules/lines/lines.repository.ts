@@ -1,5 +1,14 @@
 import { and, asc, count as countRows, desc, eq, gt, ilike, inArray, isNull, like, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { nationalLineDigits, type Line, type LineFilters, type LinePageQuery, type LineSort, type LineStatus } from '@ecare/shared';
+import {
+  nationalLineDigits,
+  type DirectoryListing,
+  type Line,
+  type LineFilters,
+  type LinePageQuery,
+  type LineSort,
+  type LineStatus,
+  type LineUserEntry,
+} from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import { contracts, lossTheftDeclarations, offers, userBillingAccounts, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
@@ -98,6 +107,20 @@ export const EXPORT_BATCH_SIZE = 1_000;
 
 /** A new loss or theft declaration, as stored. */
 export type LossTheftRow = typeof lossTheftDeclarations.$inferInsert;
+
+/** What the fleet and the line page say of a line's user. */
+const lineUserColumns = {
+  idContrat: contracts.idContrat,
+  prenom: contracts.utilisateurPrenom,
+  nom: contracts.utilisateurNom,
+  email: contracts.utilisateurEmail,
+  inscriptionAnnuaire: contracts.inscriptionAnnuaire,
+};
+
+/** A change of a line's user: the names and e-mail together, or the directory listing alone, or both. */
+export type LineUserWrite =
+  | { utilisateurPrenom: string; utilisateurNom: string; utilisateurEmail: string | null; inscriptionAnnuaire?: DirectoryListing }
+  | { inscriptionAnnuaire: DirectoryListing };
 
 /** Writes take the transaction they belong to (core.transaction); reads run on their own. */
 export function createLinesRepository(db: Database) {
@@ -268,6 +291,25 @@ export function createLinesRepository(db: Database) {
         .set({ codeStatut: declaration.statutPrecedent })
         .where(and(eq(contracts.idContrat, idContrat), eq(contracts.codeStatut, 'SUSPENDU')));
       return true;
+    },
+
+    /** The line user of each contract (in no particular order); ids that do not exist are left out. */
+    async lineUsers(idContrats: readonly number[]): Promise<LineUserEntry[]> {
+      if (idContrats.length === 0) return [];
+      return db.select(lineUserColumns).from(contracts).where(inArray(contracts.idContrat, [...idContrats]));
+    },
+
+    /**
+     * Names the line's user (and its directory listing, when given), unless the line has been
+     * terminated meanwhile: then nothing is written and the answer is undefined.
+     */
+    async setLineUser(idContrat: number, user: LineUserWrite, tx: Transaction): Promise<LineUserEntry | undefined> {
+      const [row] = await tx.db
+        .update(contracts)
+        .set(user)
+        .where(and(eq(contracts.idContrat, idContrat), ne(contracts.codeStatut, 'RESILIE')))
+        .returning(lineUserColumns);
+      return row;
     },
 
     /** The e-mail addresses of the users who manage an account. */

@@ -9,11 +9,14 @@ import {
   buildRio,
   nationalLineDigits,
   rioReference,
+  type DirectoryListing,
   type LineAction,
   type LineDetail,
   type LineExportQuery,
   type LinePage,
   type LinePageQuery,
+  type LineUserEntry,
+  type LineUserUpdate,
   type LossTheftDeclaration,
   type Puk,
   type RioResponse,
@@ -27,7 +30,7 @@ import type { MailService } from '../mail/index.ts';
 import { lineActions, stateAllows, type AccessPolicy, type ContractAccess } from '../../policy/access-policy.ts';
 import { EXPORT_CONTENT_TYPES, csvExport, xlsxExport } from './lines-export.ts';
 import { lossTheftMail } from './lines.mails.ts';
-import type { LineDetailRow, LinesRepository } from './lines.repository.ts';
+import type { LineDetailRow, LinesRepository, LineUserWrite } from './lines.repository.ts';
 
 export interface LinesDeps {
   repo: LinesRepository;
@@ -239,6 +242,46 @@ export function createLinesService(deps: LinesDeps) {
         throw error;
       }
       return detailFor(access, idContrat);
+    },
+
+    /**
+     * The user of each line named, in the order asked. Every line must be one the caller reaches
+     * (a manager's account, or a line user's own line), else the whole request is refused.
+     */
+    async lineUsers(userId: number, idContrats: readonly number[]): Promise<LineUserEntry[]> {
+      await policy.assertContracts(userId, idContrats);
+      const byId = new Map((await repo.lineUsers(idContrats)).map((row) => [row.idContrat, row]));
+      return idContrats.flatMap((idContrat) => byId.get(idContrat) ?? []);
+    },
+
+    /** Names the line's user (the account's manager only), recorded with the change in one transaction. */
+    async setLineUser(actor: Actor, idContrat: number, update: LineUserUpdate): Promise<LineUserEntry> {
+      const access = await policy.assertLineAction(actor.userId, idContrat, 'UTILISATEUR');
+      await stateFor(idContrat, 'UTILISATEUR');
+      const write: LineUserWrite = {
+        utilisateurPrenom: update.prenom,
+        utilisateurNom: update.nom,
+        utilisateurEmail: update.email || null,
+        ...(update.inscriptionAnnuaire ? { inscriptionAnnuaire: update.inscriptionAnnuaire } : {}),
+      };
+      return deps.transaction(async (tx) => {
+        const user = await repo.setLineUser(idContrat, write, tx);
+        if (!user) throw fail('LINE_TERMINATED');
+        await audit.record({ ...actor, action: 'MODIFICATION_UTILISATEUR_LIGNE', idClientBscs: access.idClientBscs, idContrat }, { tx });
+        return user;
+      });
+    },
+
+    /** The directory listing alone: the manager, or the line's own user for their number (decision 020). */
+    async setDirectoryListing(actor: Actor, idContrat: number, inscriptionAnnuaire: DirectoryListing): Promise<LineUserEntry> {
+      const access = await policy.assertLineAction(actor.userId, idContrat, 'ANNUAIRE');
+      await stateFor(idContrat, 'ANNUAIRE');
+      return deps.transaction(async (tx) => {
+        const user = await repo.setLineUser(idContrat, { inscriptionAnnuaire }, tx);
+        if (!user) throw fail('LINE_TERMINATED');
+        await audit.record({ ...actor, action: 'MODIFICATION_ANNUAIRE', idClientBscs: access.idClientBscs, idContrat }, { tx });
+        return user;
+      });
     },
 
     /** Lifts the suspension of a loss or theft declaration. */

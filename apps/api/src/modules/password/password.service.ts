@@ -4,7 +4,7 @@ import {
   type ChangePasswordRequest,
   type UpdatePasswordRequest,
 } from '@ecare/shared';
-import type { Transact } from '../../db/transaction.ts';
+import type { Transact, Transaction } from '../../db/transaction.ts';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
@@ -13,7 +13,7 @@ import type { Limits } from '../../lib/limits.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AuthModule } from '../auth/index.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailContent, MailService } from '../mail/index.ts';
 import { resetPasswordMail } from './password.mails.ts';
 import type { PasswordRepository } from './password.repository.ts';
 
@@ -30,8 +30,25 @@ export interface PasswordServiceDeps {
   linkValidityMs: number;
 }
 
+/**
+ * The stored hash of a user who has not created their confidential code yet (an invited user):
+ * not an Argon2 hash, so no code ever matches it and the login refuses it like a wrong code.
+ */
+export const NO_CODE_HASH = '!code-a-creer';
+
 export function createPasswordService(deps: PasswordServiceDeps) {
   const { repo, clock } = deps;
+  const validityHours = Math.round(deps.linkValidityMs / 3_600_000);
+
+  /** A new single-use code-creation link for the user, written with its mail in `tx`. */
+  async function mailLink(user: { id: number; email: string }, compose: (link: string) => MailContent, tx: Transaction) {
+    const now = clock.now();
+    const guid = newToken();
+    const link = `${deps.publicUrl}/ecare/identification/creer-code-confidentiel/${guid}`;
+    const expiresAt = new Date(now.getTime() + deps.linkValidityMs);
+    await repo.createReset({ email: user.email, userId: user.id, tokenHash: hashToken(guid), createdAt: now, expiresAt }, tx);
+    await deps.mail.send(user.email, compose(link), { tx });
+  }
 
   async function checkCaptcha(token: string | undefined, ip: string) {
     if (!(await deps.captcha.verify(token, ip))) throw fail('CAPTCHA');
@@ -66,15 +83,23 @@ export function createPasswordService(deps: PasswordServiceDeps) {
         await repo.createReset({ email: address, createdAt: now, expiresAt });
         return;
       }
-      const guid = newToken();
-      const link = `${deps.publicUrl}/ecare/identification/creer-code-confidentiel/${guid}`;
-      const mail = resetPasswordMail(deps.brandName, link, Math.round(deps.linkValidityMs / 3_600_000));
       // The pending request and its mail: one without the other would block new requests
       // without a link, or mail a link that leads nowhere.
-      await deps.transaction(async (tx) => {
-        await repo.createReset({ email: address, userId: user.id, tokenHash: hashToken(guid), createdAt: now, expiresAt }, tx);
-        await deps.mail.send(user.email, mail, { tx });
-      });
+      await deps.transaction((tx) =>
+        mailLink({ id: user.id, email: user.email }, (link) => resetPasswordMail(deps.brandName, link, validityHours), tx),
+      );
+    },
+
+    /**
+     * The first link of a user created without a code (an invitation): the same single-use
+     * link as a forgotten code's, in the caller's transaction, worded by the caller's mail.
+     */
+    async mailFirstCodeLink(
+      user: { id: number; email: string },
+      compose: (link: string, validityHours: number) => MailContent,
+      { tx }: { tx: Transaction },
+    ): Promise<void> {
+      await mailLink(user, (link) => compose(link, validityHours), tx);
     },
 
     async verifyGuid(guid: string): Promise<{ ok: boolean; email: string }> {

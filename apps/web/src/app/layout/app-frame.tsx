@@ -1,5 +1,4 @@
 import { isParameterOn } from '@ecare/shared/parameters';
-import { formatPhone } from '@ecare/shared/phone';
 import { formatSirenSiret } from '@ecare/shared/siren-siret';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,8 +11,8 @@ import { useMenu } from '../../features/menu/api/get-menu.ts';
 import type { GuardedNavigate } from '../../features/menu/components/menu-entry-link.tsx';
 import { MenuFooterColumns } from '../../features/menu/components/menu-footer-columns.tsx';
 import { useParameters } from '../../features/parameters/api/get-parameters.ts';
-import { setBannerHint } from '../../lib/banner-hint.ts';
 import { usePaintedOnce } from '../../lib/after-paint.ts';
+import { setBannerHint } from '../../lib/banner-hint.ts';
 import { PATHS, withReturnUrl } from '../../lib/routes.ts';
 import { clearSelection } from '../../lib/selection-store.ts';
 import { clearAllStorage } from '../../lib/session-storage.ts';
@@ -23,6 +22,7 @@ import { menuParamsFor } from '../session/menu-context.ts';
 import { forgetSessionData, signOut } from '../session/sign-out.ts';
 import { useSessionState } from '../session/use-session-state.ts';
 import { bannerHtmlFor } from './banner-rule.ts';
+import { customerLineNumber } from './customer-line.ts';
 import { SiteHeader } from './site-header.tsx';
 
 // Shown two minutes before the idle limit at the earliest: its code (React Aria's modal
@@ -96,7 +96,7 @@ export function AppFrame() {
                 fullName: `${user.prenom} ${user.nom}`.trim(),
                 agent: user.serviceClient && user.usernameSC ? { username: user.usernameSC, name: user.nomSC ?? '' } : null,
                 sirenSiret: user.mandataire && account ? formatSirenSiret(account.sirenSiret) : null,
-                lineNumber: formatPhone(line?.numeroLigne),
+                lineNumber: customerLineNumber(line),
                 onLogout: () => void onLogout(),
               }
             : null

@@ -103,7 +103,7 @@ export function SiteHeader({
                   {SIREN_SIRET_LABEL} : <span className="whitespace-nowrap">{customer.sirenSiret}</span>
                 </p>
               ) : null}
-              <p className="text-muted">Ligne : {customer.lineNumber}</p>
+              {customer.lineNumber ? <p className="text-muted">Ligne : {customer.lineNumber}</p> : null}
             </>
           }
         >

@@ -2,6 +2,9 @@ import { formatPhone } from '@ecare/shared/phone';
 import { Link, redirect, replace, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
 import { PageHeading, type BreadcrumbItem } from '../../components/ui/page-heading.tsx';
+import { ConsumptionLinkCard } from '../../features/consumption/components/consumption-link-card.tsx';
+import { ContractPdfCard } from '../../features/contract-pdf/components/contract-pdf-card.tsx';
+import { EsimLineSection } from '../../features/esim/components/esim-line-section.tsx';
 import { lineQueryOptions, useLine } from '../../features/lines/api/get-line.ts';
 import { LineOverview, type PageLink } from '../../features/lines/components/line-overview.tsx';
 import { contractIdFrom } from '../../features/lines/utils/line-path.ts';
@@ -59,6 +62,22 @@ export function LineRoute() {
         </ApiErrorAlert>
       ) : null}
       {line.data ? <LineOverview key={line.data.idContrat} line={line.data} replacementSim={isLineUser ? null : REPLACEMENT_SIM} /> : null}
+      {line.data ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <ConsumptionLinkCard idContrat={line.data.idContrat} />
+          <ContractPdfCard idContrat={line.data.idContrat} numeroLigne={line.data.numeroLigne} />
+        </div>
+      ) : null}
+      {line.data?.typeSim === 'ESIM' && line.data.codeStatut !== 'RESILIE' ? (
+        <EsimLineSection
+          key={`esim-${line.data.idContrat}`}
+          idContrat={line.data.idContrat}
+          numeroLigne={line.data.numeroLigne}
+          lineUserEmail={line.data.utilisateur?.email ?? null}
+          // Handing the eSIM out is the manager's, like putting a SIM card on the line (decision 018).
+          canSend={line.data.actions.includes('ACTIVATION_SIM')}
+        />
+      ) : null}
     </>
   );
 }

@@ -8,8 +8,8 @@ export interface CustomerBlockProps {
   agent: { username: string; name: string } | null;
   /** Company identifier of the current account, already formatted, shown to a mandataire. */
   sirenSiret: string | null;
-  /** Current line, already formatted ('???' when none). */
-  lineNumber: string;
+  /** The chosen line's number, already formatted; null when no line is chosen (no row then). */
+  lineNumber: string | null;
   onLogout: () => void;
   /** Link to the account choice, for users managing several billing accounts. */
   accountLink?: { label: string; to: string } | null;
@@ -47,10 +47,12 @@ export function CustomerBlock({
             <dd className="inline whitespace-nowrap">{sirenSiret}</dd>
           </div>
         ) : null}
-        <div className="text-muted">
-          <dt className="inline">Ligne : </dt>
-          <dd className="inline whitespace-nowrap">{lineNumber}</dd>
-        </div>
+        {lineNumber ? (
+          <div className="text-muted">
+            <dt className="inline">Ligne : </dt>
+            <dd className="inline whitespace-nowrap">{lineNumber}</dd>
+          </div>
+        ) : null}
         {accountLink ? (
           <div>
             <dt className="sr-only">Compte de facturation</dt>

@@ -39,7 +39,8 @@ export function Dialog({
       isDismissable={dismissable}
       className="fixed inset-0 z-50 flex items-center justify-center bg-overlay p-4"
     >
-      <Modal className="w-full max-w-md rounded-lg bg-surface p-6 shadow-xl">
+      {/* A long form scrolls inside the dialog on a small screen. */}
+      <Modal className="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-lg bg-surface p-6 shadow-xl">
         <AriaDialog role={role} aria-describedby={describedBy} className="outline-none">
           <Heading slot="title" className="text-xl font-bold text-primary-strong">
             {title}

@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub.ts';
-import { DownloadButton, progressText } from './download-button.tsx';
+import { fillJsdomGaps } from '../../test/jsdom-gaps.ts';
+import { DownloadButton, DownloadMenuButton, progressText } from './download-button.tsx';
 
 /** A body the test feeds chunk by chunk, to look at the page between chunks. */
 function controlledBody() {
@@ -81,6 +82,45 @@ describe('DownloadButton', () => {
     render(<DownloadButton path="/api/facture/1/pdf" label="Télécharger la facture (PDF)" fallbackName="facture.pdf" />);
     fireEvent.click(button());
     expect((await screen.findByRole('alert')).textContent).toBe("Désolé, vous n'êtes pas autorisé à accéder à ce compte de facturation.");
+  });
+});
+
+describe('DownloadMenuButton', () => {
+  beforeEach(fillJsdomGaps);
+
+  const openMenu = async () => {
+    const trigger = screen.getByRole('button', { name: 'Exporter la liste' });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    fireEvent.keyUp(trigger, { key: 'ArrowDown' });
+    return screen.findByRole('menu');
+  };
+
+  it('downloads the chosen file with its progress, the choices waiting meanwhile, and says when it is saved', async () => {
+    const body = controlledBody();
+    const { requests } = stubFetch(() => new Response(body.stream, { headers: { 'Content-Disposition': 'attachment; filename="lignes.xlsx"' } }));
+    render(
+      <DownloadMenuButton
+        label="Exporter la liste"
+        choices={[
+          { id: 'csv', label: 'Fichier CSV (.csv)', path: '/api/export?format=csv', fallbackName: 'lignes.csv' },
+          { id: 'xlsx', label: 'Classeur Excel (.xlsx)', path: '/api/export?format=xlsx', fallbackName: 'lignes.xlsx' },
+        ]}
+      />,
+    );
+    fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Classeur Excel (.xlsx)' }));
+    body.push(1_000);
+    await screen.findByRole('progressbar');
+    expect(requests.map((request) => request.url)).toEqual(['/api/export?format=xlsx']);
+    expect(screen.getByText('Le téléchargement a commencé.').getAttribute('role')).toBe('status');
+    const items = within(await openMenu()).getAllByRole('menuitem');
+    expect(items.map((item) => item.getAttribute('aria-disabled'))).toEqual(['true', 'true']);
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+
+    body.end();
+    await waitFor(() => expect(saved).toEqual(['lignes.xlsx']));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByText('Fichier lignes.xlsx téléchargé.')).toBeTruthy();
   });
 });
 

@@ -1,4 +1,4 @@
-import { ChevronRight, KeyRound, UserRound, type LucideIcon } from 'lucide-react';
+import { BellRing, ChevronRight, KeyRound, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
@@ -7,7 +7,7 @@ import { accountBreadcrumb } from './account-breadcrumb.ts';
 
 export { accountAreaLoader as accountHomeLoader } from './account-loader.ts';
 
-const PAGES: { to: string; title: string; text: string; icon: LucideIcon }[] = [
+const PAGES: { to: string; title: string; text: string; icon: LucideIcon; managersOnly?: boolean }[] = [
   {
     to: PATHS.accountProfile,
     title: 'Mon profil',
@@ -20,6 +20,19 @@ const PAGES: { to: string; title: string; text: string; icon: LucideIcon }[] = [
     text: 'Un nouveau code confidentiel pour vous connecter ; vos autres sessions ouvertes seront fermées.',
     icon: KeyRound,
   },
+  {
+    to: PATHS.accountOptins,
+    title: 'Préférences de contact',
+    text: 'Les offres commerciales et les actualités du service que vous acceptez de recevoir, par e-mail et par SMS.',
+    icon: BellRing,
+  },
+  {
+    to: PATHS.accountUsers,
+    title: 'Utilisateurs du compte',
+    text: 'Les personnes qui accèdent à l’espace client pour votre compte : inviter un utilisateur, changer son rôle, le retirer.',
+    icon: UsersRound,
+    managersOnly: true,
+  },
 ];
 
 /** /mon-compte: what the account area holds, one card per page. */
@@ -29,7 +42,8 @@ export function AccountHomeRoute() {
     <>
       <PageHeading breadcrumb={accountBreadcrumb(user)} intro={user ? `Connecté en tant que ${user.email}` : undefined}>Mon compte</PageHeading>
       <ul className="grid max-w-4xl gap-4 md:grid-cols-2">
-        {PAGES.map(({ to, title, text, icon: Icon }) => (
+        {/* Only those who manage billing accounts manage their users (spec §6). */}
+        {PAGES.filter((page) => !page.managersOnly || user?.gestionnaire === true || user?.mandataire === true).map(({ to, title, text, icon: Icon }) => (
           <li key={to} className="card relative flex gap-4 hover:border-primary">
             <Icon aria-hidden="true" className="size-7 shrink-0 text-primary" />
             <div className="flex-1">

@@ -1,4 +1,5 @@
 import { useId, type Key, type ReactNode } from 'react';
+import { SelectAllCheckbox, SelectRowCheckbox, type TableSelection } from './row-selection.tsx';
 import { SortableHeader, type TableSort } from './sortable-header.tsx';
 
 export interface DataColumn<Row, K extends string = string> {
@@ -25,13 +26,16 @@ interface DataTableProps<Row, K extends string> {
   sort?: TableSort<K>;
   /** Shown instead of the table when `rows` is empty (see EmptyState). */
   empty?: ReactNode;
+  /** Rows can be chosen: a first column of checkboxes, with one in its header for the whole page. */
+  selection?: TableSelection<Row>;
 }
 
 const cellClass = 'px-4 py-3 text-left align-top';
 
 /**
  * A table of server data: columns as plain objects, optional server-side sort on the headers
- * (aria-sort), horizontal scroll on small screens, and an empty state in place of no rows.
+ * (aria-sort), optional row selection (checkboxes, the header's for the page shown), horizontal
+ * scroll on small screens, and an empty state in place of no rows.
  */
 export function DataTable<Row, K extends string = string>({
   caption,
@@ -41,9 +45,11 @@ export function DataTable<Row, K extends string = string>({
   rowKey,
   sort,
   empty,
+  selection,
 }: DataTableProps<Row, K>) {
   const captionId = useId();
   if (rows.length === 0 && empty) return <>{empty}</>;
+  const pageKeys = selection ? rows.map(rowKey) : [];
   return (
     // On a narrow screen the table scrolls sideways: the region takes the focus so the keyboard can scroll it.
     <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-lg border border-line-soft bg-surface">
@@ -53,6 +59,11 @@ export function DataTable<Row, K extends string = string>({
         </caption>
         <thead className="border-b border-line bg-canvas">
           <tr>
+            {selection ? (
+              <th scope="col" className="w-12 px-2 py-1">
+                <SelectAllCheckbox selection={selection} pageKeys={pageKeys} />
+              </th>
+            ) : null}
             {columns.map((column) =>
               sort && column.sortKey !== undefined ? (
                 <SortableHeader key={column.id} sortKey={column.sortKey} sort={sort} className={column.className}>
@@ -67,21 +78,30 @@ export function DataTable<Row, K extends string = string>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className="border-b border-line-soft last:border-b-0">
-              {columns.map((column) =>
-                column.rowHeader ? (
-                  <th key={column.id} scope="row" className={`${cellClass} font-semibold ${column.className ?? ''}`}>
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  <td key={column.id} className={`${cellClass} ${column.className ?? ''}`}>
-                    {column.cell(row)}
+          {rows.map((row) => {
+            const key = rowKey(row);
+            const selected = selection?.selected.has(key) === true;
+            return (
+              <tr key={key} className={`border-b border-line-soft last:border-b-0 ${selected ? 'bg-primary-soft' : ''}`}>
+                {selection ? (
+                  <td className="w-12 px-2 py-1 align-top">
+                    <SelectRowCheckbox selection={selection} row={row} rowKey={key} />
                   </td>
-                ),
-              )}
-            </tr>
-          ))}
+                ) : null}
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.id} scope="row" className={`${cellClass} font-semibold ${column.className ?? ''}`}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.id} className={`${cellClass} ${column.className ?? ''}`}>
+                      {column.cell(row)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState, type Key } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataColumn } from './data-table.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { Pagination } from './pagination.tsx';
+import { withPage } from './row-selection.tsx';
 import { nextSortOrder, type TableSort } from './sortable-header.tsx';
 
 afterEach(cleanup);
@@ -64,6 +66,101 @@ describe('DataTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('Aucune facture pour ce compte.')).toBeTruthy();
     expect(screen.getByText('Vos factures apparaîtront ici chaque mois.')).toBeTruthy();
+  });
+});
+
+describe('DataTable row selection', () => {
+  const PAGE_TWO: Invoice[] = [
+    { numero: 'F-003', montant: '8,00 €' },
+    { numero: 'F-004', montant: '9,90 €' },
+  ];
+
+  /** A page keeping the selection, as the fleet list does, over two pages of rows. */
+  function SelectableTable({ initial = [] as Key[], onChange = vi.fn() }: { initial?: Key[]; onChange?: (keys: Set<Key>) => void }) {
+    const [selected, setSelected] = useState<ReadonlySet<Key>>(new Set(initial));
+    const [page, setPage] = useState(1);
+    return (
+      <>
+        <DataTable
+          caption="Factures du compte"
+          columns={COLUMNS}
+          rows={page === 1 ? ROWS : PAGE_TWO}
+          rowKey={(row) => row.numero}
+          selection={{
+            selected,
+            onChange: (keys) => {
+              onChange(keys);
+              setSelected(keys);
+            },
+            rowLabel: (row) => `Sélectionner la facture ${row.numero}`,
+            pageLabel: 'Sélectionner toutes les factures de la page',
+          }}
+        />
+        <button type="button" onClick={() => setPage(page === 1 ? 2 : 1)}>
+          Autre page
+        </button>
+      </>
+    );
+  }
+
+  const rowBox = (numero: string) => screen.getByRole('checkbox', { name: `Sélectionner la facture ${numero}` }) as HTMLInputElement;
+  const pageBox = () => screen.getByRole('checkbox', { name: 'Sélectionner toutes les factures de la page' }) as HTMLInputElement;
+
+  it('gives each row a checkbox named after it, in a first column headed by the page’s checkbox', () => {
+    render(<SelectableTable />);
+    const table = screen.getByRole('table', { name: 'Factures du compte' });
+    const [first] = within(table).getAllByRole('columnheader');
+    expect(within(first as HTMLElement).getByRole('checkbox')).toBe(pageBox());
+    expect(within(table).getAllByRole('checkbox')).toHaveLength(3);
+    // The row header stays the identifying cell.
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['F-001', 'F-002']);
+    expect(rowBox('F-001').checked).toBe(false);
+  });
+
+  it('chooses rows one by one, and shows the page’s checkbox mixed, then checked', () => {
+    const onChange = vi.fn();
+    render(<SelectableTable onChange={onChange} />);
+    fireEvent.click(rowBox('F-002'));
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['F-002']));
+    expect(rowBox('F-002').checked).toBe(true);
+    expect(pageBox().checked).toBe(false);
+    expect(pageBox().indeterminate).toBe(true);
+    fireEvent.click(rowBox('F-001'));
+    expect(pageBox().checked).toBe(true);
+    expect(pageBox().indeterminate).toBe(false);
+    fireEvent.click(rowBox('F-002'));
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['F-001']));
+  });
+
+  it('chooses or lets go of the whole page at once, leaving the other pages’ rows chosen', () => {
+    const onChange = vi.fn();
+    render(<SelectableTable initial={['F-003']} onChange={onChange} />);
+    fireEvent.click(pageBox());
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['F-003', 'F-001', 'F-002']));
+    expect([rowBox('F-001').checked, rowBox('F-002').checked]).toEqual([true, true]);
+    fireEvent.click(pageBox());
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['F-003']));
+
+    // The other page shows its own rows as chosen.
+    fireEvent.click(screen.getByRole('button', { name: 'Autre page' }));
+    expect(rowBox('F-003').checked).toBe(true);
+    expect(rowBox('F-004').checked).toBe(false);
+    expect(pageBox().indeterminate).toBe(true);
+  });
+
+  it('is worked with the keyboard: Space toggles a focused checkbox', () => {
+    render(<SelectableTable />);
+    const box = rowBox('F-001');
+    box.focus();
+    expect(document.activeElement).toBe(box);
+    // A native checkbox: the browser turns Space into a click.
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+  });
+
+  it('adds or removes the keys of a page', () => {
+    expect(withPage(new Set(['a']), ['b', 'c'], true)).toEqual(new Set(['a', 'b', 'c']));
+    expect(withPage(new Set(['a', 'b']), ['b', 'c'], false)).toEqual(new Set(['a']));
   });
 });
 

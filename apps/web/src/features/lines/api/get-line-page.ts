@@ -3,9 +3,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts';
 import { FIRST_LINE_PAGE, linePagePath, type LinePageParams } from './paths.ts';
 
-export { FIRST_LINE_PAGE, type LinePageParams } from './paths.ts';
+export { FIRST_LINE_PAGE, type LineListFilters, type LinePageParams } from './paths.ts';
 
-/** GET /api/contrats_pagination/{idClientBscs}?page&taille&tri&ordre&recherche. */
+/** GET /api/contrats_pagination/{idClientBscs}?page&taille&tri&ordre&recherche[&statut][&idOffreEngagement]. */
 export function fetchLinePage(idClientBscs: number, params: LinePageParams, signal?: AbortSignal): Promise<LinePage> {
   return apiRequest(linePagePath(idClientBscs, params), { schema: linePageSchema, signal });
 }

@@ -1,4 +1,4 @@
-import type { LineDetail } from '@ecare/shared/lines';
+import type { LineDetail, LineUserEntry } from '@ecare/shared/lines';
 import type { QueryClient } from '@tanstack/react-query';
 import { lineQueryOptions } from './get-line.ts';
 
@@ -9,5 +9,18 @@ import { lineQueryOptions } from './get-line.ts';
  */
 export function lineChanged(client: QueryClient, line: LineDetail): void {
   client.setQueryData(lineQueryOptions(line.idContrat).queryKey, line);
+  void client.invalidateQueries({ queryKey: ['lines'] });
+}
+
+/**
+ * After a change of a line's user: the line page shows it at once, then the line reads (the
+ * page, the fleet list's users and its search by name) are fetched again.
+ */
+export function lineUserChanged(client: QueryClient, { idContrat, ...user }: LineUserEntry): void {
+  client.setQueryData(lineQueryOptions(idContrat).queryKey, (line) =>
+    line && user.prenom !== null && user.nom !== null
+      ? { ...line, utilisateur: { prenom: user.prenom, nom: user.nom, email: user.email, inscriptionAnnuaire: user.inscriptionAnnuaire } }
+      : line,
+  );
   void client.invalidateQueries({ queryKey: ['lines'] });
 }

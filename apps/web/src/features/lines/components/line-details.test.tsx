@@ -9,7 +9,7 @@ afterEach(cleanup);
 const valueOf = (term: string) => (screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? '').replace(/\s/g, ' ');
 
 describe('LineDetails', () => {
-  it('shows status, plan, prices, options, dates, user, directory listing and SIM card in French', () => {
+  it('shows status, plan, prices, options, dates and SIM card in French (the user has a section of its own)', () => {
     render(
       <LineDetails
         line={createLineDetail({
@@ -33,17 +33,14 @@ describe('LineDetails', () => {
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Option International', 'Option Data Europe']);
     expect(valueOf('Date d’activation')).toBe('05/03/2024');
     expect(valueOf('Fin d’engagement')).toBe('05/03/2026');
-    expect(valueOf('Utilisateur de la ligne')).toBe('Julien Roux');
-    expect(valueOf('Inscription à l’annuaire')).toBe('Liste rouge (numéro non publié)');
+    expect(screen.queryByText('Utilisateur de la ligne')).toBeNull();
     expect(valueOf('Carte SIM')).toBe('eSIMNuméro de carte (ICCID) se terminant par 4321');
   });
 
-  it('says what is not there: no option, no commitment, no named user, no known card', () => {
+  it('says what is not there: no option, no commitment, no known card', () => {
     render(<LineDetails line={createLineDetail({ options: [], dateFinEngagement: null, utilisateur: null, typeSim: 'SIM', iccidFin: null })} />);
     expect(valueOf('Options')).toBe('Aucune option');
     expect(valueOf('Fin d’engagement')).toBe('Sans engagement');
-    expect(valueOf('Utilisateur de la ligne')).toBe('Non renseigné');
-    expect(valueOf('Inscription à l’annuaire')).toBe('Non renseignée');
     expect(valueOf('Carte SIM')).toBe('Carte SIMNuméro de carte non connu');
   });
 });

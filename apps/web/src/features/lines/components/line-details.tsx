@@ -1,6 +1,6 @@
 import type { LineDetail } from '@ecare/shared/lines';
 import type { ReactNode } from 'react';
-import { DIRECTORY_LISTING_LABELS, formatDate, formatPrice, SIM_KIND_LABELS } from '../utils/line-format.ts';
+import { formatDate, formatPrice, SIM_KIND_LABELS } from '../utils/line-format.ts';
 import { LineStatusBadge } from './line-status-badge.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -12,9 +12,8 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What the line is: status, plan and price, options, dates, user, SIM card. */
+/** What the line is: status, plan and price, options, dates, SIM card (its user has a section of its own). */
 export function LineDetails({ line }: { line: LineDetail }) {
-  const user = line.utilisateur;
   return (
     <section aria-labelledby="ligne-informations" className="card">
       <h2 id="ligne-informations" className="text-xl font-bold text-primary-strong">
@@ -43,12 +42,6 @@ export function LineDetails({ line }: { line: LineDetail }) {
         <Item label="Date d’activation">{formatDate(line.dateActivation)}</Item>
         <Item label="Fin d’engagement">
           {line.dateFinEngagement === null ? <span className="font-normal">Sans engagement</span> : formatDate(line.dateFinEngagement)}
-        </Item>
-        <Item label="Utilisateur de la ligne">
-          {user ? `${user.prenom} ${user.nom}`.trim() : <span className="font-normal">Non renseigné</span>}
-        </Item>
-        <Item label="Inscription à l’annuaire">
-          {user ? DIRECTORY_LISTING_LABELS[user.inscriptionAnnuaire] : <span className="font-normal">Non renseignée</span>}
         </Item>
         <Item label="Carte SIM">
           {SIM_KIND_LABELS[line.typeSim]}

@@ -80,6 +80,7 @@ describe('LineOverview', () => {
     await renderLine();
     expect(screen.getAllByRole('heading').map((heading) => `${heading.tagName} ${heading.textContent}`)).toEqual([
       'H2 Informations de la ligne',
+      'H2 Utilisateur de la ligne',
       'H2 Actions sur la ligne',
       'H3 Code PUK',
       'H3 Relevé d’identité opérateur (RIO)',
@@ -94,6 +95,33 @@ describe('LineOverview', () => {
     await renderLine();
     expect(screen.getByText('Aucune action n’est possible sur cette ligne.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Actions sur la ligne' })).toBeNull();
+  });
+});
+
+describe('line user', () => {
+  it('shows the saved user on the page at once and says so', async () => {
+    const utilisateur = { prenom: 'Élodie', nom: 'Martin', email: null, inscriptionAnnuaire: 'PARUTION' as const };
+    let line = createLineDetail({ idContrat: ID, numeroLigne: NUMBER, actions: [...MANAGER_ACTIONS, 'UTILISATEUR', 'ANNUAIRE'], utilisateur: null });
+    serveLine(
+      {},
+      {
+        [`GET /api/ligne/${ID}`]: () => jsonResponse(line),
+        [`POST /api/lignes/${ID}/utilisateur`]: () => {
+          line = { ...line, utilisateur };
+          return jsonResponse({ idContrat: ID, ...utilisateur });
+        },
+      },
+    );
+    await renderLine();
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier l’utilisateur' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Prénom/ }), { target: { value: 'Élodie' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Nom/ }), { target: { value: 'Martin' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Parution dans l’annuaire/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    const notice = await screen.findByText(/^L’utilisateur de la ligne 06 12 34 56 78 est enregistré\s:\sÉlodie Martin\.$/);
+    await waitFor(() => expect(document.activeElement?.contains(notice)).toBe(true));
+    expect(screen.getByText('Prénom et nom', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Élodie Martin');
   });
 });
 

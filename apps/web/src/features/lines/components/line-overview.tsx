@@ -1,9 +1,11 @@
-import type { LineDetail } from '@ecare/shared/lines';
+import type { LineDetail, LineUserEntry } from '@ecare/shared/lines';
 import { formatPhone } from '@ecare/shared/phone';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { DIRECTORY_LISTING_LABELS } from '../utils/line-format.ts';
 import { LineDetails } from './line-details.tsx';
+import { LineUserSection } from './line-user-section.tsx';
 import { LossTheftForm, type LossTheftReason } from './loss-theft-form.tsx';
 import { PukAction } from './puk-action.tsx';
 import { RestoreLineAction } from './restore-line-action.tsx';
@@ -23,6 +25,9 @@ interface LineOverviewProps {
    */
   replacementSim: PageLink | null;
 }
+
+/** Actions on the line's user, offered in its own section rather than among the line's. */
+const USER_ACTIONS: ReadonlySet<LineDetail['actions'][number]> = new Set(['UTILISATEUR', 'ANNUAIRE']);
 
 interface Notice {
   /** Each notice is new, even with the same words: it takes the focus again. */
@@ -67,6 +72,15 @@ export function LineOverview({ line, replacementSim }: LineOverviewProps) {
       </>,
     );
 
+  const userSaved = (user: LineUserEntry, what: 'utilisateur' | 'annuaire') =>
+    announce(
+      <p className="font-semibold">
+        {what === 'utilisateur'
+          ? `L’utilisateur de la ligne ${formatPhone(line.numeroLigne)} est enregistré\u00a0: ${user.prenom ?? ''} ${user.nom ?? ''}.`
+          : `L’inscription à l’annuaire de la ligne ${formatPhone(line.numeroLigne)} est enregistrée\u00a0: ${DIRECTORY_LISTING_LABELS[user.inscriptionAnnuaire]}.`}
+      </p>,
+    );
+
   return (
     <div className="space-y-6">
       <div role="status">
@@ -79,7 +93,8 @@ export function LineOverview({ line, replacementSim }: LineOverviewProps) {
         ) : null}
       </div>
       <LineDetails line={line} />
-      {line.actions.length > 0 ? (
+      <LineUserSection line={line} onSaved={userSaved} />
+      {line.actions.some((action) => !USER_ACTIONS.has(action)) ? (
         <section aria-labelledby="ligne-actions" className="space-y-4">
           <h2 id="ligne-actions" className="text-xl font-bold text-primary-strong">
             Actions sur la ligne

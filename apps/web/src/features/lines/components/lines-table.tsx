@@ -1,8 +1,9 @@
-import type { Line, LinePageQuery } from '@ecare/shared/lines';
+import type { Line, LinePageQuery, LineUserEntry } from '@ecare/shared/lines';
 import { formatPhone } from '@ecare/shared/phone';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/ui/table/data-table.tsx';
+import type { TableSelection } from '../../../components/ui/table/row-selection.tsx';
 import type { TableSort } from '../../../components/ui/table/sortable-header.tsx';
 import { linePath } from '../utils/line-path.ts';
 import { LineStatusBadge } from './line-status-badge.tsx';
@@ -16,27 +17,61 @@ interface LinesTableProps {
   sort?: TableSort<LineSortField>;
   /** Shown instead of an empty table. */
   empty?: ReactNode;
+  /** The users of the lines shown, by contract id, or where they stand: adds their column. */
+  users?: LineUsersState;
+  /** Lines can be chosen (a bulk action, an export of the selection). */
+  selection?: TableSelection<Line>;
 }
 
-const COLUMNS: DataColumn<Line, LineSortField>[] = [
-  {
-    id: 'numero',
-    header: 'Numéro',
-    sortKey: 'numeroLigne',
-    rowHeader: true,
-    className: 'whitespace-nowrap',
-    // Each row opens the line's page.
-    cell: (line) => (
-      <Link to={linePath(line.idContrat)} className="link">
-        {formatPhone(line.numeroLigne)}
-      </Link>
-    ),
-  },
+const NUMBER_COLUMN: DataColumn<Line, LineSortField> = {
+  id: 'numero',
+  header: 'Numéro',
+  sortKey: 'numeroLigne',
+  rowHeader: true,
+  className: 'whitespace-nowrap',
+  // Each row opens the line's page.
+  cell: (line) => (
+    <Link to={linePath(line.idContrat)} className="link">
+      {formatPhone(line.numeroLigne)}
+    </Link>
+  ),
+};
+
+const PLAN_AND_STATUS: DataColumn<Line, LineSortField>[] = [
   { id: 'forfait', header: 'Forfait', sortKey: 'libelleOffre', cell: (line) => line.libelleOffre },
   { id: 'statut', header: 'Statut', sortKey: 'codeStatut', cell: (line) => <LineStatusBadge status={line.codeStatut} /> },
 ];
 
-/** Lines of a billing account: number, plan and status. */
-export function LinesTable({ lines, caption, sort, empty }: LinesTableProps) {
-  return <DataTable caption={caption} columns={COLUMNS} rows={lines} rowKey={(line) => line.idContrat} sort={sort} empty={empty} />;
+export type LineUsersState = ReadonlyMap<number, LineUserEntry> | 'loading' | 'unavailable';
+
+function userColumn(users: LineUsersState): DataColumn<Line, LineSortField> {
+  return {
+    id: 'utilisateur',
+    header: 'Utilisateur',
+    cell: (line) => {
+      if (users === 'loading') return <span className="text-muted">Chargement…</span>;
+      if (users === 'unavailable') return <span className="text-muted">Non disponible</span>;
+      const user = users.get(line.idContrat);
+      return user?.prenom && user.nom ? `${user.prenom} ${user.nom}` : <span className="text-muted">Non renseigné</span>;
+    },
+  };
 }
+
+/** Lines of a billing account: number, user (when known), plan and status. */
+export function LinesTable({ lines, caption, sort, empty, users, selection }: LinesTableProps) {
+  const columns = [NUMBER_COLUMN, ...(users ? [userColumn(users)] : []), ...PLAN_AND_STATUS];
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={lines}
+      rowKey={(line) => line.idContrat}
+      sort={sort}
+      empty={empty}
+      selection={selection}
+    />
+  );
+}
+
+/** The name of a line's checkbox in the fleet list. */
+export const lineSelectionLabel = (line: Line) => `Sélectionner la ligne ${formatPhone(line.numeroLigne)}`;

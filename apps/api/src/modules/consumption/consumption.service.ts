@@ -1,0 +1,74 @@
+import {
+  CONSUMPTION_HISTORY_PERIODS,
+  CONSUMPTION_PERIODS_SHOWN,
+  billingPeriodOf,
+  monthlyPrices,
+  periodBounds,
+  periodsBetween,
+  periodsEndingWith,
+  type Consumption,
+  type ConsumptionPeriod,
+  type ConsumptionRequest,
+} from '@ecare/shared';
+import type { Clock } from '../../lib/clock.ts';
+import { fail } from '../../lib/errors.ts';
+import type { AccessPolicy } from '../../policy/access-policy.ts';
+import { planAllowances } from './consumption.allowances.ts';
+import type { ConsumptionRepository, UsageRow } from './consumption.repository.ts';
+
+export interface ConsumptionDeps {
+  repo: ConsumptionRepository;
+  policy: AccessPolicy;
+  clock: Clock;
+}
+
+function periodOf(periode: string, current: string, row: UsageRow | undefined): ConsumptionPeriod {
+  const prices = monthlyPrices(row?.horsForfaitCentimes ?? 0);
+  return {
+    periode,
+    ...periodBounds(periode),
+    enCours: periode === current,
+    releve: row !== undefined,
+    voixMinutes: row?.voixMinutes ?? 0,
+    sms: row?.sms ?? 0,
+    dataMo: row?.dataMo ?? 0,
+    horsForfaitHT: prices.prixMensuelHT,
+    horsForfaitTTC: prices.prixMensuelTTC,
+  };
+}
+
+export function createConsumptionService({ repo, policy, clock }: ConsumptionDeps) {
+  return {
+    /**
+     * A line's use over the chosen billing period and the five before it, against its plan's
+     * allowance. The line's user and the managers of its account may read it; reads are not
+     * audited (counts per month, not the calls themselves: decision 019).
+     */
+    async consumption(userId: number, { idContrat, periode }: ConsumptionRequest): Promise<Consumption> {
+      await policy.contractAccess(userId, idContrat);
+      const current = billingPeriodOf(clock.now());
+      const chosen = periode ?? current;
+      const back = periodsBetween(chosen, current);
+      if (back < 0) throw fail('CONSUMPTION_PERIOD_FUTURE');
+      if (back >= CONSUMPTION_HISTORY_PERIODS) throw fail('CONSUMPTION_PERIOD_TOO_OLD');
+
+      const line = await repo.line(idContrat);
+      if (!line) throw fail('FORBIDDEN_CONTRACT');
+      const shown = periodsEndingWith(chosen, CONSUMPTION_PERIODS_SHOWN);
+      const first = shown[0] ?? chosen;
+      const rows = await repo.usage(idContrat, periodBounds(first).debut, periodBounds(chosen).debut);
+      const byPeriod = new Map(rows.map((row) => [row.periode.slice(0, 7), row]));
+      return {
+        idContrat,
+        numeroLigne: line.numeroLigne,
+        libelleOffre: line.libelleOffre,
+        periode: chosen,
+        periodeCourante: current,
+        periodesConsultables: periodsEndingWith(current, CONSUMPTION_HISTORY_PERIODS).reverse(),
+        forfait: planAllowances(line),
+        periodes: shown.map((p) => periodOf(p, current, byPeriod.get(p))),
+      };
+    },
+  };
+}
+export type ConsumptionService = ReturnType<typeof createConsumptionService>;

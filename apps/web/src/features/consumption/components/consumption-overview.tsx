@@ -1,0 +1,168 @@
+import type { Consumption, ConsumptionPeriod } from '@ecare/shared/consumption';
+import { useId } from 'react';
+import { FormField } from '../../../components/ui/form/form-field.tsx';
+import {
+  MB_PER_GB,
+  allowanceLimit,
+  formatAllowance,
+  formatData,
+  formatDayMonth,
+  formatEuros,
+  formatMinutes,
+  formatMinutesTick,
+  formatPeriod,
+  formatPeriodTitle,
+  formatSms,
+  formatUsage,
+  type UsageKind,
+} from '../utils/consumption-format.ts';
+import { ConsumptionTable } from './consumption-table.tsx';
+import { UsageChart } from './usage-chart.tsx';
+
+interface ConsumptionOverviewProps {
+  consumption: Consumption;
+  /** Another period is being read: the figures shown are those of the previous choice. */
+  isUpdating: boolean;
+  /** The period asked for, shown by the selector while its figures load (`consumption.periode` once they are in). */
+  selectedPeriod?: string;
+  onPeriodChange: (periode: string) => void;
+}
+
+const KIND_TITLES: Record<UsageKind, string> = { voix: 'Appels', sms: 'SMS', data: 'Données mobiles' };
+
+/** A small gauge of data used against the allowance; the words next to it say the same. */
+function Gauge({ used, limit }: { used: number; limit: number }) {
+  const share = Math.min(1, used / limit);
+  return (
+    <svg viewBox="0 0 100 6" aria-hidden="true" className="mt-2 h-2 w-full" preserveAspectRatio="none">
+      <rect width={100} height={6} rx={3} className="fill-line-soft" />
+      <rect width={100 * share} height={6} rx={3} className={used > limit ? 'fill-accent' : 'fill-primary'} />
+    </svg>
+  );
+}
+
+function UsageSummary({ kind, period, consumption }: { kind: UsageKind; period: ConsumptionPeriod; consumption: Consumption }) {
+  const allowance = consumption.forfait[kind];
+  const value = kind === 'voix' ? period.voixMinutes : kind === 'sms' ? period.sms : period.dataMo;
+  const limit = allowanceLimit(allowance);
+  return (
+    <div className="card">
+      <dt className="font-semibold">{KIND_TITLES[kind]}</dt>
+      <dd className="mt-1 text-2xl font-bold text-primary-strong">{formatUsage(kind, value)}</dd>
+      <dd className="text-sm text-muted">
+        {limit === null ? `Forfait\u00a0: ${formatAllowance(kind, allowance).toLowerCase()}` : `sur ${formatAllowance(kind, allowance)} inclus`}
+      </dd>
+      {limit !== null ? (
+        <dd>
+          <Gauge used={value} limit={limit} />
+          {value > limit ? (
+            <p className="mt-1 text-sm font-semibold text-accent-strong">{`${formatUsage(kind, value - limit)} au-delà du forfait`}</p>
+          ) : null}
+        </dd>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The consumption page's content: the period chosen, its figures against the plan, a chart per
+ * kind of use over six periods, and the same figures as a table.
+ */
+export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = consumption.periode, onPeriodChange }: ConsumptionOverviewProps) {
+  const selectId = useId();
+  const period = consumption.periodes.at(-1);
+  const { forfait } = consumption;
+  const dataLimit = allowanceLimit(forfait.data);
+  const dataValues = consumption.periodes.map((p) => p.dataMo);
+  const dataUnit = Math.max(...dataValues, dataLimit ?? 0) >= 2 * MB_PER_GB ? MB_PER_GB : 1;
+  // A data-only SIM has neither calls nor SMS: no card or chart of zeros for them (the table keeps its columns).
+  const shows = {
+    voix: forfait.voix.illimite || (forfait.voix.inclus ?? 0) > 0 || consumption.periodes.some((p) => p.voixMinutes > 0),
+    sms: forfait.sms.illimite || (forfait.sms.inclus ?? 0) > 0 || consumption.periodes.some((p) => p.sms > 0),
+  };
+  const voiceLimit = allowanceLimit(forfait.voix);
+  const voiceHighest = Math.max(...consumption.periodes.map((p) => p.voixMinutes), voiceLimit ?? 0);
+  // The axis counts whole hours above four, half hours above one and a half, minutes below.
+  const voiceUnit = voiceHighest >= 240 ? 60 : voiceHighest >= 90 ? 30 : 1;
+
+  return (
+    <div className="space-y-8" aria-busy={isUpdating}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <p className="max-w-prose">
+          {`${consumption.libelleOffre}\u00a0: appels ${formatAllowance('voix', forfait.voix).toLowerCase()}, SMS ${formatAllowance('sms', forfait.sms).toLowerCase()}, données ${
+            forfait.data.illimite ? 'illimitées' : `${formatAllowance('data', forfait.data)} par mois`
+          }.`}
+        </p>
+        <FormField id={selectId} label="Période de facturation">
+          {(control) => (
+            <select {...control} className="field-input w-full sm:w-80" value={selectedPeriod} onChange={(event) => onPeriodChange(event.target.value)}>
+              {consumption.periodesConsultables.map((p) => (
+                <option key={p} value={p}>
+                  {p === consumption.periodeCourante ? `${formatPeriodTitle(p)} (en cours)` : formatPeriodTitle(p)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+
+      {period ? (
+        <section aria-labelledby={`${selectId}-resume`} className="space-y-3">
+          <h2 id={`${selectId}-resume`} className="text-xl font-bold text-primary-strong">
+            {formatPeriodTitle(period.periode)}
+          </h2>
+          <p className="text-muted">
+            {period.enCours
+              ? `Période en cours, du ${formatDayMonth(period.debut)} au ${formatDayMonth(period.fin)}\u00a0: les chiffres sont ceux relevés à ce jour.`
+              : `Du ${formatDayMonth(period.debut)} au ${formatDayMonth(period.fin)}.`}
+          </p>
+          {period.releve ? (
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <UsageSummary kind="data" period={period} consumption={consumption} />
+              {shows.voix ? <UsageSummary kind="voix" period={period} consumption={consumption} /> : null}
+              {shows.sms ? <UsageSummary kind="sms" period={period} consumption={consumption} /> : null}
+              <div className="card">
+                <dt className="font-semibold">Hors forfait</dt>
+                <dd className="mt-1 text-2xl font-bold text-primary-strong">{`${formatEuros(period.horsForfaitHT)} HT`}</dd>
+                <dd className="text-sm text-muted">{`soit ${formatEuros(period.horsForfaitTTC)} TTC`}</dd>
+              </div>
+            </dl>
+          ) : (
+            <p>{`Aucune consommation n’a été relevée pour ${formatPeriod(period.periode)}.`}</p>
+          )}
+        </section>
+      ) : null}
+
+      <section aria-labelledby={`${selectId}-evolution`} className="space-y-4">
+        <h2 id={`${selectId}-evolution`} className="text-xl font-bold text-primary-strong">
+          Évolution sur six mois
+        </h2>
+        <div className="grid gap-6 lg:grid-cols-3">
+          <UsageChart
+            title="Données mobiles"
+            periods={consumption.periodes}
+            value={(p) => p.dataMo}
+            format={formatData}
+            limit={dataLimit}
+            unit={dataUnit}
+          />
+          {shows.voix ? (
+            <UsageChart
+              title="Appels"
+              periods={consumption.periodes}
+              value={(p) => p.voixMinutes}
+              format={formatMinutes}
+              tickFormat={formatMinutesTick}
+              limit={voiceLimit}
+              unit={voiceUnit}
+            />
+          ) : null}
+          {shows.sms ? (
+            <UsageChart title="SMS" periods={consumption.periodes} value={(p) => p.sms} format={formatSms} limit={allowanceLimit(forfait.sms)} />
+          ) : null}
+        </div>
+        <ConsumptionTable consumption={consumption} />
+      </section>
+    </div>
+  );
+}

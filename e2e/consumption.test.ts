@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { useRealApp } from './support/real-app.ts';
+
+const app = useRealApp();
+
+/** Signs the manager in and opens an active line from the fleet list; returns its number as shown. */
+async function openActiveLine(page: Page): Promise<string> {
+  await loginWithKeyboard(page, app.server.url, DEMO.gestionnaire.email, DEMO.gestionnaire.password);
+  await page.waitForURL(/\/pages\/accueil$/);
+  await page.getByRole('link', { name: 'Voir toutes mes lignes' }).click();
+  await page.waitForURL(/\/pages\/mes-lignes-mobiles/);
+  const row = page.getByRole('row').filter({ hasText: /Active$/ }).first();
+  const number = (await row.getByRole('link').first().textContent()) ?? '';
+  expect(number).toMatch(/^0[67]( \d\d){4}$/);
+  await row.getByRole('link').first().click();
+  await page.waitForURL(/\/ligne-mobile\/\d+$/);
+  await page.getByRole('heading', { level: 1, name: `Ligne ${number}` }).waitFor();
+  return number;
+}
+
+/** From the line page to its consumption page. */
+async function openConsumption(page: Page, number: string): Promise<void> {
+  await page.getByRole('link', { name: 'Suivre la consommation' }).click();
+  await page.waitForURL(/\/ligne-mobile\/\d+\/consommation$/);
+  await page.getByRole('heading', { level: 1, name: `Consommation de la ligne ${number}` }).waitFor();
+  await page.getByRole('table', { name: 'Détail par période' }).waitFor();
+}
+
+describe('line consumption and contract', () => {
+  it('shows a line’s consumption as charts and as a table, for the running period and an earlier one', async () => {
+    const { context, page } = await newPage(app.browser);
+    const number = await openActiveLine(page);
+    await openConsumption(page, number);
+    await expect(page.title()).resolves.toMatch(/^Consommation de la ligne – /);
+
+    for (const name of ['Données mobiles', 'Appels', 'SMS']) await page.getByRole('img', { name }).waitFor();
+    const table = page.getByRole('table', { name: 'Détail par période' });
+    await expect(table.getByRole('row').count()).resolves.toBe(7);
+    const newest = table.getByRole('row').nth(1);
+    await expect(newest.textContent()).resolves.toMatch(/en cours/);
+    await expect(newest.textContent()).resolves.toMatch(/\d+(,\d+)?\s(Go|Mo)/);
+    await expectNoAxeViolations(page);
+
+    // An earlier period: the address says it, the figures follow.
+    const select = page.getByLabel('Période de facturation');
+    const options = await select.locator('option').allTextContents();
+    expect(options).toHaveLength(12);
+    const earlier = (await select.locator('option').nth(2).getAttribute('value')) ?? '';
+    await select.selectOption(earlier);
+    await page.waitForURL(new RegExp(`/consommation\\?periode=${earlier}$`));
+    await page.getByRole('heading', { level: 2, name: options[2] ?? '-' }).waitFor();
+    await expect(table.getByRole('row').nth(1).textContent()).resolves.not.toMatch(/en cours/);
+    await expectNoAxeViolations(page);
+
+    // The breadcrumb leads back to the line.
+    await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: number }).click();
+    await page.getByRole('heading', { level: 1, name: `Ligne ${number}` }).waitFor();
+    await context.close();
+  });
+
+  it('fits a 375 px wide screen without sideways scrolling and without accessibility violations', async () => {
+    const narrow = await newPage(app.browser, { width: 375 });
+    const number = await openActiveLine(narrow.page);
+    await openConsumption(narrow.page, number);
+    await narrow.page.getByRole('img', { name: 'Données mobiles' }).waitFor();
+    const widths = await narrow.page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.content).toBeLessThanOrEqual(widths.viewport);
+    await expectNoAxeViolations(narrow.page);
+    await narrow.context.close();
+  });
+
+  it('sends the menu’s consumption entry to the fleet list for a manager of several lines', async () => {
+    const { context, page } = await newPage(app.browser);
+    await loginWithKeyboard(page, app.server.url, DEMO.gestionnaire.email, DEMO.gestionnaire.password);
+    await page.waitForURL(/\/pages\/accueil$/);
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('button', { name: 'Mes lignes' }).click();
+    await menu.getByRole('link', { name: 'Suivi conso' }).click();
+    await page.waitForURL(/\/pages\/mes-lignes-mobiles$/);
+    expect(appPath(page)).toBe('/pages/mes-lignes-mobiles');
+    await context.close();
+  });
+
+  it('sends a line user’s consumption address to their own line’s', async () => {
+    const { context, page } = await newPage(app.browser);
+    await loginWithKeyboard(page, app.server.url, DEMO.utilisateur.email, DEMO.utilisateur.password);
+    await page.waitForURL(/\/pages\/accueil-utilisateur$/);
+    await page.goto(`${app.server.url}/ecare/ligne-mobile/consommation`);
+    await page.waitForURL(/\/ligne-mobile\/\d+\/consommation$/);
+    await page.getByRole('heading', { level: 1, name: /^Consommation de la ligne 0[67]( \d\d){4}$/ }).waitFor();
+    const breadcrumb = page.getByRole('navigation', { name: 'Fil d’Ariane' });
+    await expect(breadcrumb.getByRole('link').allTextContents()).resolves.toEqual(['Accueil', expect.stringMatching(/^0[67]/)]);
+    await page.getByRole('table', { name: 'Détail par période' }).waitFor();
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('downloads the line’s contract as a PDF from the line page', async () => {
+    const { context, page } = await newPage(app.browser);
+    const number = await openActiveLine(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le contrat (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`contrat-${number.replace(/ /g, '')}.pdf`);
+    const path = await download.path();
+    const bytes = await readFile(path);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(1_000);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
