@@ -17,6 +17,7 @@ import { devModule } from './modules/dev/index.ts';
 import { emailChangeModule } from './modules/email-change/index.ts';
 import { esimModule } from './modules/esim/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { legalModule } from './modules/legal/index.ts';
 import { linesModule } from './modules/lines/index.ts';
 import { menuModule } from './modules/menu/index.ts';
 import { offersModule } from './modules/offers/index.ts';
@@ -54,6 +55,7 @@ function featureModules(config: Config) {
     emailChangeModule,
     optinsModule,
     accountUsersModule,
+    legalModule,
     cleanupModule,
     ...(config.devTools ? [devModule] : []),
     healthModule,

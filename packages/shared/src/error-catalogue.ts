@@ -11,13 +11,14 @@ import { ESIM_ERRORS } from './esim-errors.ts';
 import { ACCOUNT_USER_ERRORS } from './account-users-errors.ts';
 import { LINE_ERRORS } from './lines-errors.ts';
 import { CONSUMPTION_ERRORS } from './consumption-errors.ts';
+import { LEGAL_ERRORS } from './legal-errors.ts';
 
 export type { CatalogueEntry, OAuthCode } from './error-entries.ts';
 
 /** The parts, by name: a code appears in exactly one (checked by the catalogue's test). */
-export const ERROR_CATALOGUE_PARTS = { core: CORE_ERRORS, lines: LINE_ERRORS, consumption: CONSUMPTION_ERRORS, esim: ESIM_ERRORS, accountUsers: ACCOUNT_USER_ERRORS } as const;
+export const ERROR_CATALOGUE_PARTS = { core: CORE_ERRORS, lines: LINE_ERRORS, consumption: CONSUMPTION_ERRORS, esim: ESIM_ERRORS, accountUsers: ACCOUNT_USER_ERRORS, legal: LEGAL_ERRORS } as const;
 
-export const API_ERRORS = { ...CORE_ERRORS, ...LINE_ERRORS, ...CONSUMPTION_ERRORS, ...ESIM_ERRORS, ...ACCOUNT_USER_ERRORS } as const satisfies Record<string, CatalogueEntry>;
+export const API_ERRORS = { ...CORE_ERRORS, ...LINE_ERRORS, ...CONSUMPTION_ERRORS, ...ESIM_ERRORS, ...ACCOUNT_USER_ERRORS, ...LEGAL_ERRORS } as const satisfies Record<string, CatalogueEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
 

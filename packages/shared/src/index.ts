@@ -6,6 +6,7 @@ export * from './dev.ts';
 export * from './email-change.ts';
 export * from './errors.ts';
 export * from './esim.ts';
+export * from './legal.ts';
 export * from './lines.ts';
 export * from './menu.ts';
 export * from './offers.ts';

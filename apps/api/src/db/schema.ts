@@ -250,6 +250,32 @@ export const serverParameters = pgTable('server_parameters', {
   value: text('value').notNull(),
 });
 
+/**
+ * Legal and information pages by page code (spec §3 "Legal notice by page code"): reference data
+ * (decision 022). `{{marque}}` in a text stands for the brand (BRAND_NAME); the HTML is reduced
+ * to the legal rule set whenever it is served.
+ */
+export const legalPages = pgTable('legal_pages', {
+  pageCode: text('page_code').primaryKey(),
+  titre: text('titre').notNull(),
+  contenuHtml: text('contenu_html').notNull(),
+  miseAJour: date('mise_a_jour', { mode: 'string' }).notNull(),
+});
+
+/**
+ * The static documents (CGV, CGA, GT), made into PDFs when asked for: reference data
+ * (decision 022). `contenu` is plain text in blocks separated by a blank line: a block starting
+ * with "## " is a heading, lines starting with "- " are list items, any other block a paragraph.
+ */
+export const staticDocuments = pgTable('static_documents', {
+  type: text('type').primaryKey(),
+  titre: text('titre').notNull(),
+  version: text('version').notNull(),
+  dateVersion: date('date_version', { mode: 'string' }).notNull(),
+  ordre: integer('ordre').notNull(),
+  contenu: text('contenu').notNull(),
+});
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,3 +1,4 @@
+import type { LegalPageCode } from '@ecare/shared/legal';
 import { redirect, replace, type RouteObject } from 'react-router';
 import { PATHS } from '../lib/routes.ts';
 import type { RouteHandle } from '../lib/use-document-title.ts';
@@ -17,6 +18,7 @@ const toNotFound = () => replace(PATHS.notFound);
 const RedirectOnly = () => null;
 
 const infoPage = () => import('./routes/info-page-route.tsx').then((m) => ({ Component: m.InfoPageRoute }));
+const legalPage = (pageCode: LegalPageCode) => () => import('./routes/legal-page-route.tsx').then((m) => m.legalPageRoute(pageCode));
 const notFoundPage = () => import('./routes/not-found-route.tsx').then((m) => ({ Component: m.NotFoundRoute }));
 
 /**
@@ -171,9 +173,11 @@ export const routes: RouteObject[] = [
                 handle: title('Erreur technique'),
                 lazy: () => import('./routes/server-error-route.tsx').then((m) => ({ Component: m.ServerErrorRoute })),
               },
-              { path: 'mentions-legales', handle: title('Mentions légales'), lazy: infoPage },
-              { path: 'conditions-et-tarifs', handle: title('Conditions et tarifs'), lazy: infoPage },
-              { path: 'environnement', handle: title('Environnement'), lazy: infoPage },
+              { path: 'mentions-legales', handle: title('Mentions légales'), lazy: legalPage('MENTIONS_LEGALES') },
+              { path: 'conditions-et-tarifs', handle: title('Conditions et tarifs'), lazy: legalPage('CONDITIONS_TARIFS') },
+              { path: 'environnement', handle: title('Environnement'), lazy: legalPage('ENVIRONNEMENT') },
+              { path: 'donnees-personnelles', handle: title('Données personnelles'), lazy: legalPage('DONNEES_PERSONNELLES') },
+              { path: 'accessibilite', handle: title('Déclaration d’accessibilité'), lazy: legalPage('ACCESSIBILITE') },
             ],
           },
           {
@@ -200,7 +204,11 @@ export const routes: RouteObject[] = [
             path: 'assistance',
             children: [
               { path: 'faq', handle: title('Questions fréquentes'), lazy: infoPage },
-              { path: 'sav', handle: title('Service après-vente'), lazy: infoPage },
+              {
+                path: 'sav',
+                handle: title('Service après-vente'),
+                lazy: () => import('./routes/after-sales-route.tsx').then((m) => ({ Component: m.AfterSalesRoute })),
+              },
               { path: 'formulaire-contact', handle: title('Formulaire de contact'), lazy: infoPage },
             ],
           },

@@ -14,7 +14,6 @@ export const EXTERNAL_LINKS = {
   legacyCustomerArea: 'https://www.example.com/espace-client-mobile',
   promoVideos: 'https://www.example.com/pro/videos',
   dataProtection: 'https://www.example.com/protection-des-donnees',
-  accessibility: 'https://www.example.com/accessibilite',
   facebook: 'https://www.example.com/facebook',
   twitter: 'https://www.example.com/twitter',
   youtube: 'https://www.example.com/youtube',

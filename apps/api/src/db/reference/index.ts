@@ -1,12 +1,16 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { menuItems, offers, serverParameters } from '../schema.ts';
+import { legalPages, menuItems, offers, serverParameters, staticDocuments } from '../schema.ts';
+import { LEGAL_PAGES } from './legal-pages.ts';
 import { REFERENCE_MENU } from './menu.ts';
 import { OFFERS } from './offers.ts';
 import { PARAMETER_ROWS } from './parameters.ts';
+import { STATIC_DOCUMENTS } from './static-documents.ts';
 
 export { REFERENCE_MENU } from './menu.ts';
 export { MOBILE_OFFER_IDS, OFFERS } from './offers.ts';
 export { DEFAULT_PARAMETERS } from './parameters.ts';
+export { LEGAL_PAGES } from './legal-pages.ts';
+export { STATIC_DOCUMENTS } from './static-documents.ts';
 
 /** Rows of one table that every installation has, keyed by the table's primary key. */
 export interface ReferenceSet {
@@ -27,6 +31,8 @@ export const REFERENCE_DATA: readonly ReferenceSet[] = [
   referenceSet(offers, OFFERS),
   referenceSet(menuItems, REFERENCE_MENU),
   referenceSet(serverParameters, PARAMETER_ROWS),
+  referenceSet(legalPages, LEGAL_PAGES),
+  referenceSet(staticDocuments, STATIC_DOCUMENTS),
 ];
 
 export const REFERENCE_TABLES: readonly PgTable[] = REFERENCE_DATA.map((set) => set.table);

@@ -94,12 +94,18 @@ async function previousSeed(database: DatabaseHandle): Promise<void> {
   `);
 }
 
-/** Every reference table, rows in primary-key order. */
+/**
+ * Every reference table, rows in primary-key order. Dates are read as text (`YYYY-MM-DD`, as the
+ * declarations write them): the drivers would make them Dates, at midnight of different zones.
+ */
 async function referenceRows(database: DatabaseHandle): Promise<Record<string, unknown[]>> {
   const dump: Record<string, unknown[]> = {};
   for (const { table } of REFERENCE_DATA) {
     const order = primaryKey(table).columns.map((name) => `"${name}"`).join(', ');
-    dump[getTableName(table)] = (await database.executeSql(`select * from "${getTableName(table)}" order by ${order}`)).rows;
+    const columns = Object.values(getTableColumns(table))
+      .map((column) => (column.getSQLType() === 'date' ? `"${column.name}"::text as "${column.name}"` : `"${column.name}"`))
+      .join(', ');
+    dump[getTableName(table)] = (await database.executeSql(`select ${columns} from "${getTableName(table)}" order by ${order}`)).rows;
   }
   return dump;
 }

@@ -1,7 +1,7 @@
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { useRouteTitle } from '../../lib/use-document-title.ts';
 
-/** Pages whose content comes in later issues: the route title as heading and a short notice. */
+/** The support pages not built yet (FAQ, contact form): the route title as heading and a short notice. */
 export function InfoPageRoute() {
   const title = useRouteTitle() ?? '';
   return (

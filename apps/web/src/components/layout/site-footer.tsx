@@ -76,9 +76,9 @@ export function SiteFooter({ columns, extra, socialEnabled, machineName }: SiteF
               </ExternalLink>
             </li>
             <li>
-              <ExternalLink href={EXTERNAL_LINKS.accessibility} className={footerLink}>
+              <Link to={PATHS.accessibility} className={footerLink}>
                 Accessibilité (non conforme)
-              </ExternalLink>
+              </Link>
             </li>
           </ul>
         </nav>

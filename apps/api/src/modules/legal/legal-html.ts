@@ -1,0 +1,68 @@
+import { parseFragment } from 'parse5';
+import { isExternalHref, isSafeHref } from '@ecare/shared/banner-html';
+import { keptAttributes, type HtmlRules } from '@ecare/shared/html-rules';
+
+/**
+ * Stored HTML reduced to a rule set (packages/shared/src/html-rules.ts) before it is answered.
+ * The output is built from scratch (only the kept elements and attributes, with escaped text,
+ * ever come out) and serialized as a browser serializes a DOM, so that the web app's sanitizer,
+ * applying the same rules to this output, gives it back unchanged.
+ */
+
+// The HTML standard's serialization of text and of attribute values.
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/\u00a0/g, '&nbsp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/\u00a0/g, '&nbsp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const VOID_TAGS = new Set(['br']);
+
+/** The part of parse5's tree read here: text, elements (with attributes) and anything else. */
+interface ParsedNode {
+  nodeName: string;
+  value?: string;
+  tagName?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: ParsedNode[];
+}
+
+function attributesOf(node: ParsedNode, tag: string, rules: HtmlRules): string {
+  const given = new Map((node.attrs ?? []).map((attribute) => [attribute.name, attribute.value]));
+  let written = '';
+  if (tag === 'a') {
+    const href = given.get('href');
+    if (href !== undefined && isSafeHref(href)) {
+      written += ` href="${escapeAttribute(href.trim())}"`;
+      if (rules.externalLinksInNewWindow && isExternalHref(href)) written += ' target="_blank" rel="noopener noreferrer"';
+    }
+  }
+  for (const [name, check] of keptAttributes(rules, tag)) {
+    const value = given.get(name);
+    if (value !== undefined && check(value)) written += ` ${name}="${escapeAttribute(value)}"`;
+  }
+  return written;
+}
+
+function render(nodes: ParsedNode[] | undefined, rules: HtmlRules): string {
+  let html = '';
+  for (const node of nodes ?? []) {
+    if (node.nodeName === '#text') {
+      html += escapeText(node.value ?? '');
+      continue;
+    }
+    const tag = node.tagName;
+    if (tag === undefined || rules.droppedTags.has(tag)) continue;
+    if (!rules.allowedTags.has(tag)) {
+      html += render(node.childNodes, rules);
+      continue;
+    }
+    const open = `<${tag}${attributesOf(node, tag, rules)}>`;
+    html += VOID_TAGS.has(tag) ? open : `${open}${render(node.childNodes, rules)}</${tag}>`;
+  }
+  return html;
+}
+
+/** HTML reduced to what `rules` keep; '' for blank input. */
+export function sanitizeHtml(html: string, rules: HtmlRules): string {
+  if (html.trim() === '') return '';
+  return render((parseFragment(html) as ParsedNode).childNodes, rules);
+}

@@ -1,0 +1,6 @@
+const calendarDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/** `dd/mm/yyyy` of a calendar date (`YYYY-MM-DD`): the same day wherever the reader is. */
+export function formatCalendarDate(isoDate: string): string {
+  return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
