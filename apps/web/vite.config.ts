@@ -20,8 +20,8 @@ const FRAME_BANNER_MARKER = '<!--ecare:bandeau-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The app itself (React, the router, the login route), imported by the small entry (src/main.tsx). */
 const APP_MODULE = /[\\/]src[\\/]app[\\/]mount\.tsx$/;
-/** The page frame of the signed-in pages, and the home page most of them start on. */
-const FRAME_MODULES = /[\\/]src[\\/]app[\\/]routes[\\/](?:frame-route|home-route)\.tsx$/;
+/** The page frame of the signed-in pages, their routes, and the home page most of them start on. */
+const FRAME_MODULES = /[\\/]src[\\/]app[\\/](?:frame-routes|routes[\\/](?:frame-route|home-route))\.tsx$/;
 /** The banner's box in the prerendered page (LOGIN_INFORMATION_ID of login-information.tsx)… */
 const INFORMATION_BOX = 'id="information-connexion"';
 /** …where the server writes the banner (INFORMATION_MARKER of apps/api/src/modules/web/login-page.ts). */

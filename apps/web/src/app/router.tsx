@@ -1,9 +1,9 @@
 import { createBrowserRouter } from 'react-router';
 import { onMaintenance, onStatusPage, onUnauthorized } from '../lib/api-client.ts';
 import { BASENAME, PATHS, stripBasename, withReturnUrl } from '../lib/routes.ts';
-import { routes } from './routes.tsx';
+import { discoverRoutes, routes } from './routes.tsx';
 
-export const router = createBrowserRouter(routes, { basename: BASENAME });
+export const router = createBrowserRouter(routes, { basename: BASENAME, patchRoutesOnNavigation: discoverRoutes });
 
 // Spec §8: a 401 disconnects (the API client has cleared the storage) and opens the login
 // page, which brings the user back here after signing in again.

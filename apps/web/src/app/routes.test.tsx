@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../test/fetch-stub.ts';
-import { routes } from './routes.tsx';
+import { discoverRoutes, routes } from './routes.tsx';
 
 afterEach(() => {
   cleanup();
@@ -12,7 +12,7 @@ afterEach(() => {
 describe('route table', () => {
   it('sends an unknown path to /404, replacing it in the history (spec §2)', async () => {
     stubFetch(() => jsonResponse({}, 404));
-    const router = createMemoryRouter(routes, { initialEntries: ['/pages/accueil-utilisateur', '/nulle-part/ici'], initialIndex: 1 });
+    const router = createMemoryRouter(routes, { patchRoutesOnNavigation: discoverRoutes, initialEntries: ['/pages/accueil-utilisateur', '/nulle-part/ici'], initialIndex: 1 });
     render(<RouterProvider router={router} />);
     // The frame and the page are compiled on demand the first time: give them time.
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'), { timeout: 10_000 });

@@ -167,7 +167,8 @@ describe('POST /api/lignes/{idContrat}/utilisateur', () => {
       [{ ...valid, prenom: '-Inès' }, /^Le prénom doit commencer par une lettre/],
       [{ ...valid, nom: undefined }, 'Veuillez indiquer le nom de l’utilisateur.'],
       [{ ...valid, nom: '<script>' }, /^Le nom doit commencer par une lettre/],
-      [{ ...valid, nom: 'Moreau\u0000' }, /^Le nom doit commencer par une lettre/],
+      // Refused before validation, like every control character in a JSON body.
+      [{ ...valid, nom: 'Moreau\u0000' }, /^Caractère de contrôle non autorisé/],
       [{ ...valid, email: 'ines.moreau' }, 'L’adresse e-mail de l’utilisateur est invalide.'],
       [{ ...valid, email: `${'a'.repeat(250)}@exemple.fr` }, 'L’adresse e-mail ne peut dépasser 254 caractères.'],
       [{ ...valid, inscriptionAnnuaire: 'LISTE_VERTE' }, 'L’inscription à l’annuaire doit être LISTE_ROUGE, LISTE_ORANGE ou PARUTION.'],

@@ -1,0 +1,185 @@
+import type { LegalPageCode } from '@ecare/shared/legal';
+import { redirect, type RouteObject } from 'react-router';
+import { PATHS } from '../lib/routes.ts';
+import { requireSession } from './guards.ts';
+import { RedirectOnly, title, withoutSession } from './route-handles.ts';
+
+const toHome = () => redirect(PATHS.home);
+
+const infoPage = () => import('./routes/info-page-route.tsx').then((m) => ({ Component: m.InfoPageRoute }));
+const legalPage = (pageCode: LegalPageCode) => () => import('./routes/legal-page-route.tsx').then((m) => m.legalPageRoute(pageCode));
+const notFoundPage = () => import('./routes/not-found-route.tsx').then((m) => ({ Component: m.NotFoundRoute }));
+
+/**
+ * The pages inside the page frame (spec §2): added under the frame's route by the router the
+ * first time it needs them (`discoverRoutes` in routes.tsx), with the frame's own code.
+ */
+export const frameRoutes: RouteObject[] = [
+  {
+    path: 'identification/recuperer-code-confidentiel',
+    handle: title('Code confidentiel oublié ou première connexion'),
+    lazy: () => import('./routes/recover-code-route.tsx').then((m) => ({ Component: m.RecoverCodeRoute })),
+  },
+  { path: 'identification/creer-code-confidentiel', loader: toHome, Component: RedirectOnly },
+  {
+    path: 'identification/creer-code-confidentiel/:guid',
+    handle: withoutSession('Création du code confidentiel'),
+    lazy: () =>
+      import('./routes/create-code-route.tsx').then((m) => ({ Component: m.CreateCodeRoute, loader: m.createCodeLoader })),
+  },
+  {
+    path: 'identification/deverrouiller/:token',
+    handle: withoutSession('Déverrouillage de la connexion'),
+    lazy: () => import('./routes/unlock-route.tsx').then((m) => ({ Component: m.UnlockRoute })),
+  },
+  {
+    path: 'identification/qrcode/:id',
+    handle: withoutSession('Installation de votre eSIM'),
+    lazy: () => import('./routes/esim-route.tsx').then((m) => ({ Component: m.EsimLinkRoute, loader: m.esimLinkLoader })),
+  },
+  {
+    path: 'identification/confirmationmodificationemail',
+    handle: withoutSession('Confirmation de votre nouvelle adresse e-mail'),
+    lazy: () => import('./routes/email-link-route.tsx').then((m) => ({ Component: m.ConfirmEmailChangeRoute })),
+  },
+  {
+    path: 'identification/confirmationannulationemail',
+    handle: withoutSession('Annulation du changement d’adresse e-mail'),
+    lazy: () => import('./routes/email-link-route.tsx').then((m) => ({ Component: m.CancelEmailChangeRoute })),
+  },
+  {
+    path: 'mon-compte',
+    children: [
+      {
+        index: true,
+        handle: title('Mon compte'),
+        lazy: () =>
+          import('./routes/mon-compte/account-home-route.tsx').then((m) => ({
+            Component: m.AccountHomeRoute,
+            loader: m.accountHomeLoader,
+          })),
+      },
+      {
+        path: 'profil',
+        handle: title('Mon profil'),
+        lazy: () =>
+          import('./routes/mon-compte/profile-route.tsx').then((m) => ({ Component: m.ProfileRoute, loader: m.profileLoader })),
+      },
+      {
+        path: 'code-confidentiel',
+        handle: title('Changer mon code confidentiel'),
+        lazy: () =>
+          import('./routes/mon-compte/code-route.tsx').then((m) => ({ Component: m.CodeRoute, loader: m.codeLoader })),
+      },
+      {
+        path: 'utilisateurs',
+        handle: title('Utilisateurs du compte'),
+        lazy: () =>
+          import('./routes/mon-compte/users-route.tsx').then((m) => ({ Component: m.UsersRoute, loader: m.usersLoader })),
+      },
+      {
+        path: 'preferences',
+        handle: title('Préférences de contact'),
+        lazy: () =>
+          import('./routes/mon-compte/optins-route.tsx').then((m) => ({ Component: m.OptinsRoute, loader: m.optinsLoader })),
+      },
+    ],
+  },
+  {
+    path: 'pages',
+    children: [
+      {
+        id: 'protected',
+        loader: requireSession,
+        children: [
+          {
+            path: 'accueil',
+            handle: title('Accueil'),
+            lazy: () =>
+              import('./routes/home-route.tsx').then((m) => ({ Component: m.HomeRoute, loader: m.homeLoader })),
+          },
+          {
+            path: 'accueil-utilisateur',
+            handle: title('Accueil utilisateur'),
+            lazy: () =>
+              import('./routes/user-home-route.tsx').then((m) => ({
+                Component: m.UserHomeRoute,
+                loader: m.userHomeLoader,
+              })),
+          },
+          {
+            path: 'choix-compte-facturation',
+            handle: title('Choix du compte de facturation'),
+            lazy: () =>
+              import('./routes/account-choice-route.tsx').then((m) => ({
+                Component: m.AccountChoiceRoute,
+                loader: m.accountChoiceLoader,
+              })),
+          },
+          {
+            path: 'mes-lignes-mobiles',
+            handle: title('Mes lignes mobiles'),
+            lazy: () =>
+              import('./routes/mobile-lines-route.tsx').then((m) => ({
+                Component: m.MobileLinesRoute,
+                loader: m.mobileLinesLoader,
+              })),
+          },
+        ],
+      },
+      {
+        path: '500',
+        handle: title('Erreur technique'),
+        lazy: () => import('./routes/server-error-route.tsx').then((m) => ({ Component: m.ServerErrorRoute })),
+      },
+      { path: 'mentions-legales', handle: title('Mentions légales'), lazy: legalPage('MENTIONS_LEGALES') },
+      { path: 'conditions-et-tarifs', handle: title('Conditions et tarifs'), lazy: legalPage('CONDITIONS_TARIFS') },
+      { path: 'environnement', handle: title('Environnement'), lazy: legalPage('ENVIRONNEMENT') },
+      { path: 'donnees-personnelles', handle: title('Données personnelles'), lazy: legalPage('DONNEES_PERSONNELLES') },
+      { path: 'accessibilite', handle: title('Déclaration d’accessibilité'), lazy: legalPage('ACCESSIBILITE') },
+    ],
+  },
+  {
+    // The menu's "Suivi conso": a redirection to a line's consumption or to the fleet list.
+    path: 'ligne-mobile/consommation',
+    lazy: () => import('./routes/consumption-route.tsx').then((m) => ({ loader: m.consumptionMenuLoader, Component: RedirectOnly })),
+  },
+  {
+    path: 'ligne-mobile/:idContrat/consommation',
+    handle: title('Consommation de la ligne'),
+    lazy: () => import('./routes/consumption-route.tsx').then((m) => ({ Component: m.ConsumptionRoute, loader: m.consumptionLoader })),
+  },
+  {
+    path: 'ligne-mobile/:idContrat',
+    handle: title('Ligne mobile'),
+    lazy: () => import('./routes/line-route.tsx').then((m) => ({ Component: m.LineRoute, loader: m.lineLoader })),
+  },
+  {
+    path: 'ligne-mobile/:idContrat/esim',
+    handle: title('Installation de votre eSIM'),
+    lazy: () => import('./routes/esim-route.tsx').then((m) => ({ Component: m.LineEsimRoute, loader: m.lineEsimLoader })),
+  },
+  {
+    path: 'assistance',
+    children: [
+      { path: 'faq', handle: title('Questions fréquentes'), lazy: infoPage },
+      {
+        path: 'sav',
+        handle: title('Service après-vente'),
+        lazy: () => import('./routes/after-sales-route.tsx').then((m) => ({ Component: m.AfterSalesRoute })),
+      },
+      { path: 'formulaire-contact', handle: title('Formulaire de contact'), lazy: infoPage },
+    ],
+  },
+  {
+    path: '498',
+    handle: title('Lien ou jeton de sécurité invalide'),
+    lazy: () => import('./routes/status-error-route.tsx').then((m) => ({ Component: m.TokenInvalidRoute })),
+  },
+  {
+    path: '499',
+    handle: title('Requête interrompue'),
+    lazy: () => import('./routes/status-error-route.tsx').then((m) => ({ Component: m.RequestCancelledRoute })),
+  },
+  { path: '404', handle: title('Page non trouvée'), lazy: notFoundPage },
+];
