@@ -2,6 +2,7 @@ import { and, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
+  auditLog,
   emailChangeRequests,
   emailOutbox,
   loginUnlockLinks,
@@ -86,6 +87,9 @@ export function createCleanupRepository(db: Database) {
      */
     sentMails: (before: Date, limit: number) =>
       deleteBatch(emailOutbox, emailOutbox.id, and(lt(emailOutbox.createdAt, before), lt(emailOutbox.sentAt, before)), limit),
+
+    /** Audit entries of actions done before `before`. */
+    oldAuditEntries: (before: Date, limit: number) => deleteBatch(auditLog, auditLog.id, lt(auditLog.at, before), limit),
 
     /** Mails never sent (failed for good, or lost), created before `before`. */
     unsentMails: (before: Date, limit: number) =>

@@ -27,6 +27,8 @@ export const RETENTION = {
   sentMailsMs: 30 * DAY,
   /** After a mail that was never sent was created: kept longer to find out why. */
   unsentMailsMs: 90 * DAY,
+  /** After an audited action: the year the privacy page states (pages/donnees-personnelles). */
+  auditMs: 365 * DAY,
 } as const;
 
 /** Rows deleted per statement: small enough that no statement holds its locks for long. */

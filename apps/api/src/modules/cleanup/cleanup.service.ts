@@ -14,6 +14,7 @@ export interface CleanupReport {
   counters: number;
   sentMails: number;
   unsentMails: number;
+  auditEntries: number;
 }
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -58,6 +59,8 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
       };
     },
 
+    auditEntries: (now: Date) => drain((limit) => repo.oldAuditEntries(ago(now, RETENTION.auditMs), limit)),
+
     /** Every kind in turn; one that fails does not keep the others from running, and the run then fails. */
     async runAll(now: Date): Promise<CleanupReport> {
       const errors: unknown[] = [];
@@ -74,6 +77,7 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
         ...(await attempt(() => service.emailLinks(now), { passwordResets: 0, emailChanges: 0, unlockLinks: 0 })),
         counters: await attempt(() => service.rateLimits(now), 0),
         ...(await attempt(() => service.outbox(now), { sentMails: 0, unsentMails: 0 })),
+        auditEntries: await attempt(() => service.auditEntries(now), 0),
       };
       if (errors.length > 0) throw new AggregateError(errors, `clean-up failed for ${errors.length} kind(s)`);
       return report;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashConfidentialCode } from '@ecare/shared';
 import { eq, gte, inArray } from 'drizzle-orm';
 import {
+  auditLog,
   emailChangeRequests,
   emailOutbox,
   loginUnlockLinks,
@@ -157,6 +158,17 @@ describe('clean-up', () => {
     expect(await stored(failed?.id)).toBe(0);
   });
 
+  it('deletes audit entries a year after the action, as the privacy page states', async () => {
+    const entry = (at: Date) => ({ userId: 1, action: 'LECTURE_PUK', idClientBscs: 1, idContrat: 1, at, sourceAddress: '203.0.113.9' });
+    const [old] = await t.db.insert(auditLog).values(entry(t.clock.now())).returning();
+    t.clock.advance(RETENTION.auditMs / 2);
+    const [recent] = await t.db.insert(auditLog).values(entry(t.clock.now())).returning();
+    t.clock.advance(RETENTION.auditMs / 2 + MINUTE);
+    expect(await cleanup().auditEntries(t.clock.now())).toBeGreaterThanOrEqual(1);
+    const kept = await t.db.select({ id: auditLog.id }).from(auditLog).where(inArray(auditLog.id, [old?.id ?? -1, recent?.id ?? -1]));
+    expect(kept).toEqual([{ id: recent?.id }]);
+  });
+
   it('works through a backlog in bounded batches, the rest left for the next run', async () => {
     await cleanup().rateLimits(t.clock.now());
     const old = new Date(t.clock.now().getTime() - RETENTION.countersMs - HOUR);
@@ -180,10 +192,28 @@ describe('clean-up', () => {
 
     t.clock.advance(RETENTION.unsentMailsMs + MINUTE);
     const report = await cleanup().runAll(t.clock.now());
-    expect(Object.keys(report).sort()).toEqual(['counters', 'emailChanges', 'passwordResets', 'sentMails', 'sessions', 'unlockLinks', 'unsentMails']);
+    expect(Object.keys(report).sort()).toEqual([
+      'auditEntries',
+      'counters',
+      'emailChanges',
+      'passwordResets',
+      'sentMails',
+      'sessions',
+      'unlockLinks',
+      'unsentMails',
+    ]);
     expect(report.unsentMails).toBe(1);
     for (const kind of ['sessions', 'passwordResets', 'counters', 'sentMails'] as const) expect(report[kind], kind).toBeGreaterThanOrEqual(1);
-    expect(await cleanup().runAll(t.clock.now())).toEqual({ sessions: 0, passwordResets: 0, emailChanges: 0, unlockLinks: 0, counters: 0, sentMails: 0, unsentMails: 0 });
+    expect(await cleanup().runAll(t.clock.now())).toEqual({
+      sessions: 0,
+      passwordResets: 0,
+      emailChanges: 0,
+      unlockLinks: 0,
+      counters: 0,
+      sentMails: 0,
+      unsentMails: 0,
+      auditEntries: 0,
+    });
   });
 });
 
