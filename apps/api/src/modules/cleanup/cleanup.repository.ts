@@ -1,10 +1,11 @@
-import { and, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
   emailChangeRequests,
   emailOutbox,
+  lineUsage,
   loginUnlockLinks,
   passwordResetRequests,
   rateLimitCounters,
@@ -90,6 +91,16 @@ export function createCleanupRepository(db: Database) {
 
     /** Audit entries of actions done before `before`. */
     oldAuditEntries: (before: Date, limit: number) => deleteBatch(auditLog, auditLog.id, lt(auditLog.at, before), limit),
+
+    /**
+     * Usage of billing periods that began before `before` (YYYY-MM-DD). Its key has two columns,
+     * so a batch is named by the rows' physical address.
+     */
+    oldLineUsage: async (before: string, limit: number) => {
+      const batch = sql`select ctid from ${lineUsage} where ${lineUsage.periode} < ${before} limit ${limit} for update skip locked`;
+      const deleted = await db.delete(lineUsage).where(sql`ctid in (${batch})`).returning({ idContrat: lineUsage.idContrat });
+      return deleted.length;
+    },
 
     /** Mails never sent (failed for good, or lost), created before `before`. */
     unsentMails: (before: Date, limit: number) =>

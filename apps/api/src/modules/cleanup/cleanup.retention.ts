@@ -29,6 +29,8 @@ export const RETENTION = {
   unsentMailsMs: 90 * DAY,
   /** After an audited action: the year the privacy page states (pages/donnees-personnelles). */
   auditMs: 365 * DAY,
+  /** Billing periods of usage kept before the current one: a year of traffic data, as that page states. */
+  usagePeriods: 12,
 } as const;
 
 /** Rows deleted per statement: small enough that no statement holds its locks for long. */

@@ -15,9 +15,16 @@ export interface CleanupReport {
   sentMails: number;
   unsentMails: number;
   auditEntries: number;
+  usagePeriods: number;
 }
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/** First day (YYYY-MM-DD) of the calendar month `months` before the one of `now` (UTC). */
+function monthStartBefore(now: Date, months: number): string {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
+  return start.toISOString().slice(0, 10);
+}
 
 /**
  * Deletes what has done its job, each kind by its retention period (cleanup.retention.ts), in
@@ -61,6 +68,8 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
 
     auditEntries: (now: Date) => drain((limit) => repo.oldAuditEntries(ago(now, RETENTION.auditMs), limit)),
 
+    usagePeriods: (now: Date) => drain((limit) => repo.oldLineUsage(monthStartBefore(now, RETENTION.usagePeriods), limit)),
+
     /** Every kind in turn; one that fails does not keep the others from running, and the run then fails. */
     async runAll(now: Date): Promise<CleanupReport> {
       const errors: unknown[] = [];
@@ -78,6 +87,7 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
         counters: await attempt(() => service.rateLimits(now), 0),
         ...(await attempt(() => service.outbox(now), { sentMails: 0, unsentMails: 0 })),
         auditEntries: await attempt(() => service.auditEntries(now), 0),
+        usagePeriods: await attempt(() => service.usagePeriods(now), 0),
       };
       if (errors.length > 0) throw new AggregateError(errors, `clean-up failed for ${errors.length} kind(s)`);
       return report;

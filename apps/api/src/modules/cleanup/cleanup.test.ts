@@ -5,6 +5,7 @@ import {
   auditLog,
   emailChangeRequests,
   emailOutbox,
+  lineUsage,
   loginUnlockLinks,
   passwordResetRequests,
   rateLimitCounters,
@@ -169,6 +170,21 @@ describe('clean-up', () => {
     expect(kept).toEqual([{ id: recent?.id }]);
   });
 
+  it('keeps a year of line usage: the twelve billing periods before the current one', async () => {
+    const [contract] = await t.db.select({ id: lineUsage.idContrat }).from(lineUsage).limit(1);
+    const idContrat = contract?.id ?? -1;
+    const now = t.clock.now();
+    const month = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
+    await t.db
+      .insert(lineUsage)
+      .values([13, 12].map((back) => ({ idContrat, periode: month(back), voixMinutes: 1, sms: 1, dataMo: 1 })))
+      .onConflictDoNothing();
+    expect(await cleanup().usagePeriods(now)).toBeGreaterThanOrEqual(1);
+    const periods = (await t.db.select({ periode: lineUsage.periode }).from(lineUsage).where(eq(lineUsage.idContrat, idContrat))).map((row) => row.periode);
+    expect(periods).toContain(month(12));
+    expect(periods).not.toContain(month(13));
+  });
+
   it('works through a backlog in bounded batches, the rest left for the next run', async () => {
     await cleanup().rateLimits(t.clock.now());
     const old = new Date(t.clock.now().getTime() - RETENTION.countersMs - HOUR);
@@ -201,6 +217,7 @@ describe('clean-up', () => {
       'sessions',
       'unlockLinks',
       'unsentMails',
+      'usagePeriods',
     ]);
     expect(report.unsentMails).toBe(1);
     for (const kind of ['sessions', 'passwordResets', 'counters', 'sentMails'] as const) expect(report[kind], kind).toBeGreaterThanOrEqual(1);
@@ -213,6 +230,7 @@ describe('clean-up', () => {
       sentMails: 0,
       unsentMails: 0,
       auditEntries: 0,
+      usagePeriods: 0,
     });
   });
 });
