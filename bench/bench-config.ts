@@ -33,6 +33,8 @@ export const DEMO_LOGIN = { username: 'gestionnaire@demo.test', code: 'Demo-Gest
 
 /** The bench's own database (createdb ecare_bench), emptied first; BENCH_DATABASE_URL overrides. */
 export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/ecare_bench';
+/** The fleet-scale part's scaled database (created if missing), kept between runs; BENCH_SCALE_DATABASE_URL overrides. */
+export const DEFAULT_SCALE_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/ecare_bench_scale';
 
 function secondsFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -67,4 +69,6 @@ export const TARGETS = {
   lighthouse: { minPerformance: 95, maxLcpMs: 2_000, maxCls: 0 },
   postgres: { minRatio: 0.25, maxP99Ms: 30, maxErrors: 0 },
   pglite: { minRatio: 0.25 },
+  /** Fleet list p95 on the scaled database over the demo set's, for each kind of request. */
+  fleetScale: { maxP95Ratio: 1.2 },
 } as const;

@@ -17,7 +17,9 @@
  *
  * BENCH_ONLY runs some parts only, a comma-separated list of login-route (1), transfer (2, which
  * needs 1), lighthouse (3), throughput (4), memory (the plateau check of bench/memory.ts) and
- * export (the fleet export's server memory on 100,000 lines, bench/export.ts; BENCH_EXPORT_LINES):
+ * export (the fleet export's server memory on 100,000 lines, bench/export.ts; BENCH_EXPORT_LINES) and
+ * fleet-scale (the fleet list's latency on the demo set and with 100,000 more accounts, about
+ * 1,000,000 lines, bench/fleet-scale.ts; its scaled databases are kept for the next run):
  * `BENCH_ONLY=lighthouse npm run bench`. Such a run prints its summary but writes it to
  * bench/results/partial.json, leaving latest.json to complete runs. BENCH_LIGHTHOUSE_REPORTS=<dir>
  * keeps every Lighthouse report (JSON) there, for its diagnostics (bootup time, LCP element…).
@@ -33,17 +35,18 @@ import { killAllSync, stopAll } from './child-process.ts';
 import { measureLighthouse, type LighthousePage } from './lighthouse.ts';
 import { measureLoginRoute, type LoginRouteReport } from './login-route.ts';
 import { benchExport } from './export.ts';
+import { benchFleetScale, type FleetScaleReport } from './fleet-scale.ts';
 import { benchMemory } from './memory.ts';
 import { printLighthouse, printLoginRoute, printThroughput, printTransfer, throughputHeading, type DatabaseResult } from './report.ts';
 import { login, startApi, type RunningServer } from './servers.ts';
-import { formatKb, formatMs, heading, passMiss } from './text-table.ts';
+import { formatInt, formatKb, formatMs, heading, passMiss } from './text-table.ts';
 import { benchDatabase, pgliteDatabase } from './throughput.ts';
 import { measureTransfer, type TransferRow } from './transfer.ts';
 
 const log = (message: string) => console.log(`  › ${message}`);
 let failures = 0;
 
-const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export'] as const;
+const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export', 'fleet-scale'] as const;
 type PartName = (typeof PARTS)[number];
 
 /** The parts BENCH_ONLY asks for, or null for all of them. */
@@ -116,7 +119,7 @@ async function browserFigures(api: RunningServer): Promise<BrowserFigures> {
   return { loginRoute, transfer, lighthouse };
 }
 
-function summaryLines(date: Date, commit: string | null, browser: BrowserFigures, throughput: DatabaseResult[]): string[] {
+function summaryLines(date: Date, commit: string | null, browser: BrowserFigures, throughput: DatabaseResult[], fleetScale: FleetScaleReport[] | null): string[] {
   const lines = [
     `Bench ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC · commit ${commit ?? 'none'} · Node ${process.version} · ` +
       `${os.cpus().length} CPU(s) · load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`,
@@ -159,6 +162,18 @@ function summaryLines(date: Date, commit: string | null, browser: BrowserFigures
         `failed requests ${r.api.errors + r.api.non2xx}${verdict(2)}`,
     );
   }
+  for (const r of fleetScale ?? []) {
+    const name = `Fleet list at scale, ${r.label}:`;
+    if (r.status !== 'measured' || r.requests.length === 0) {
+      lines.push(`${name} ${r.status}${r.note ? ` — ${r.note.split('\n')[0] ?? ''}` : ''}`);
+      continue;
+    }
+    const worst = r.requests.reduce((a, b) => (b.p95Ratio > a.p95Ratio ? b : a));
+    lines.push(
+      `${name} ${formatInt(r.scaledSet?.accounts ?? 0)} accounts / ${formatInt(r.scaledSet?.lines ?? 0)} lines against the demo set, ` +
+        `p95 ratio ${r.requests.map((request) => request.p95Ratio.toFixed(2)).join(' · ')} (worst ${worst.name}) ≤ ${TARGETS.fleetScale.maxP95Ratio} → ${passMiss(r.pass)}`,
+    );
+  }
   return lines;
 }
 
@@ -195,7 +210,17 @@ async function main(): Promise<void> {
     printThroughput(throughput);
   }
 
-  const lines = summaryLines(date, commit, browser, throughput);
+  // Before the summary, so that its figures are written with the others.
+  const fleetScale = !runs('fleet-scale')
+    ? null
+    : await benchFleetScale().catch((error: unknown) => {
+        failures += 1;
+        console.log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return null;
+      });
+  failures += (fleetScale ?? []).filter((report) => report.status === 'failed').length;
+
+  const lines = summaryLines(date, commit, browser, throughput, fleetScale);
   console.log(heading('5. Summary'));
   console.log(lines.join('\n'));
 
@@ -215,6 +240,7 @@ async function main(): Promise<void> {
     transfer: browser.transfer,
     lighthouse: browser.lighthouse,
     databases: throughput,
+    fleetScale,
     summary: lines,
     parts: only === null ? [...PARTS] : [...only],
     failures,

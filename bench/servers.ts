@@ -170,6 +170,27 @@ async function createDatabase(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * Connects to the database named by `url`, creating it when the server does not have it yet,
+ * and leaves its content alone. Returns { unreachable } when it cannot connect.
+ */
+export async function ensurePostgres(url: string): Promise<{ version: string } | { unreachable: string }> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    if (isMissingDatabase(error) && (await createDatabase(url))) return ensurePostgres(url);
+    return { unreachable: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    const version = await client.query<{ server_version: string }>('show server_version');
+    return { version: version.rows[0]?.server_version ?? 'unknown' };
+  } finally {
+    await client.end();
+  }
+}
+
 export async function resetPostgres(url: string): Promise<{ version: string } | { unreachable: string }> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   try {

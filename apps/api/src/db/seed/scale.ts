@@ -46,5 +46,9 @@ export async function seedScale(
     contractTotal += lines.length;
     progress(done + size);
   }
+  // The planner's statistics still describe the tables before the load: PostgreSQL's autovacuum
+  // refreshes them some time later, PGlite (no background worker) never does, and until then
+  // every query is planned on the row counts of a far smaller table.
+  await db.execute(sql`analyze ${companies}, ${billingAccounts}, ${contracts}`);
   return { accounts: accountTotal, contracts: contractTotal };
 }
