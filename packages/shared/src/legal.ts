@@ -84,6 +84,23 @@ export const OPERATOR_COMPANY = {
 } as const;
 
 /**
+ * The legal mention at the foot of every page of the documents the portal issues (contracts,
+ * CGV, CGA, GT). No-break spaces are written by hand rather than by Intl, so that the text, and
+ * a document's bytes, are the same on every machine.
+ */
+export function operatorLegalMention(brandName: string): string {
+  const company = OPERATOR_COMPANY;
+  const capital = String(company.capitalEuros).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const siren = company.siren.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1\u00a0$2\u00a0$3');
+  return (
+    `${brandName} est une marque de ${company.denomination}, ${company.formeJuridique} au capital de ${capital}\u00a0€, ` +
+    `immatriculée au RCS de ${company.rcsVille} sous le numéro ${siren}, dont le siège social est situé ${company.siegeSocial}. ` +
+    `N° de TVA intracommunautaire\u00a0: ${company.tvaIntracommunautaire}. ` +
+    'Opérateur de communications électroniques déclaré auprès de l’Arcep.'
+  );
+}
+
+/**
  * Theme of the contact form for after-sales questions (repair, replacement, warranty, insurance
  * claims): `/assistance/formulaire-contact?idTheme=…` from the after-sales page (decision 022).
  */

@@ -1,0 +1,266 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/**
+ * The one way the API lays text out into a PDF (the contract of a line, the CGV/CGA/GT): A4
+ * pages with the same margins, Helvetica, the brand's colours, text written top-down over as
+ * many pages as it needs, and at the foot of every page the operator's legal mention and
+ * "Page i sur n". Standard fonts only, so a document costs a few kilobytes and no font file.
+ */
+
+/** A4 portrait, in points. */
+const PAGE_SIZE: [number, number] = [595.28, 841.89];
+/** About 2 cm on every side. */
+const MARGIN = 56;
+const CONTENT_WIDTH = PAGE_SIZE[0] - 2 * MARGIN;
+const BODY_SIZE = 10;
+/** Line height as a multiple of the font size. */
+const LEADING = 1.4;
+/** Width of the label column of key-value rows; the values start after it. */
+const LABEL_WIDTH = 165;
+/** From a list item's dash to its text (and to the lines it wraps to). */
+const ITEM_INDENT = 12;
+const FOOTER_SIZE = 7.5;
+const FOOTER_LEADING = 1.35;
+const PAGE_NUMBER_SIZE = 8;
+/** Baseline of the page number and reference, below the text area. */
+const PAGE_NUMBER_Y = MARGIN - 14;
+/** Baseline of the legal mention's last line. */
+const MENTION_BOTTOM_Y = MARGIN + 24;
+
+const COLORS = {
+  primary: rgb(10 / 255, 74 / 255, 143 / 255),
+  ink: rgb(31 / 255, 41 / 255, 51 / 255),
+  muted: rgb(79 / 255, 93 / 255, 107 / 255),
+};
+const RULE_COLOR = rgb(197 / 255, 204 / 255, 211 / 255);
+
+export type PdfColor = keyof typeof COLORS;
+
+export interface PdfTextStyle {
+  /** Points; 10 by default. */
+  size?: number;
+  bold?: boolean;
+  /** `ink` by default. */
+  color?: PdfColor;
+}
+
+export interface PdfDocumentInfo {
+  title: string;
+  subject: string;
+  author: string;
+  keywords: readonly string[];
+  /** The brand the document is issued under: named as its producer. */
+  brandName: string;
+  /**
+   * The file's creation and modification dates. Given by the caller (its clock, or the date a
+   * text applies from), never read from the machine, so that the same input gives the same bytes.
+   */
+  createdAt: Date;
+  /** At the foot of every page: the operator's legal mention. */
+  footerMention: string;
+  /** At the bottom left of every page, when given: the document's reference. */
+  footerReference?: string;
+}
+
+/** A list item's line: the first one carries the dash. */
+interface ItemLine {
+  text: string;
+  dash: boolean;
+}
+
+/** How many lines from `index` on go to the same page: a list item of up to three lines stays whole. */
+function keptLines(lines: readonly ItemLine[], index: number): number {
+  if (!lines[index]?.dash) return 1;
+  let end = index + 1;
+  while (end < lines.length && !lines[end]?.dash) end++;
+  return Math.min(end - index, 3);
+}
+
+/**
+ * Writes text top-down over as many pages as it needs, then `save()` puts the footers on every
+ * page and gives the bytes. The standard fonts encode WinAnsi only: the narrow and thin spaces
+ * French number formatting uses become no-break spaces, and any other character outside the set
+ * a question mark, rather than failing the whole document.
+ */
+export class PdfWriter {
+  private readonly pages: PDFPage[] = [];
+  private page: PDFPage;
+  private y = 0;
+  private readonly charset: Set<number>;
+  private readonly mentionLines: string[];
+  /** Baseline of the legal mention's first line: the footer is as high as the mention is long. */
+  private readonly mentionTop: number;
+  /** The lowest a line of text may stand: above the footer. */
+  private readonly floor: number;
+
+  static async create(info: PdfDocumentInfo): Promise<PdfWriter> {
+    // Without pdf-lib's own metadata, which would stamp the machine's time.
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    doc.setTitle(info.title, { showInWindowTitleBar: true });
+    doc.setSubject(info.subject);
+    doc.setAuthor(info.author);
+    doc.setCreator('Espace client Pro');
+    doc.setProducer(`${info.brandName} – Espace client Pro`);
+    doc.setKeywords([...info.keywords]);
+    doc.setLanguage('fr-FR');
+    doc.setCreationDate(info.createdAt);
+    doc.setModificationDate(info.createdAt);
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    return new PdfWriter(doc, regular, bold, info);
+  }
+
+  private constructor(
+    private readonly doc: PDFDocument,
+    private readonly regular: PDFFont,
+    private readonly bold: PDFFont,
+    private readonly info: PdfDocumentInfo,
+  ) {
+    this.charset = new Set(regular.getCharacterSet());
+    this.mentionLines = this.wrap(info.footerMention, regular, FOOTER_SIZE, CONTENT_WIDTH);
+    this.mentionTop = MENTION_BOTTOM_Y + (this.mentionLines.length - 1) * FOOTER_SIZE * FOOTER_LEADING;
+    this.floor = this.footerRuleY() + 4;
+    this.page = this.newPage();
+  }
+
+  /** The footer's rule, a line's height above the mention. */
+  private footerRuleY(): number {
+    return this.mentionTop + FOOTER_SIZE * FOOTER_LEADING + 6;
+  }
+
+  private newPage(): PDFPage {
+    this.page = this.doc.addPage(PAGE_SIZE);
+    this.pages.push(this.page);
+    this.y = PAGE_SIZE[1] - MARGIN;
+    return this.page;
+  }
+
+  /** The text as the standard fonts can show it. */
+  private clean(text: string): string {
+    return [...text.replace(/[\u202F\u2009\u2007]/g, '\u00A0')]
+      .map((char) => (this.charset.has(char.codePointAt(0) ?? 0) || char === '\n' ? char : '?'))
+      .join('');
+  }
+
+  /** Lines of at most `width` points: a line break starts a new line, words split on ordinary spaces only (no-break spaces hold). */
+  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of this.clean(text).split('\n')) {
+      let line = '';
+      for (const word of paragraph.split(' ')) {
+        const candidate = line === '' ? word : `${line} ${word}`;
+        if (line !== '' && font.widthOfTextAtSize(candidate, size) > width) {
+          lines.push(line);
+          line = word;
+        } else line = candidate;
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  private itemLines(text: string, width: number): ItemLine[] {
+    return this.wrap(text, this.regular, BODY_SIZE, width - ITEM_INDENT).map((line, index) => ({ text: line, dash: index === 0 }));
+  }
+
+  private drawItemLine(line: ItemLine, x: number): void {
+    if (line.dash) this.page.drawText('–', { x, y: this.y, size: BODY_SIZE, font: this.regular, color: COLORS.ink });
+    this.page.drawText(line.text, { x: x + ITEM_INDENT, y: this.y, size: BODY_SIZE, font: this.regular, color: COLORS.ink });
+  }
+
+  private drawRule(page: PDFPage, y: number, thickness: number): void {
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + CONTENT_WIDTH, y }, thickness, color: RULE_COLOR });
+  }
+
+  /** Starts a new page unless `height` points still fit above the footer. */
+  private room(height: number): void {
+    if (this.y - height < this.floor) this.newPage();
+  }
+
+  /** Blank space, in points. */
+  gap(points: number): void {
+    this.y -= points;
+  }
+
+  /** A paragraph, wrapped to the text width. */
+  text(text: string, { size = BODY_SIZE, bold = false, color = 'ink' }: PdfTextStyle = {}): void {
+    const font = bold ? this.bold : this.regular;
+    for (const line of this.wrap(text, font, size, CONTENT_WIDTH)) {
+      this.room(size * LEADING);
+      this.y -= size * LEADING;
+      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: COLORS[color] });
+    }
+  }
+
+  /** A section heading, never alone at the foot of a page; `underline` rules the width under it. */
+  heading(text: string, { underline = false } = {}): void {
+    // Room for the heading and two lines of what follows.
+    this.room(54);
+    this.gap(14);
+    this.text(text, { size: 13, bold: true, color: 'primary' });
+    this.gap(4);
+    if (underline) {
+      this.drawRule(this.page, this.y, 0.75);
+      this.gap(4);
+    }
+  }
+
+  /** A thin line across the text width, e.g. under a title block. */
+  rule(): void {
+    this.gap(6);
+    this.drawRule(this.page, this.y, 0.75);
+    this.gap(4);
+  }
+
+  /** A list item: a dash, and the text wrapped beside it (a hanging indent). */
+  bullet(text: string): void {
+    const lines = this.itemLines(text, CONTENT_WIDTH - 2);
+    lines.forEach((line, index) => {
+      this.room(keptLines(lines, index) * BODY_SIZE * LEADING);
+      this.y -= BODY_SIZE * LEADING;
+      this.drawItemLine(line, MARGIN + 2);
+    });
+    this.gap(2);
+  }
+
+  /** A bold label and its value side by side; a list value takes a list item per entry. */
+  row(label: string, value: string | readonly string[]): void {
+    const leading = BODY_SIZE * LEADING;
+    const valueX = MARGIN + LABEL_WIDTH;
+    const valueWidth = CONTENT_WIDTH - LABEL_WIDTH;
+    const valueLines: ItemLine[] =
+      typeof value === 'string'
+        ? this.wrap(value, this.regular, BODY_SIZE, valueWidth).map((text) => ({ text, dash: false }))
+        : value.flatMap((item) => this.itemLines(item, valueWidth));
+    const listed = typeof value !== 'string';
+    const labelLines = this.wrap(label, this.bold, BODY_SIZE, LABEL_WIDTH - 10);
+    const count = Math.max(valueLines.length, labelLines.length);
+    // Keep a short row together on one page.
+    this.room(Math.min(count, 3) * leading);
+    for (let index = 0; index < count; index++) {
+      const labelLine = labelLines[index];
+      const valueLine = valueLines[index];
+      this.room(keptLines(valueLines, index) * leading);
+      this.y -= leading;
+      if (labelLine) this.page.drawText(labelLine, { x: MARGIN, y: this.y, size: BODY_SIZE, font: this.bold, color: COLORS.ink });
+      if (valueLine && listed) this.drawItemLine(valueLine, valueX);
+      else if (valueLine) this.page.drawText(valueLine.text, { x: valueX, y: this.y, size: BODY_SIZE, font: this.regular, color: COLORS.ink });
+    }
+    this.gap(2);
+  }
+
+  /** Puts the legal mention, the reference and "Page i sur n" at the foot of every page, and gives the file: the last call. */
+  async save(): Promise<Uint8Array> {
+    const reference = this.info.footerReference === undefined ? undefined : this.clean(this.info.footerReference);
+    const footer = { size: FOOTER_SIZE, font: this.regular, color: COLORS.muted };
+    const corner = { y: PAGE_NUMBER_Y, size: PAGE_NUMBER_SIZE, font: this.regular, color: COLORS.muted };
+    this.pages.forEach((page, index) => {
+      this.drawRule(page, this.footerRuleY(), 0.5);
+      this.mentionLines.forEach((line, at) => page.drawText(line, { ...footer, x: MARGIN, y: this.mentionTop - at * FOOTER_SIZE * FOOTER_LEADING }));
+      if (reference) page.drawText(reference, { ...corner, x: MARGIN });
+      const number = `Page ${index + 1} sur ${this.pages.length}`;
+      page.drawText(number, { ...corner, x: MARGIN + CONTENT_WIDTH - this.regular.widthOfTextAtSize(number, PAGE_NUMBER_SIZE) });
+    });
+    return this.doc.save();
+  }
+}
