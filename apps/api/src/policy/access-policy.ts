@@ -24,6 +24,35 @@ export interface ContractAccess {
  * `assertAccount` or `assertContract` here.
  */
 export function createAccessPolicy(db: Database) {
+  /**
+   * Those of `idContrats` the caller reaches, with their standing on each (see contractAccess);
+   * ids the caller does not reach, or that do not exist, are missing from the map.
+   */
+  async function reachedContracts(userId: number, idContrats: readonly number[]): Promise<Map<number, ContractAccess>> {
+    const rows = await db
+      .select({ idContrat: contracts.idContrat, idClientBscs: contracts.idClientBscs, manager: userBillingAccounts.userId })
+      .from(contracts)
+      .leftJoin(
+        userBillingAccounts,
+        and(
+          eq(userBillingAccounts.idClientBscs, contracts.idClientBscs),
+          eq(userBillingAccounts.userId, userId),
+          eq(userBillingAccounts.isGestionnaire, true),
+        ),
+      )
+      .where(
+        and(
+          inArray(contracts.idContrat, [...idContrats]),
+          or(eq(contracts.userId, userId), eq(userBillingAccounts.userId, userId)),
+        ),
+      );
+    const reached = new Map<number, ContractAccess>();
+    for (const row of rows) {
+      reached.set(row.idContrat, { idClientBscs: row.idClientBscs, role: row.manager === null ? 'UTILISATEUR' : 'GESTIONNAIRE' });
+    }
+    return reached;
+  }
+
   const policy = {
     async assertAccount(userId: number, idClientBscs: number): Promise<void> {
       const [row] = await db
@@ -67,26 +96,9 @@ export function createAccessPolicy(db: Database) {
      * also its line user), UTILISATEUR as its own line user; FORBIDDEN_CONTRACT otherwise.
      */
     async contractAccess(userId: number, idContrat: number): Promise<ContractAccess> {
-      const [row] = await db
-        .select({ idClientBscs: contracts.idClientBscs, manager: userBillingAccounts.userId })
-        .from(contracts)
-        .leftJoin(
-          userBillingAccounts,
-          and(
-            eq(userBillingAccounts.idClientBscs, contracts.idClientBscs),
-            eq(userBillingAccounts.userId, userId),
-            eq(userBillingAccounts.isGestionnaire, true),
-          ),
-        )
-        .where(
-          and(
-            eq(contracts.idContrat, idContrat),
-            or(eq(contracts.userId, userId), eq(userBillingAccounts.userId, userId)),
-          ),
-        )
-        .limit(1);
-      if (!row) throw fail('FORBIDDEN_CONTRACT');
-      return { idClientBscs: row.idClientBscs, role: row.manager === null ? 'UTILISATEUR' : 'GESTIONNAIRE' };
+      const access = (await reachedContracts(userId, [idContrat])).get(idContrat);
+      if (!access) throw fail('FORBIDDEN_CONTRACT');
+      return access;
     },
 
     /**
@@ -96,28 +108,8 @@ export function createAccessPolicy(db: Database) {
      */
     async assertContracts(userId: number, idContrats: readonly number[]): Promise<Map<number, ContractAccess>> {
       const distinct = [...new Set(idContrats)];
-      const reached = new Map<number, ContractAccess>();
-      if (distinct.length === 0) return reached;
-      const rows = await db
-        .select({ idContrat: contracts.idContrat, idClientBscs: contracts.idClientBscs, manager: userBillingAccounts.userId })
-        .from(contracts)
-        .leftJoin(
-          userBillingAccounts,
-          and(
-            eq(userBillingAccounts.idClientBscs, contracts.idClientBscs),
-            eq(userBillingAccounts.userId, userId),
-            eq(userBillingAccounts.isGestionnaire, true),
-          ),
-        )
-        .where(
-          and(
-            inArray(contracts.idContrat, distinct),
-            or(eq(contracts.userId, userId), eq(userBillingAccounts.userId, userId)),
-          ),
-        );
-      for (const row of rows) {
-        reached.set(row.idContrat, { idClientBscs: row.idClientBscs, role: row.manager === null ? 'UTILISATEUR' : 'GESTIONNAIRE' });
-      }
+      if (distinct.length === 0) return new Map();
+      const reached = await reachedContracts(userId, distinct);
       if (reached.size !== distinct.length) throw fail('FORBIDDEN_CONTRACT');
       return reached;
     },

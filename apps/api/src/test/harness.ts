@@ -1,6 +1,15 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { apiErrorSchema, hashConfidentialCode, tokenErrorSchema, tokenResponseSchema, type ApiErrorBody } from '@ecare/shared';
+import {
+  API_ERRORS,
+  apiErrorSchema,
+  hashConfidentialCode,
+  tokenErrorSchema,
+  tokenResponseSchema,
+  type ApiErrorBody,
+  type ApiErrorCode,
+} from '@ecare/shared';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
 import { desc } from 'drizzle-orm';
 import { buildApp, type AppOptions } from '../app.ts';
@@ -20,6 +29,12 @@ export function bodyOf<Schema extends z.ZodType>(response: LightMyRequestRespons
 /** An error answer's body (`code`, French `exceptionMessage`), checked against the shared error schema. */
 export function errorOf(response: LightMyRequestResponse): ApiErrorBody {
   return apiErrorSchema.parse(response.json());
+}
+
+/** An error answer: its status, and its body with the code and that code's French message. */
+export function expectError(response: LightMyRequestResponse, status: number, code: ApiErrorCode): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(errorOf(response)).toMatchObject({ code, exceptionMessage: API_ERRORS[code].message });
 }
 
 /** An OAuth error answer of `POST /api/token` (`error`, `error_description`). */
@@ -143,4 +158,40 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       await database.close();
     },
   };
+}
+
+/** An object standing for the one `current` gives when read, property by property. */
+function standIn<Target extends object>(current: () => Target): Target {
+  return new Proxy({} as Target, {
+    get: (_, key) => Reflect.get(current(), key),
+    has: (_, key) => Reflect.has(current(), key),
+  });
+}
+
+/**
+ * A test file's context (createTestContext) and what the file builds on it (a fixture such as
+ * demo-fixture.ts's), made by a beforeAll hook this registers and closed by its afterAll. The
+ * two objects answer for the real ones once that hook has run: read them in hooks and tests,
+ * not while the file's tests are being collected.
+ */
+export function useTestContext<Fixture extends object>(
+  fixture: (t: TestContext) => Promise<Fixture>,
+  options: TestOptions = {},
+): { t: TestContext; f: Fixture } {
+  let made: { t: TestContext; f: Fixture } | undefined;
+  beforeAll(async () => {
+    const t = await createTestContext(options);
+    try {
+      made = { t, f: await fixture(t) };
+    } catch (error) {
+      await t.close();
+      throw error;
+    }
+  });
+  afterAll(() => made?.t.close());
+  const ready = () => {
+    if (!made) throw new Error('the test context is made in beforeAll: use it in hooks and tests only');
+    return made;
+  };
+  return { t: standIn(() => ready().t), f: standIn(() => ready().f) };
 }

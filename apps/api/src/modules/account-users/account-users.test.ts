@@ -1,9 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountUserPageSchema,
   accountUserSchema,
-  API_ERRORS,
   billingAccountListSchema,
   currentUserSchema,
   freeLinesSchema,
@@ -11,53 +10,14 @@ import {
   hashConfidentialCode,
   okResponseSchema,
   type AccountUser,
-  type ApiErrorCode,
 } from '@ecare/shared';
-import { auditLog, billingAccounts, contracts, sessions, userBillingAccounts, users } from '../../db/schema.ts';
-import { DEMO_COMPANIES } from '../../db/seed/demo-companies.ts';
+import { auditLog, contracts, sessions, userBillingAccounts, users } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createBillingAccount, createContract, createUser } from '../../db/seed/factories.ts';
-import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
+import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
 
-let t: TestContext;
-/** The demo people around the bakery, and others who must not reach it. */
-let manager: string;
-let lineUser: string;
-let stranger: string;
-let mandataire: string;
-let bakery: number;
-let strangerAccount: number;
-/** An account the mandataire is attached to without managing it. */
-let notManaged: number;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  manager = await t.loginAs('gestionnaire');
-  lineUser = await t.loginAs('utilisateur');
-  stranger = await t.loginAs('solo');
-  mandataire = await t.loginAs('mandataire');
-  const accountOf = async (token: string) => {
-    const [account] = bodyOf(await t.get('/api/comptes_facturation', token), billingAccountListSchema);
-    if (!account) throw new Error('demo user without account');
-    return account.idClientBscs;
-  };
-  bakery = await accountOf(manager);
-  strangerAccount = await accountOf(stranger);
-  const [cabinet] = await t.db
-    .select({ id: billingAccounts.idClientBscs })
-    .from(billingAccounts)
-    .where(eq(billingAccounts.raisonSociale, DEMO_COMPANIES.accounting.raisonSociale));
-  if (!cabinet) throw new Error('no demo accounting firm');
-  notManaged = cabinet.id;
-});
-afterAll(() => t.close());
-
-type Response = Awaited<ReturnType<TestContext['get']>>;
-
-const expectError = (response: Response, status: number, code: ApiErrorCode) => {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(errorOf(response)).toMatchObject({ code, exceptionMessage: API_ERRORS[code].message });
-};
+const { t, f } = useTestContext(demoFixture);
 
 const CODE = 'Nouveau#Code42';
 let sequence = 0;
@@ -134,11 +94,11 @@ async function acceptInvitation(email: string, code = CODE): Promise<string> {
 
 describe('GET /api/utilisateurs', () => {
   it('lists the bakery’s people for its manager: the manager first, then the line user with their line', async () => {
-    const page = await people(bakery, manager);
+    const page = await people(f.account, f.manager);
     expect(page).toMatchObject({ total: 2, page: 1, taille: 50, nbGestionnaires: 1 });
     const [first, second] = page.utilisateurs;
     expect(first).toMatchObject({ prenom: 'Sophie', nom: 'Lemoine', email: DEMO_USERS.gestionnaire.email, role: 'gestionnaire', ligne: null, accesActive: true, estMoi: true });
-    const [own] = await t.db.select().from(contracts).where(and(eq(contracts.idClientBscs, bakery), eq(contracts.userId, second?.id ?? 0)));
+    const [own] = await t.db.select().from(contracts).where(and(eq(contracts.idClientBscs, f.account), eq(contracts.userId, second?.id ?? 0)));
     expect(second).toEqual({
       id: expect.any(Number) as unknown,
       prenom: 'Julien',
@@ -152,38 +112,38 @@ describe('GET /api/utilisateurs', () => {
   });
 
   it('pages the list, a page past the last answering the last one', async () => {
-    const second = bodyOf(await list(bakery, manager, '&taille=1&page=2'), accountUserPageSchema);
+    const second = bodyOf(await list(f.account, f.manager, '&taille=1&page=2'), accountUserPageSchema);
     expect(second).toMatchObject({ total: 2, page: 2, taille: 1 });
     expect(second.utilisateurs.map((user) => user.prenom)).toEqual(['Julien']);
-    const past = bodyOf(await list(bakery, manager, '&taille=1&page=40'), accountUserPageSchema);
+    const past = bodyOf(await list(f.account, f.manager, '&taille=1&page=40'), accountUserPageSchema);
     expect(past.page).toBe(2);
   });
 
   it('lists the mandataire among the managers of an account they manage', async () => {
-    const accounts = bodyOf(await t.get('/api/comptes_facturation', mandataire), billingAccountListSchema);
+    const accounts = bodyOf(await t.get('/api/comptes_facturation', f.mandataire), billingAccountListSchema);
     const [managed] = accounts;
     if (!managed) throw new Error('no managed account');
-    const page = await people(managed.idClientBscs, mandataire);
+    const page = await people(managed.idClientBscs, f.mandataire);
     expect(page.utilisateurs).toEqual([expect.objectContaining({ email: DEMO_USERS.mandataire.email, role: 'gestionnaire', estMoi: true })]);
   });
 
   it('refuses another customer, a line user, a mandataire on an account they do not manage, and unknown accounts', async () => {
     for (const [token, id] of [
-      [stranger, bakery],
-      [lineUser, bakery],
-      [mandataire, notManaged],
-      [manager, strangerAccount],
-      [manager, 999_999_999],
+      [f.stranger, f.account],
+      [f.lineUser, f.account],
+      [f.mandataire, f.notManaged],
+      [f.manager, f.strangerAccount],
+      [f.manager, 999_999_999],
     ] as const) {
       expectError(await list(id, token), 403, 'FORBIDDEN_ACCOUNT');
     }
   });
 
   it('refuses malformed queries with 400 and anonymous callers with 401', async () => {
-    expectError(await t.get('/api/utilisateurs', manager), 400, 'VALIDATION');
-    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) expectError(await list(id, manager), 400, 'VALIDATION');
-    for (const extra of ['&taille=0', '&taille=101', '&page=0', '&page=x']) expectError(await list(bakery, manager, extra), 400, 'VALIDATION');
-    expectError(await list(bakery, ''), 401, 'UNAUTHENTICATED');
+    expectError(await t.get('/api/utilisateurs', f.manager), 400, 'VALIDATION');
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) expectError(await list(id, f.manager), 400, 'VALIDATION');
+    for (const extra of ['&taille=0', '&taille=101', '&page=0', '&page=x']) expectError(await list(f.account, f.manager, extra), 400, 'VALIDATION');
+    expectError(await list(f.account, ''), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -204,17 +164,17 @@ describe('GET /api/utilisateurs/lignes-disponibles', () => {
   });
 
   it('leaves out the bakery line that has its user', async () => {
-    const body = bodyOf(await free(bakery, manager), freeLinesSchema);
-    const [own] = await t.db.select().from(contracts).where(and(eq(contracts.idClientBscs, bakery), eq(contracts.numeroLigne, body.lignes[0]?.numeroLigne ?? '')));
+    const body = bodyOf(await free(f.account, f.manager), freeLinesSchema);
+    const [own] = await t.db.select().from(contracts).where(and(eq(contracts.idClientBscs, f.account), eq(contracts.numeroLigne, body.lignes[0]?.numeroLigne ?? '')));
     expect(own?.userId).toBeNull();
     expect(body.total).toBe(11);
   });
 
   it('is refused like the list', async () => {
-    expectError(await free(bakery, stranger), 403, 'FORBIDDEN_ACCOUNT');
-    expectError(await free(bakery, lineUser), 403, 'FORBIDDEN_ACCOUNT');
-    expectError(await free(notManaged, mandataire), 403, 'FORBIDDEN_ACCOUNT');
-    expectError(await free('abc', manager), 400, 'VALIDATION');
+    expectError(await free(f.account, f.stranger), 403, 'FORBIDDEN_ACCOUNT');
+    expectError(await free(f.account, f.lineUser), 403, 'FORBIDDEN_ACCOUNT');
+    expectError(await free(f.notManaged, f.mandataire), 403, 'FORBIDDEN_ACCOUNT');
+    expectError(await free('abc', f.manager), 400, 'VALIDATION');
   });
 });
 
@@ -286,7 +246,7 @@ describe('POST /api/utilisateurs (invitation)', () => {
     if (!line) throw new Error('no line');
     const body = (idContrat?: number) => ({ idClientBscs: account.id, email: nextEmail('ligne'), prenom: 'Anne', nom: 'Petit', role: 'utilisateur', idContrat });
     expectError(await invite(account.manager.token, body()), 400, 'USER_LINE_REQUIRED');
-    const [foreign] = await t.db.select().from(contracts).where(eq(contracts.idClientBscs, bakery)).limit(1);
+    const [foreign] = await t.db.select().from(contracts).where(eq(contracts.idClientBscs, f.account)).limit(1);
     expectError(await invite(account.manager.token, body(foreign?.idContrat)), 403, 'FORBIDDEN_CONTRACT');
     expectError(await invite(account.manager.token, body(2_000_000_000)), 403, 'FORBIDDEN_CONTRACT');
     const terminated = await createContract(t.db, { idClientBscs: account.id, codeStatut: 'RESILIE', userId: null });
@@ -295,12 +255,12 @@ describe('POST /api/utilisateurs (invitation)', () => {
     expectError(await invite(account.manager.token, body(line.idContrat)), 409, 'LINE_HAS_USER');
   });
 
-  const valid = () => ({ idClientBscs: bakery, email: 'anne.petit@utilisateurs.test', prenom: 'Anne', nom: 'Petit', role: 'gestionnaire' });
+  const valid = () => ({ idClientBscs: f.account, email: 'anne.petit@utilisateurs.test', prenom: 'Anne', nom: 'Petit', role: 'gestionnaire' });
   const without = (field: string) => Object.fromEntries(Object.entries(valid()).filter(([key]) => key !== field));
   it.each([
     ['no body', () => undefined],
     ['no account', () => without('idClientBscs')],
-    ['an account as text', () => ({ ...valid(), idClientBscs: String(bakery) })],
+    ['an account as text', () => ({ ...valid(), idClientBscs: String(f.account) })],
     ['no address', () => without('email')],
     ['a malformed address', () => ({ ...valid(), email: 'pas-une-adresse' })],
     ['no first name', () => without('prenom')],
@@ -312,7 +272,7 @@ describe('POST /api/utilisateurs (invitation)', () => {
     ['an unknown role', () => ({ ...valid(), role: 'administrateur' })],
     ['a line as text', () => ({ ...valid(), role: 'utilisateur', idContrat: '5000001' })],
   ])('refuses %s with 400, naming the field', async (_label, body) => {
-    const response = await invite(manager, body());
+    const response = await invite(f.manager, body());
     expectError(response, 400, 'VALIDATION');
     if (body() !== undefined) expect(errorOf(response).issues?.length ?? 0).toBeGreaterThan(0);
   });
@@ -320,14 +280,14 @@ describe('POST /api/utilisateurs (invitation)', () => {
   it('refuses another customer, a line user and a mandataire on an account they do not manage, creating nobody', async () => {
     const count = (await t.db.select().from(users)).length;
     for (const [token, idClientBscs] of [
-      [stranger, bakery],
-      [lineUser, bakery],
-      [mandataire, notManaged],
+      [f.stranger, f.account],
+      [f.lineUser, f.account],
+      [f.mandataire, f.notManaged],
     ] as const) {
       expectError(await invite(token, { idClientBscs, email: nextEmail('intrus'), prenom: 'Anne', nom: 'Petit', role: 'gestionnaire' }), 403, 'FORBIDDEN_ACCOUNT');
     }
     expect((await t.db.select().from(users)).length).toBe(count);
-    expectError(await invite('', { idClientBscs: bakery, email: nextEmail('x'), prenom: 'Anne', nom: 'Petit', role: 'gestionnaire' }), 401, 'UNAUTHENTICATED');
+    expectError(await invite('', { idClientBscs: f.account, email: nextEmail('x'), prenom: 'Anne', nom: 'Petit', role: 'gestionnaire' }), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -380,17 +340,17 @@ describe('PUT /api/utilisateurs/{id} (role)', () => {
     const [julien] = await t.db.select().from(users).where(eq(users.email, DEMO_USERS.utilisateur.email));
     const id = julien?.id ?? 0;
     for (const [token, idClientBscs] of [
-      [stranger, bakery],
-      [lineUser, bakery],
-      [mandataire, notManaged],
+      [f.stranger, f.account],
+      [f.lineUser, f.account],
+      [f.mandataire, f.notManaged],
     ] as const) {
       expectError(await changeRole(token, id, { idClientBscs, role: 'gestionnaire' }), 403, 'FORBIDDEN_ACCOUNT');
     }
     expect(await storedUser(id)).toMatchObject({ utilisateur: true, gestionnaire: false });
-    for (const json of [{}, { idClientBscs: bakery }, { idClientBscs: bakery, role: 'chef' }, { idClientBscs: String(bakery), role: 'gestionnaire' }, { idClientBscs: bakery, role: 'utilisateur', idContrat: -4 }]) {
-      expectError(await changeRole(manager, id, json), 400, 'VALIDATION');
+    for (const json of [{}, { idClientBscs: f.account }, { idClientBscs: f.account, role: 'chef' }, { idClientBscs: String(f.account), role: 'gestionnaire' }, { idClientBscs: f.account, role: 'utilisateur', idContrat: -4 }]) {
+      expectError(await changeRole(f.manager, id, json), 400, 'VALIDATION');
     }
-    for (const bad of ['abc', '0', '1.5']) expectError(await changeRole(manager, bad, { idClientBscs: bakery, role: 'gestionnaire' }), 400, 'VALIDATION');
+    for (const bad of ['abc', '0', '1.5']) expectError(await changeRole(f.manager, bad, { idClientBscs: f.account, role: 'gestionnaire' }), 400, 'VALIDATION');
   });
 });
 
@@ -497,16 +457,16 @@ describe('DELETE /api/utilisateurs/{id}', () => {
     const account = await newAccount(1);
     expectError(await remove(account.manager.token, id, account.id), 404, 'ACCOUNT_USER_UNKNOWN');
     for (const [token, idClientBscs] of [
-      [stranger, bakery],
-      [lineUser, bakery],
-      [mandataire, notManaged],
+      [f.stranger, f.account],
+      [f.lineUser, f.account],
+      [f.mandataire, f.notManaged],
     ] as const) {
       expectError(await remove(token, id, idClientBscs), 403, 'FORBIDDEN_ACCOUNT');
     }
     expect(await storedUser(id)).toBeDefined();
-    expectError(await t.send('DELETE', `/api/utilisateurs/${id}`, { token: manager }), 400, 'VALIDATION');
-    expectError(await remove(manager, 'abc', bakery), 400, 'VALIDATION');
-    expectError(await remove(manager, id, 'abc'), 400, 'VALIDATION');
-    expectError(await remove('', id, bakery), 401, 'UNAUTHENTICATED');
+    expectError(await t.send('DELETE', `/api/utilisateurs/${id}`, { token: f.manager }), 400, 'VALIDATION');
+    expectError(await remove(f.manager, 'abc', f.account), 400, 'VALIDATION');
+    expectError(await remove(f.manager, id, 'abc'), 400, 'VALIDATION');
+    expectError(await remove('', id, f.account), 401, 'UNAUTHENTICATED');
   });
 });

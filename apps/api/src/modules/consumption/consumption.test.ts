@@ -1,69 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API_ERRORS,
   CONSUMPTION_HISTORY_PERIODS,
-  billingAccountListSchema,
   billingPeriodOf,
   consumptionSchema,
   periodBounds,
   periodsEndingWith,
   shiftPeriod,
 } from '@ecare/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { OFFERS } from '../../db/reference/index.ts';
-import { contracts, lineUsage, offers, userBillingAccounts, users } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { contracts, lineUsage, offers } from '../../db/schema.ts';
 import { heavyLineOf } from '../../db/seed/demo-usage.ts';
-import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
+import { bodyOf, errorOf, useTestContext } from '../../test/harness.ts';
 import { planAllowances } from './consumption.allowances.ts';
 
-let t: TestContext;
-let manager: string;
-let lineUser: string;
-let stranger: string;
-let mandataire: string;
-let bakeryLines: (typeof contracts.$inferSelect)[];
-let ownLine: typeof contracts.$inferSelect;
+const { t, f } = useTestContext(demoFixture);
+
+/** An active bakery line without a portal user, not the heavy user's. */
 let colleague: typeof contracts.$inferSelect;
 let heavy: typeof contracts.$inferSelect;
-/** A line of the account the mandataire is attached to without managing it. */
-let unmanagedLine: typeof contracts.$inferSelect;
 
 const URL = '/api/infoconso/getinfoconso';
 const consumption = (token: string, json: unknown) => t.send('POST', URL, { token, json });
 
 beforeAll(async () => {
-  t = await createTestContext();
-  manager = await t.loginAs('gestionnaire');
-  lineUser = await t.loginAs('utilisateur');
-  stranger = await t.loginAs('solo');
-  mandataire = await t.loginAs('mandataire');
-  const [account] = bodyOf(await t.get('/api/comptes_facturation', manager), billingAccountListSchema);
-  if (!account) throw new Error('demo gestionnaire has no account');
-  bakeryLines = await t.db.select().from(contracts).where(eq(contracts.idClientBscs, account.idClientBscs)).orderBy(asc(contracts.idContrat));
-  const [lineUserRow] = await t.db.select().from(users).where(eq(users.email, DEMO_USERS.utilisateur.email));
-  const own = bakeryLines.find((line) => line.userId === lineUserRow?.id);
   const withOffers = await t.db
     .select({ line: contracts, dataMo: offers.dataMo, dataIllimitee: offers.dataIllimitee })
     .from(contracts)
     .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement));
   const heavyId = heavyLineOf(withOffers.map(({ line, dataMo, dataIllimitee }) => ({ ...line, dataMo, dataIllimitee })))?.idContrat;
-  const [mandataireRow] = await t.db.select().from(users).where(eq(users.email, DEMO_USERS.mandataire.email));
-  const [unmanaged] = await t.db
-    .select({ line: contracts })
-    .from(contracts)
-    .innerJoin(userBillingAccounts, eq(userBillingAccounts.idClientBscs, contracts.idClientBscs))
-    .where(and(eq(userBillingAccounts.userId, mandataireRow?.id ?? -1), eq(userBillingAccounts.isGestionnaire, false)))
-    .limit(1);
-  const heavyLine = bakeryLines.find((line) => line.idContrat === heavyId);
-  const other = bakeryLines.find((line) => line.userId === null && line.codeStatut === 'ACTIF' && line.idContrat !== heavyId);
-  if (!own || !other || !heavyLine || !unmanaged) throw new Error('demo lines are not as expected');
-  ownLine = own;
+  const heavyLine = f.lines.find((line) => line.idContrat === heavyId);
+  const other = f.colleagues.find((line) => line.idContrat !== heavyId);
+  if (!other || !heavyLine) throw new Error('demo lines are not as expected');
   colleague = other;
   heavy = heavyLine;
-  unmanagedLine = unmanaged.line;
 });
-afterAll(() => t.close());
 
 const offerOf = (idOffreEngagement: number) => {
   const offer = OFFERS.find((candidate) => candidate.idOffreEngagement === idOffreEngagement);
@@ -88,7 +61,7 @@ async function expectRefused(token: string, json: unknown, code: keyof typeof AP
 describe('POST /api/infoconso/getinfoconso', () => {
   it('gives a manager the current billing period and the five before it, as recorded, against the plan', async () => {
     const current = billingPeriodOf(t.clock.now());
-    const body = await read(manager, { idContrat: colleague.idContrat });
+    const body = await read(f.manager, { idContrat: colleague.idContrat });
     const offer = offerOf(colleague.idOffreEngagement);
     expect(body).toMatchObject({ idContrat: colleague.idContrat, numeroLigne: colleague.numeroLigne, libelleOffre: offer.libelle, periode: current, periodeCourante: current });
     expect(body.periodes.map((period) => period.periode)).toEqual(periodsEndingWith(current, 6));
@@ -120,7 +93,7 @@ describe('POST /api/infoconso/getinfoconso', () => {
   });
 
   it('shows the heavy user far above the allowance every full period, with out-of-bundle charges including VAT', async () => {
-    const body = await read(manager, { idContrat: heavy.idContrat });
+    const body = await read(f.manager, { idContrat: heavy.idContrat });
     const allowance = body.forfait.data;
     expect(allowance.illimite).toBe(false);
     const included = allowance.inclus ?? 0;
@@ -138,11 +111,11 @@ describe('POST /api/infoconso/getinfoconso', () => {
 
   it('lets the line user read their own line, for an earlier period too, with nothing recorded before the demo’s six periods', async () => {
     const current = billingPeriodOf(t.clock.now());
-    const latest = await read(lineUser, { idContrat: ownLine.idContrat });
+    const latest = await read(f.lineUser, { idContrat: f.own.idContrat });
     expect(latest.periodes.every((period) => period.releve)).toBe(true);
 
     const earlier = shiftPeriod(current, -2);
-    const body = await read(lineUser, { idContrat: ownLine.idContrat, periode: earlier });
+    const body = await read(f.lineUser, { idContrat: f.own.idContrat, periode: earlier });
     expect(body.periode).toBe(earlier);
     expect(body.periodeCourante).toBe(current);
     expect(body.periodes.map((period) => period.periode)).toEqual(periodsEndingWith(earlier, 6));
@@ -156,10 +129,10 @@ describe('POST /api/infoconso/getinfoconso', () => {
   it('accepts the oldest period kept and refuses an older or a future one', async () => {
     const current = billingPeriodOf(t.clock.now());
     const oldest = shiftPeriod(current, -(CONSUMPTION_HISTORY_PERIODS - 1));
-    expect((await read(manager, { idContrat: colleague.idContrat, periode: oldest })).periode).toBe(oldest);
-    await expectRefused(manager, { idContrat: colleague.idContrat, periode: shiftPeriod(current, -CONSUMPTION_HISTORY_PERIODS) }, 'CONSUMPTION_PERIOD_TOO_OLD', 400);
-    await expectRefused(manager, { idContrat: colleague.idContrat, periode: shiftPeriod(current, 1) }, 'CONSUMPTION_PERIOD_FUTURE', 400);
-    await expectRefused(manager, { idContrat: colleague.idContrat, periode: '2999-01' }, 'CONSUMPTION_PERIOD_FUTURE', 400);
+    expect((await read(f.manager, { idContrat: colleague.idContrat, periode: oldest })).periode).toBe(oldest);
+    await expectRefused(f.manager, { idContrat: colleague.idContrat, periode: shiftPeriod(current, -CONSUMPTION_HISTORY_PERIODS) }, 'CONSUMPTION_PERIOD_TOO_OLD', 400);
+    await expectRefused(f.manager, { idContrat: colleague.idContrat, periode: shiftPeriod(current, 1) }, 'CONSUMPTION_PERIOD_FUTURE', 400);
+    await expectRefused(f.manager, { idContrat: colleague.idContrat, periode: '2999-01' }, 'CONSUMPTION_PERIOD_FUTURE', 400);
     // The catalogue's text (free of the shared constants) says the same history.
     expect(API_ERRORS.CONSUMPTION_PERIOD_TOO_OLD.message).toContain(`${CONSUMPTION_HISTORY_PERIODS} dernières périodes`);
   });
@@ -181,20 +154,20 @@ describe('POST /api/infoconso/getinfoconso', () => {
       { idContrat: 2_147_483_648 },
       {},
     ]) {
-      await expectRefused(manager, json, 'VALIDATION', 400);
+      await expectRefused(f.manager, json, 'VALIDATION', 400);
     }
-    const response = await t.send('POST', URL, { token: manager, json: [] });
+    const response = await t.send('POST', URL, { token: f.manager, json: [] });
     expect(response.statusCode).toBe(400);
   });
 
   it('answers 403 to another customer, to a line user on a colleague’s line and to a mandataire on an account they do not manage', async () => {
     for (const [token, idContrat] of [
-      [stranger, colleague.idContrat],
-      [stranger, ownLine.idContrat],
-      [lineUser, colleague.idContrat],
-      [mandataire, unmanagedLine.idContrat],
-      [manager, unmanagedLine.idContrat],
-      [manager, 2_147_483_647],
+      [f.stranger, colleague.idContrat],
+      [f.stranger, f.own.idContrat],
+      [f.lineUser, colleague.idContrat],
+      [f.mandataire, f.unmanagedLine.idContrat],
+      [f.manager, f.unmanagedLine.idContrat],
+      [f.manager, 2_147_483_647],
     ] as const) {
       await expectRefused(token, { idContrat }, 'FORBIDDEN_CONTRACT', 403);
       // The period is checked after the access: an unreachable line tells nothing about it.

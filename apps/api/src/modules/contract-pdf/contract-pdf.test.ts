@@ -1,51 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS, billingAccountListSchema, monthlyPrices } from '@ecare/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_ERRORS, monthlyPrices } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { OFFERS } from '../../db/reference/index.ts';
-import { auditLog, billingAccounts, contracts, userBillingAccounts, users } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
-import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
+import { auditLog, billingAccounts, type contracts } from '../../db/schema.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
+import { bodyOf, errorOf, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
 import { renderContractPdf } from './contract-pdf.document.ts';
 import type { ContractRecord } from './contract-pdf.repository.ts';
 
-let t: TestContext;
-let manager: string;
-let lineUser: string;
-let stranger: string;
-let mandataire: string;
+const { t, f } = useTestContext(demoFixture);
+
+/** The bakery's billing account as stored. */
 let account: typeof billingAccounts.$inferSelect;
-let ownLine: typeof contracts.$inferSelect;
+/** A bakery line without a portal user, still under commitment. */
 let colleague: typeof contracts.$inferSelect;
-let unmanagedLine: typeof contracts.$inferSelect;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  manager = await t.loginAs('gestionnaire');
-  lineUser = await t.loginAs('utilisateur');
-  stranger = await t.loginAs('solo');
-  mandataire = await t.loginAs('mandataire');
-  const [listed] = bodyOf(await t.get('/api/comptes_facturation', manager), billingAccountListSchema);
-  const [stored] = await t.db.select().from(billingAccounts).where(eq(billingAccounts.idClientBscs, listed?.idClientBscs ?? -1));
-  const lines = await t.db.select().from(contracts).where(eq(contracts.idClientBscs, stored?.idClientBscs ?? -1)).orderBy(asc(contracts.idContrat));
-  const [lineUserRow] = await t.db.select().from(users).where(eq(users.email, DEMO_USERS.utilisateur.email));
-  const [mandataireRow] = await t.db.select().from(users).where(eq(users.email, DEMO_USERS.mandataire.email));
-  const [unmanaged] = await t.db
-    .select({ line: contracts })
-    .from(contracts)
-    .innerJoin(userBillingAccounts, eq(userBillingAccounts.idClientBscs, contracts.idClientBscs))
-    .where(and(eq(userBillingAccounts.userId, mandataireRow?.id ?? -1), eq(userBillingAccounts.isGestionnaire, false)))
-    .limit(1);
-  const own = lines.find((line) => line.userId === lineUserRow?.id);
-  const other = lines.find((line) => line.userId === null && line.dateFinEngagement !== null);
-  if (!stored || !own || !other || !unmanaged) throw new Error('demo data is not as expected');
+  const [stored] = await t.db.select().from(billingAccounts).where(eq(billingAccounts.idClientBscs, f.account));
+  const other = f.lines.find((line) => line.userId === null && line.dateFinEngagement !== null);
+  if (!stored || !other) throw new Error('demo data is not as expected');
   account = stored;
-  ownLine = own;
   colleague = other;
-  unmanagedLine = unmanaged.line;
 });
-afterAll(() => t.close());
 
 const pdfPath = (idContrat: number | string) => `/api/contrats/${idContrat}/pdf`;
 
@@ -71,7 +49,7 @@ const auditEntries = (idContrat: number) =>
 
 describe('GET /api/contrats/{id_contrat}/pdf', () => {
   it('gives a manager the line’s contract as a PDF attachment, with its title and subject, and records the download', async () => {
-    const response = await t.get(pdfPath(colleague.idContrat), manager);
+    const response = await t.get(pdfPath(colleague.idContrat), f.manager);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="contrat-${colleague.numeroLigne}.pdf"`);
@@ -112,7 +90,7 @@ describe('GET /api/contrats/{id_contrat}/pdf', () => {
   });
 
   it('gives the line user their own line’s contract, and only that', async () => {
-    const response = await t.get(pdfPath(ownLine.idContrat), lineUser);
+    const response = await t.get(pdfPath(f.own.idContrat), f.lineUser);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(await drawnText(response.rawPayload)).toContain('Julien Roux');
@@ -121,10 +99,10 @@ describe('GET /api/contrats/{id_contrat}/pdf', () => {
   it('answers 403 to another customer, to a line user on a colleague’s line and to a mandataire on an account they do not manage, recording nothing', async () => {
     const before = await auditEntries(colleague.idContrat);
     for (const [token, idContrat] of [
-      [stranger, colleague.idContrat],
-      [lineUser, colleague.idContrat],
-      [mandataire, unmanagedLine.idContrat],
-      [manager, 2_147_483_647],
+      [f.stranger, colleague.idContrat],
+      [f.lineUser, colleague.idContrat],
+      [f.mandataire, f.unmanagedLine.idContrat],
+      [f.manager, 2_147_483_647],
     ] as const) {
       const response = await t.get(pdfPath(idContrat), token);
       expect(response.statusCode).toBe(403);
@@ -132,12 +110,12 @@ describe('GET /api/contrats/{id_contrat}/pdf', () => {
       expect(errorOf(response)).toEqual({ code: 'FORBIDDEN_CONTRACT', exceptionMessage: API_ERRORS.FORBIDDEN_CONTRACT.message });
     }
     expect(await auditEntries(colleague.idContrat)).toEqual(before);
-    expect(await auditEntries(unmanagedLine.idContrat)).toEqual([]);
+    expect(await auditEntries(f.unmanagedLine.idContrat)).toEqual([]);
   });
 
   it('refuses an invalid id (400) and an anonymous caller (401)', async () => {
     for (const id of ['abc', '0', '-4', '1.5', '99999999999']) {
-      const response = await t.get(pdfPath(id), manager);
+      const response = await t.get(pdfPath(id), f.manager);
       expect(response.statusCode, id).toBe(400);
       expect(errorOf(response).code).toBe('VALIDATION');
     }

@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  API_ERRORS,
   errorMessage,
   esimLinkErrorSchema,
   esimLinkSentSchema,
   esimResponseSchema,
   lpaActivationCode,
-  type ApiErrorCode,
 } from '@ecare/shared';
-import { contracts, users } from '../../db/schema.ts';
+import { contracts } from '../../db/schema.ts';
+import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createContract } from '../../db/seed/factories.ts';
-import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
-import { auditOf, bakeryFixture, storedLine } from '../lines/lines-test-support.ts';
+import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
+import { bodyOf, errorOf, expectError, openApiDocumentSchema, useTestContext, type TestContext } from '../../test/harness.ts';
+import { auditOf, storedLine } from '../lines/lines-test-support.ts';
 import { ESIM_SEND_QUOTAS } from './esim.service.ts';
 
 type Answer = Awaited<ReturnType<TestContext['get']>>;
@@ -22,18 +22,13 @@ type Answer = Awaited<ReturnType<TestContext['get']>>;
 const SECRET = 'esim-link-test-secret-0123456789abcdef';
 const VALIDITY_HOURS = 72;
 
-let t: TestContext;
-let f: Awaited<ReturnType<typeof bakeryFixture>>;
+const { t, f } = useTestContext(demoFixture, { env: { ESIM_LINK_SECRET: SECRET, ESIM_LINK_VALIDITY_HOURS: String(VALIDITY_HOURS) } });
+
 let managerId: number;
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { ESIM_LINK_SECRET: SECRET, ESIM_LINK_VALIDITY_HOURS: String(VALIDITY_HOURS) } });
-  f = await bakeryFixture(t);
-  const [manager] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'gestionnaire@demo.test'));
-  if (!manager) throw new Error('no demo manager');
-  managerId = manager.id;
+  managerId = await userIdOf(t, DEMO_USERS.gestionnaire.email);
 });
-afterAll(() => t.close());
 
 /** The i-th active eSIM line of the bakery that no portal user holds. */
 const esimLine = (i: number) => {
@@ -45,11 +40,6 @@ const esimLine = (i: number) => {
 /** A new active eSIM line of the bakery, for a test that changes or exhausts one. */
 const newEsimLine = (overrides: Partial<typeof contracts.$inferInsert> = {}) =>
   createContract(t.db, { idClientBscs: f.account, codeStatut: 'ACTIF', typeSim: 'ESIM', ...overrides });
-
-const expectError = (response: Answer, status: number, code: ApiErrorCode) => {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(errorOf(response)).toMatchObject({ code, exceptionMessage: API_ERRORS[code].message });
-};
 
 /** A refused link: the error, and the spec's messageErreur on which the page goes to /404. */
 const expectLinkRefused = (response: Answer, status: 404 | 410) => {

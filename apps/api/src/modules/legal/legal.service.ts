@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LegalPage, StaticDocument } from '@ecare/shared';
 import { LEGAL_HTML_RULES } from '@ecare/shared/legal-html';
 import { fail } from '../../lib/errors.ts';
-import { sanitizeHtml } from './legal-html.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { renderStaticDocument } from './legal.document.ts';
 import type { LegalRepository } from './legal.repository.ts';
 

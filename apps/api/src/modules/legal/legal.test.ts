@@ -14,7 +14,7 @@ import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { LEGAL_PAGES, OFFERS, STATIC_DOCUMENTS } from '../../db/reference/index.ts';
 import { legalPages, staticDocuments } from '../../db/schema.ts';
 import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
-import { sanitizeHtml } from './legal-html.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { documentBlocks, renderStaticDocument } from './legal.document.ts';
 
 let t: TestContext;

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  API_ERRORS,
   errorMessage,
   isValidRio,
   lineDetailSchema,
@@ -14,28 +13,11 @@ import {
 import { contracts, lossTheftDeclarations } from '../../db/schema.ts';
 import { demoIccid } from '../../db/seed/builders.ts';
 import { createContract } from '../../db/seed/factories.ts';
-import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
-import { auditOf, bakeryFixture, storedLine } from './lines-test-support.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
+import { bodyOf, expectError, useTestContext, type TestContext } from '../../test/harness.ts';
+import { auditOf, storedLine } from './lines-test-support.ts';
 
-let t: TestContext;
-let f: Awaited<ReturnType<typeof bakeryFixture>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  f = await bakeryFixture(t);
-});
-afterAll(() => t.close());
-
-/** The i-th active colleague line of the bakery (each test takes its own). */
-const colleague = (i: number) => {
-  const line = f.colleagues[i];
-  if (!line) throw new Error(`no colleague line ${i}`);
-  return line;
-};
-
-const expectError = (response: Awaited<ReturnType<TestContext['get']>>, status: number, code: ApiErrorCode) => {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(errorOf(response)).toMatchObject({ code, exceptionMessage: API_ERRORS[code].message });
-};
+const { t, f } = useTestContext(demoFixture);
 
 const forbidden = (response: Awaited<ReturnType<TestContext['get']>>) => expectError(response, 403, 'FORBIDDEN_CONTRACT');
 
@@ -50,7 +32,7 @@ describe('GET /api/clients/contrats/{idContrat}/puk', () => {
   const puk = (id: number | string, token?: string) => t.get(`/api/clients/contrats/${id}/puk`, token);
 
   it('gives a manager the PUK codes of a line of their account, and records the read', async () => {
-    const line = colleague(0);
+    const line = f.colleague(0);
     const response = await puk(line.idContrat, f.manager);
     expect(response.statusCode).toBe(200);
     expect(bodyOf(response, pukSchema)).toEqual({ puk: line.puk, puk2: line.puk2 });
@@ -63,11 +45,11 @@ describe('GET /api/clients/contrats/{idContrat}/puk', () => {
   it('gives a line user the PUK of their own line only', async () => {
     expect(bodyOf(await puk(f.own.idContrat, f.lineUser), pukSchema)).toEqual({ puk: f.own.puk, puk2: f.own.puk2 });
     expect(await auditOf(t, 'LECTURE_PUK', f.own.idContrat)).toHaveLength(1);
-    forbidden(await puk(colleague(0).idContrat, f.lineUser));
+    forbidden(await puk(f.colleague(0).idContrat, f.lineUser));
   });
 
   it('refuses another customer, without recording anything', async () => {
-    const line = colleague(1);
+    const line = f.colleague(1);
     forbidden(await puk(line.idContrat, f.stranger));
     expect(await auditOf(t, 'LECTURE_PUK', line.idContrat)).toHaveLength(0);
   });
@@ -76,7 +58,7 @@ describe('GET /api/clients/contrats/{idContrat}/puk', () => {
     const bare = await createContract(t.db, { idClientBscs: f.account, codeStatut: 'ACTIF', puk: null, puk2: null, iccid: null });
     expectError(await puk(bare.idContrat, f.manager), 409, 'PUK_UNAVAILABLE');
     for (const id of ['abc', '0', '1.5']) expectError(await puk(id, f.manager), 400, 'VALIDATION');
-    expectError(await puk(colleague(0).idContrat), 401, 'UNAUTHENTICATED');
+    expectError(await puk(f.colleague(0).idContrat), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -91,12 +73,12 @@ describe('POST /api/sim/verifier', () => {
   it('accepts a valid free card, spaces included', async () => {
     const iccid = freshIccid();
     const spaced = iccid.replace(/(\d{4})(?=\d)/g, '$1 ');
-    expect(await answer(colleague(0).idContrat, spaced)).toEqual({ valide: true, message: expect.stringContaining('valide') as unknown });
+    expect(await answer(f.colleague(0).idContrat, spaced)).toEqual({ valide: true, message: expect.stringContaining('valide') as unknown });
   });
 
   it('gives a French message for each reason a number is refused', async () => {
-    const line = colleague(0);
-    const other = colleague(1);
+    const line = f.colleague(0);
+    const other = f.colleague(1);
     const cases: [string, ApiErrorCode][] = [
       ['', 'SIM_EMPTY'],
       ['8933A10000000000028', 'SIM_DIGITS_ONLY'],
@@ -112,7 +94,7 @@ describe('POST /api/sim/verifier', () => {
   });
 
   it('refuses a malformed request with 400', async () => {
-    const id = colleague(0).idContrat;
+    const id = f.colleague(0).idContrat;
     for (const json of [{ Id: id }, { NumeroSim: freshIccid() }, { Id: 'abc', NumeroSim: freshIccid() }, { Id: id, NumeroSim: 8933 }, { Id: id, NumeroSim: '8'.repeat(41) }]) {
       expectError(await verify(json), 400, 'VALIDATION');
     }
@@ -120,8 +102,8 @@ describe('POST /api/sim/verifier', () => {
 
   it('is the manager’s: 403 for a line user, on their own line or a colleague’s, and for another customer', async () => {
     expectError(await verify({ Id: f.own.idContrat, NumeroSim: freshIccid() }, f.lineUser), 403, 'FORBIDDEN_LINE_ACTION');
-    forbidden(await verify({ Id: colleague(0).idContrat, NumeroSim: freshIccid() }, f.lineUser));
-    forbidden(await verify({ Id: colleague(0).idContrat, NumeroSim: freshIccid() }, f.stranger));
+    forbidden(await verify({ Id: f.colleague(0).idContrat, NumeroSim: freshIccid() }, f.lineUser));
+    forbidden(await verify({ Id: f.colleague(0).idContrat, NumeroSim: freshIccid() }, f.stranger));
   });
 });
 
@@ -145,7 +127,7 @@ describe('POST /api/contrats/{idContrat}/{numeroLigne}/ActivationSim', () => {
     expect(await auditOf(t, 'ACTIVATION_SIM', line.idContrat)).toHaveLength(1);
     // The same card again, here or on another line.
     expectError(await activate(line.idContrat, line.numeroLigne, iccid), 409, 'SIM_ALREADY_ACTIVE');
-    expectError(await activate(colleague(2).idContrat, colleague(2).numeroLigne, iccid), 409, 'SIM_IN_USE');
+    expectError(await activate(f.colleague(2).idContrat, f.colleague(2).numeroLigne, iccid), 409, 'SIM_IN_USE');
   });
 
   it('activates a line still being set up', async () => {
@@ -155,7 +137,7 @@ describe('POST /api/contrats/{idContrat}/{numeroLigne}/ActivationSim', () => {
   });
 
   it('refuses each invalid number with its message, and changes nothing', async () => {
-    const line = colleague(2);
+    const line = f.colleague(2);
     const cases: [string, ApiErrorCode][] = [
       ['  ', 'SIM_EMPTY'],
       ['8933-0100-0000-0000-028', 'SIM_DIGITS_ONLY'],
@@ -177,8 +159,8 @@ describe('POST /api/contrats/{idContrat}/{numeroLigne}/ActivationSim', () => {
 
   it('is the manager’s: 403 for a line user and for another customer', async () => {
     expectError(await activate(f.own.idContrat, f.own.numeroLigne, freshIccid(), f.lineUser), 403, 'FORBIDDEN_LINE_ACTION');
-    forbidden(await activate(colleague(2).idContrat, colleague(2).numeroLigne, freshIccid(), f.lineUser));
-    forbidden(await activate(colleague(2).idContrat, colleague(2).numeroLigne, freshIccid(), f.stranger));
+    forbidden(await activate(f.colleague(2).idContrat, f.colleague(2).numeroLigne, freshIccid(), f.lineUser));
+    forbidden(await activate(f.colleague(2).idContrat, f.colleague(2).numeroLigne, freshIccid(), f.stranger));
   });
 });
 
@@ -186,7 +168,7 @@ describe('GET /api/contrat/rio', () => {
   const rio = (query: string, token?: string) => t.get(`/api/contrat/rio${query}`, token);
 
   it('gives a stable business RIO whose key matches the number, and records each read', async () => {
-    const line = colleague(3);
+    const line = f.colleague(3);
     const first = bodyOf(await rio(`?idContrat=${line.idContrat}`, f.manager), rioResponseSchema);
     expect(first.numeroLigne).toBe(line.numeroLigne);
     expect(first.rio.slice(0, 9)).toBe(`T1E${rioReference(line.idContrat)}`);
@@ -198,8 +180,8 @@ describe('GET /api/contrat/rio', () => {
   it('gives a line user the RIO of their own line only; 403 for another customer', async () => {
     const own = bodyOf(await rio(`?idContrat=${f.own.idContrat}`, f.lineUser), rioResponseSchema);
     expect(isValidRio(own.rio, f.own.numeroLigne)).toBe(true);
-    forbidden(await rio(`?idContrat=${colleague(3).idContrat}`, f.lineUser));
-    forbidden(await rio(`?idContrat=${colleague(3).idContrat}`, f.stranger));
+    forbidden(await rio(`?idContrat=${f.colleague(3).idContrat}`, f.lineUser));
+    forbidden(await rio(`?idContrat=${f.colleague(3).idContrat}`, f.stranger));
   });
 
   it('refuses a missing or invalid contract id', async () => {
@@ -217,7 +199,7 @@ describe('POST /api/perte-ou-vol/{idContrat}/{idClientBscs}', () => {
     t.send('POST', `/api/perte-ou-vol/${idContrat}/${account}/retablir`, { token });
 
   it('suspends the line at once, records the declaration, mails the manager; then the line can be restored', async () => {
-    const line = colleague(4);
+    const line = f.colleague(4);
     const when = daysAgo(3);
     const response = await declare(line.idContrat, { motif: 'VOL', dateEvenement: when, commentaire: 'Volé dans le véhicule de service' });
     const suspended = bodyOf(response, lineDetailSchema);
@@ -256,7 +238,7 @@ describe('POST /api/perte-ou-vol/{idContrat}/{idClientBscs}', () => {
   });
 
   it('refuses invalid declarations with 400, and an event in the future', async () => {
-    const line = colleague(5);
+    const line = f.colleague(5);
     for (const json of [
       {},
       { motif: 'AUTRE', dateEvenement: today() },
@@ -273,7 +255,7 @@ describe('POST /api/perte-ou-vol/{idContrat}/{idClientBscs}', () => {
   });
 
   it('answers 403 to a line user on a colleague’s line, to another customer, and for a contract named with another account', async () => {
-    const line = colleague(5);
+    const line = f.colleague(5);
     const valid = { motif: 'VOL', dateEvenement: today() };
     forbidden(await declare(line.idContrat, valid, f.lineUser));
     forbidden(await declare(line.idContrat, valid, f.stranger));

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_ERRORS, lineDetailSchema } from '@ecare/shared';
 import { OFFERS } from '../../db/reference/index.ts';
-import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
-import { bakeryFixture } from './lines-test-support.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
+import { bodyOf, errorOf, useTestContext } from '../../test/harness.ts';
 
-let t: TestContext;
-let f: Awaited<ReturnType<typeof bakeryFixture>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  f = await bakeryFixture(t);
-});
-afterAll(() => t.close());
+const { t, f } = useTestContext(demoFixture);
 
 const detail = async (idContrat: number, token: string) => {
   const response = await t.get(`/api/ligne/${idContrat}`, token);

@@ -1,40 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  API_ERRORS,
   LINE_USER_IDS_MAX,
   LINE_USER_IDS_PARAM_LENGTH,
   billingAccountListSchema,
   lineDetailSchema,
   lineUserEntrySchema,
   lineUserListSchema,
-  type ApiErrorCode,
 } from '@ecare/shared';
-import { contracts, userBillingAccounts } from '../../db/schema.ts';
+import { contracts } from '../../db/schema.ts';
 import { createContract } from '../../db/seed/factories.ts';
-import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
-import { auditOf, bakeryFixture, storedLine } from './lines-test-support.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
+import { bodyOf, errorOf, expectError, openApiDocumentSchema, useTestContext, type TestContext } from '../../test/harness.ts';
+import { auditOf, storedLine } from './lines-test-support.ts';
 
-let t: TestContext;
-let f: Awaited<ReturnType<typeof bakeryFixture>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  f = await bakeryFixture(t);
-});
-afterAll(() => t.close());
+const { t, f } = useTestContext(demoFixture);
 
 type Answer = Awaited<ReturnType<TestContext['get']>>;
-
-const colleague = (i: number) => {
-  const line = f.colleagues[i];
-  if (!line) throw new Error(`no colleague line ${i}`);
-  return line;
-};
-
-const expectError = (response: Answer, status: number, code: ApiErrorCode) => {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(errorOf(response)).toMatchObject({ code, exceptionMessage: API_ERRORS[code].message });
-};
 
 /** A 400 whose issues carry `message` (the French text the form shows too). */
 const expectInvalid = (response: Answer, message: string | RegExp) => {
@@ -55,7 +37,7 @@ describe('GET /api/lignes/{ids}/utilisateurs', () => {
   const users = (ids: string, token?: string) => t.get(`/api/lignes/${ids}/utilisateurs`, token);
 
   it('gives a manager the user of each line asked for, in the order asked', async () => {
-    const asked = [colleague(2), f.own, colleague(0), f.suspended];
+    const asked = [f.colleague(2), f.own, f.colleague(0), f.suspended];
     const response = await users(asked.map((line) => line.idContrat).join(','), f.manager);
     expect(response.statusCode, response.body).toBe(200);
     expect(bodyOf(response, lineUserListSchema)).toEqual(asked.map(entryOf));
@@ -70,34 +52,28 @@ describe('GET /api/lignes/{ids}/utilisateurs', () => {
 
   it('gives a line user their own line’s user, and refuses a colleague’s line even beside their own', async () => {
     expect(bodyOf(await users(String(f.own.idContrat), f.lineUser), lineUserListSchema)).toEqual([entryOf(f.own)]);
-    expectError(await users(String(colleague(0).idContrat), f.lineUser), 403, 'FORBIDDEN_CONTRACT');
-    expectError(await users(`${f.own.idContrat},${colleague(0).idContrat}`, f.lineUser), 403, 'FORBIDDEN_CONTRACT');
+    expectError(await users(String(f.colleague(0).idContrat), f.lineUser), 403, 'FORBIDDEN_CONTRACT');
+    expectError(await users(`${f.own.idContrat},${f.colleague(0).idContrat}`, f.lineUser), 403, 'FORBIDDEN_CONTRACT');
   });
 
   it('refuses the whole request when any line is another customer’s or does not exist', async () => {
-    expectError(await users(String(colleague(0).idContrat), f.stranger), 403, 'FORBIDDEN_CONTRACT');
+    expectError(await users(String(f.colleague(0).idContrat), f.stranger), 403, 'FORBIDDEN_CONTRACT');
     const [strangerLine] = await t.db.select().from(contracts).where(eq(contracts.idClientBscs, f.strangerAccount));
     if (!strangerLine) throw new Error('no line for the other customer');
-    expectError(await users(`${colleague(0).idContrat},${strangerLine.idContrat}`, f.manager), 403, 'FORBIDDEN_CONTRACT');
-    expectError(await users(`${colleague(0).idContrat},2000000000`, f.manager), 403, 'FORBIDDEN_CONTRACT');
+    expectError(await users(`${f.colleague(0).idContrat},${strangerLine.idContrat}`, f.manager), 403, 'FORBIDDEN_CONTRACT');
+    expectError(await users(`${f.colleague(0).idContrat},2000000000`, f.manager), 403, 'FORBIDDEN_CONTRACT');
   });
 
   it('lets a mandataire read lines of the accounts they manage, not of the one they are only attached to', async () => {
-    const mandataire = await t.loginAs('mandataire');
-    const managed = bodyOf(await t.get('/api/comptes_facturation', mandataire), billingAccountListSchema).filter((a) => a.isGestionnaire);
+    const managed = bodyOf(await t.get('/api/comptes_facturation', f.mandataire), billingAccountListSchema).filter((a) => a.isGestionnaire);
     const ids: number[] = [];
     for (const account of managed) {
       const [line] = await t.db.select().from(contracts).where(eq(contracts.idClientBscs, account.idClientBscs)).limit(1);
       if (line) ids.push(line.idContrat);
     }
     expect(ids).toHaveLength(2);
-    expect(bodyOf(await users(ids.join(','), mandataire), lineUserListSchema).map((entry) => entry.idContrat)).toEqual(ids);
-
-    const [attached] = await t.db.select().from(userBillingAccounts).where(eq(userBillingAccounts.isGestionnaire, false)).limit(1);
-    if (!attached) throw new Error('no account the mandataire only sees');
-    const [unmanaged] = await t.db.select().from(contracts).where(eq(contracts.idClientBscs, attached.idClientBscs)).limit(1);
-    if (!unmanaged) throw new Error('no line on the unmanaged account');
-    expectError(await users(`${ids.join(',')},${unmanaged.idContrat}`, mandataire), 403, 'FORBIDDEN_CONTRACT');
+    expect(bodyOf(await users(ids.join(','), f.mandataire), lineUserListSchema).map((entry) => entry.idContrat)).toEqual(ids);
+    expectError(await users(`${ids.join(',')},${f.unmanagedLine.idContrat}`, f.mandataire), 403, 'FORBIDDEN_CONTRACT');
   });
 
   it(`takes up to ${LINE_USER_IDS_MAX} ids and refuses more`, async () => {
@@ -114,15 +90,15 @@ describe('GET /api/lignes/{ids}/utilisateurs', () => {
   });
 
   it('refuses duplicates and anything but comma-separated positive ids', async () => {
-    const id = colleague(0).idContrat;
-    expectInvalid(await users(`${id},${colleague(1).idContrat},${id}`, f.manager), 'Chaque ligne ne peut être demandée qu’une fois.');
+    const id = f.colleague(0).idContrat;
+    expectInvalid(await users(`${id},${f.colleague(1).idContrat},${id}`, f.manager), 'Chaque ligne ne peut être demandée qu’une fois.');
     for (const garbage of ['abc', `${id},`, `,${id}`, `${id},,${id + 1}`, `${id}%20,${id + 1}`, '0', '-4', '1.5', '12345678901', '2147483648', `${id};${id + 1}`]) {
       expectInvalid(await users(garbage, f.manager), /identifiants de contrat/);
     }
   });
 
   it('refuses an anonymous caller', async () => {
-    expectError(await users(String(colleague(0).idContrat)), 401, 'UNAUTHENTICATED');
+    expectError(await users(String(f.colleague(0).idContrat)), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -130,7 +106,7 @@ describe('POST /api/lignes/{idContrat}/utilisateur', () => {
   const name = (idContrat: number | string, json: unknown, token = f.manager) => t.send('POST', `/api/lignes/${idContrat}/utilisateur`, { token, json });
 
   it('lets a manager name the line’s user, trimmed, with a directory choice, and records it', async () => {
-    const line = colleague(0);
+    const line = f.colleague(0);
     const response = await name(line.idContrat, { prenom: '  Élodie ', nom: 'D’Angelo-Martin', email: ' elodie.dangelo@boulangerie-lemoine.fr ', inscriptionAnnuaire: 'PARUTION' });
     expect(response.statusCode, response.body).toBe(200);
     const expected = { idContrat: line.idContrat, prenom: 'Élodie', nom: 'D’Angelo-Martin', email: 'elodie.dangelo@boulangerie-lemoine.fr', inscriptionAnnuaire: 'PARUTION' };
@@ -145,7 +121,7 @@ describe('POST /api/lignes/{idContrat}/utilisateur', () => {
   });
 
   it('keeps the directory listing when none is given, and drops the e-mail when it is left out or empty', async () => {
-    const line = colleague(1);
+    const line = f.colleague(1);
     const before = await storedLine(t, line.idContrat);
     const omitted = bodyOf(await name(line.idContrat, { prenom: 'Hugo', nom: 'Lefèvre' }), lineUserEntrySchema);
     expect(omitted).toEqual({ idContrat: line.idContrat, prenom: 'Hugo', nom: 'Lefèvre', email: null, inscriptionAnnuaire: before.inscriptionAnnuaire });
@@ -155,7 +131,7 @@ describe('POST /api/lignes/{idContrat}/utilisateur', () => {
   });
 
   it('refuses each invalid field with a French message, writing nothing', async () => {
-    const line = colleague(2);
+    const line = f.colleague(2);
     const before = await storedLine(t, line.idContrat);
     const valid = { prenom: 'Inès', nom: 'Moreau', email: 'ines.moreau@exemple.fr', inscriptionAnnuaire: 'LISTE_ROUGE' };
     const cases: [unknown, string | RegExp][] = [
@@ -183,13 +159,13 @@ describe('POST /api/lignes/{idContrat}/utilisateur', () => {
   it('is the manager’s: a line user may not rename even their own line’s user, nor touch a colleague’s', async () => {
     const json = { prenom: 'Julien', nom: 'Rousseau' };
     expectError(await name(f.own.idContrat, json, f.lineUser), 403, 'FORBIDDEN_LINE_ACTION');
-    expectError(await name(colleague(3).idContrat, json, f.lineUser), 403, 'FORBIDDEN_CONTRACT');
+    expectError(await name(f.colleague(3).idContrat, json, f.lineUser), 403, 'FORBIDDEN_CONTRACT');
     expect(entryOf(await storedLine(t, f.own.idContrat))).toEqual(entryOf(f.own));
     expect(await auditOf(t, 'MODIFICATION_UTILISATEUR_LIGNE', f.own.idContrat)).toHaveLength(0);
   });
 
   it('refuses another customer, an unknown line and an anonymous caller, without recording anything', async () => {
-    const line = colleague(3);
+    const line = f.colleague(3);
     const json = { prenom: 'Paul', nom: 'Durand' };
     expectError(await name(line.idContrat, json, f.stranger), 403, 'FORBIDDEN_CONTRACT');
     expectError(await name(2_000_000_000, json), 403, 'FORBIDDEN_CONTRACT');
@@ -222,13 +198,13 @@ describe('POST /api/lignes/{idContrat}/annuaire', () => {
   });
 
   it('lets the manager change it too', async () => {
-    const line = colleague(4);
+    const line = f.colleague(4);
     expect(bodyOf(await listing(line.idContrat, { inscriptionAnnuaire: 'PARUTION' }, f.manager), lineUserEntrySchema).inscriptionAnnuaire).toBe('PARUTION');
     expect(await auditOf(t, 'MODIFICATION_ANNUAIRE', line.idContrat)).toHaveLength(1);
   });
 
   it('refuses a colleague’s line, another customer and an invalid choice', async () => {
-    const line = colleague(5);
+    const line = f.colleague(5);
     expectError(await listing(line.idContrat, { inscriptionAnnuaire: 'PARUTION' }, f.lineUser), 403, 'FORBIDDEN_CONTRACT');
     expectError(await listing(line.idContrat, { inscriptionAnnuaire: 'PARUTION' }, f.stranger), 403, 'FORBIDDEN_CONTRACT');
     for (const json of [{}, { inscriptionAnnuaire: 'liste_rouge' }, { inscriptionAnnuaire: null }]) {

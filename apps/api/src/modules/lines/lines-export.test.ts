@@ -1,18 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS, LINE_SORT_FIELDS, linePageSchema, type LineStatus } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, contracts } from '../../db/schema.ts';
 import { sheetCells, unzip } from '../../lib/unzip-test-support.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
-import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
+import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
 import { EXPORT_HEADERS } from './lines-export.ts';
 import { createLinesRepository } from './lines.repository.ts';
-import { bakeryFixture } from './lines-test-support.ts';
 
-let t: TestContext;
-let f: Awaited<ReturnType<typeof bakeryFixture>>;
+const { t, f } = useTestContext(demoFixture);
+
 /** A bakery line whose user's names hold what breaks naive CSV and spreadsheets. */
 let tricky: number;
 const TRICKY = {
@@ -21,14 +21,11 @@ const TRICKY = {
   utilisateurEmail: "=cmd|' /C calc'!A0",
 };
 beforeAll(async () => {
-  t = await createTestContext();
-  f = await bakeryFixture(t);
   const line = f.colleagues[2];
   if (!line) throw new Error('no line');
   tricky = line.idContrat;
   await t.db.update(contracts).set(TRICKY).where(eq(contracts.idContrat, tricky));
 });
-afterAll(() => t.close());
 
 const exportUrl = (query = '') => `/api/contrats_pagination/${f.account}/export${query}`;
 
@@ -218,10 +215,7 @@ describe('export refusals', () => {
     expect((await invalid('?tri=prix')).length).toBe(1);
   });
 
-  const refused = (response: LightMyRequestResponse, code: 'FORBIDDEN_ACCOUNT' | 'FORBIDDEN_CONTRACT') => {
-    expect(response.statusCode).toBe(403);
-    expect(errorOf(response)).toMatchObject({ code, exceptionMessage: API_ERRORS[code].message });
-  };
+  const refused = (response: LightMyRequestResponse, code: 'FORBIDDEN_ACCOUNT' | 'FORBIDDEN_CONTRACT') => expectError(response, 403, code);
 
   it('refuses another customer, a simple line user and an anonymous caller', async () => {
     refused(await t.get(exportUrl(), f.stranger), 'FORBIDDEN_ACCOUNT');

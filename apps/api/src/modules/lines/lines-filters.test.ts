@@ -1,19 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS, linePageSchema, nationalLineDigits } from '@ecare/shared';
 import { contracts } from '../../db/schema.ts';
-import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
+import { bodyOf, errorOf, useTestContext } from '../../test/harness.ts';
 import { foldForSearch } from './lines-search.ts';
-import { bakeryFixture } from './lines-test-support.ts';
 
-let t: TestContext;
-let f: Awaited<ReturnType<typeof bakeryFixture>>;
+const { t, f } = useTestContext(demoFixture);
+
 /** Two bakery lines given line users whose names no demo line shares. */
 let maelys: number;
 let jeanNoel: number;
 beforeAll(async () => {
-  t = await createTestContext();
-  f = await bakeryFixture(t);
   const [first, second] = f.colleagues;
   if (!first || !second) throw new Error('no colleague lines');
   maelys = first.idContrat;
@@ -21,7 +19,6 @@ beforeAll(async () => {
   await t.db.update(contracts).set({ utilisateurPrenom: 'Maëlys', utilisateurNom: 'Lœvenbrück' }).where(eq(contracts.idContrat, maelys));
   await t.db.update(contracts).set({ utilisateurPrenom: 'Jean-Noël', utilisateurNom: 'D’Aubigné' }).where(eq(contracts.idContrat, jeanNoel));
 });
-afterAll(() => t.close());
 
 const list = async (query: string, token = f.manager) => {
   const response = await t.get(`/api/contrats_pagination/${f.account}?${query}`, token);

@@ -1,50 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS, billingAccountListSchema, NO_OPTINS, optinsSchema, type ApiErrorCode, type OptinChoices } from '@ecare/shared';
-import { auditLog, billingAccounts, contactOptins, users } from '../../db/schema.ts';
-import { DEMO_COMPANIES } from '../../db/seed/demo-companies.ts';
+import { describe, expect, it } from 'vitest';
+import { billingAccountListSchema, NO_OPTINS, optinsSchema, type OptinChoices } from '@ecare/shared';
+import { auditLog, contactOptins } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
-import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
+import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
+import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 
-let t: TestContext;
-let manager: string;
-let lineUser: string;
-let stranger: string;
-let mandataire: string;
-let bakery: number;
-/** An account the mandataire is attached to without managing it. */
-let notManaged: number;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  manager = await t.loginAs('gestionnaire');
-  lineUser = await t.loginAs('utilisateur');
-  stranger = await t.loginAs('solo');
-  mandataire = await t.loginAs('mandataire');
-  const [account] = bodyOf(await t.get('/api/comptes_facturation', manager), billingAccountListSchema);
-  if (!account) throw new Error('demo gestionnaire has no account');
-  bakery = account.idClientBscs;
-  const [cabinet] = await t.db
-    .select({ id: billingAccounts.idClientBscs })
-    .from(billingAccounts)
-    .where(eq(billingAccounts.raisonSociale, DEMO_COMPANIES.accounting.raisonSociale));
-  if (!cabinet) throw new Error('no demo accounting firm');
-  notManaged = cabinet.id;
-});
-afterAll(() => t.close());
+const { t, f } = useTestContext(demoFixture);
 
 const CHOICES: OptinChoices = { emailMarketing: true, smsMarketing: false, emailActualites: true, smsActualites: true };
-
-const expectError = (response: Awaited<ReturnType<TestContext['get']>>, status: number, code: ApiErrorCode) => {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(errorOf(response)).toMatchObject({ code, exceptionMessage: API_ERRORS[code].message });
-};
-
-async function userId(email: string): Promise<number> {
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
 
 const auditEntries = (idClientBscs: number | null, user: number) =>
   t.db
@@ -56,29 +20,29 @@ const auditEntries = (idClientBscs: number | null, user: number) =>
 
 describe('GET and PUT /api/contacts/optins (the signed-in user’s own choices)', () => {
   it('reads every choice off while nothing was chosen', async () => {
-    const response = await t.get('/api/contacts/optins', mandataire);
+    const response = await t.get('/api/contacts/optins', f.mandataire);
     expect(response.statusCode).toBe(200);
     expect(bodyOf(response, optinsSchema)).toEqual({ ...NO_OPTINS, dateMiseAJour: null });
   });
 
   it('saves the choices, keeps them, and records the save in the audit log', async () => {
     // The demo line user already wanted the service news by SMS (demo seed).
-    expect(bodyOf(await t.get('/api/contacts/optins', lineUser), optinsSchema)).toEqual({
+    expect(bodyOf(await t.get('/api/contacts/optins', f.lineUser), optinsSchema)).toEqual({
       ...NO_OPTINS,
       smsActualites: true,
       dateMiseAJour: '2025-11-03T08:45:00.000Z',
     });
-    const saved = await t.send('PUT', '/api/contacts/optins', { token: lineUser, json: CHOICES });
+    const saved = await t.send('PUT', '/api/contacts/optins', { token: f.lineUser, json: CHOICES });
     expect(saved.statusCode, saved.body).toBe(200);
     const stamp = t.clock.now().toISOString();
     expect(bodyOf(saved, optinsSchema)).toEqual({ ...CHOICES, dateMiseAJour: stamp });
-    expect(bodyOf(await t.get('/api/contacts/optins', lineUser), optinsSchema)).toEqual({ ...CHOICES, dateMiseAJour: stamp });
+    expect(bodyOf(await t.get('/api/contacts/optins', f.lineUser), optinsSchema)).toEqual({ ...CHOICES, dateMiseAJour: stamp });
 
     // A second save rewrites the same row.
     t.clock.advance(60_000);
     const off = { ...NO_OPTINS, smsActualites: true };
-    expect(bodyOf(await t.send('PUT', '/api/contacts/optins', { token: lineUser, json: off }), optinsSchema)).toMatchObject(off);
-    const id = await userId(DEMO_USERS.utilisateur.email);
+    expect(bodyOf(await t.send('PUT', '/api/contacts/optins', { token: f.lineUser, json: off }), optinsSchema)).toMatchObject(off);
+    const id = await userIdOf(t, DEMO_USERS.utilisateur.email);
     expect(await t.db.select().from(contactOptins).where(eq(contactOptins.userId, id))).toHaveLength(1);
     const entries = await auditEntries(null, id);
     expect(entries).toHaveLength(2);
@@ -87,9 +51,9 @@ describe('GET and PUT /api/contacts/optins (the signed-in user’s own choices)'
   });
 
   it('keeps each person’s choices apart', async () => {
-    await t.send('PUT', '/api/contacts/optins', { token: stranger, json: { ...NO_OPTINS, emailMarketing: true } });
-    expect(bodyOf(await t.get('/api/contacts/optins', stranger), optinsSchema).emailMarketing).toBe(true);
-    expect(bodyOf(await t.get('/api/contacts/optins', manager), optinsSchema)).toEqual({ ...NO_OPTINS, dateMiseAJour: null });
+    await t.send('PUT', '/api/contacts/optins', { token: f.stranger, json: { ...NO_OPTINS, emailMarketing: true } });
+    expect(bodyOf(await t.get('/api/contacts/optins', f.stranger), optinsSchema).emailMarketing).toBe(true);
+    expect(bodyOf(await t.get('/api/contacts/optins', f.manager), optinsSchema)).toEqual({ ...NO_OPTINS, dateMiseAJour: null });
   });
 
   it.each([
@@ -99,7 +63,7 @@ describe('GET and PUT /api/contacts/optins (the signed-in user’s own choices)'
     ['a number for a choice', { ...CHOICES, emailActualites: 1 }],
     ['an array', [true, false, true, false]],
   ])('refuses %s with 400', async (_label, json) => {
-    expectError(await t.send('PUT', '/api/contacts/optins', { token: manager, json }), 400, 'VALIDATION');
+    expectError(await t.send('PUT', '/api/contacts/optins', { token: f.manager, json }), 400, 'VALIDATION');
   });
 
   it('wants a session', async () => {
@@ -113,34 +77,34 @@ describe('GET and PUT /api/contacts/{id_client_bscs}/optins (a billing account�
 
   it('lets the account’s manager read and save them, recorded under the account', async () => {
     // The demo bakery receives the service news by e-mail (demo seed).
-    expect(bodyOf(await t.get(path(bakery), manager), optinsSchema)).toEqual({
+    expect(bodyOf(await t.get(path(f.account), f.manager), optinsSchema)).toEqual({
       ...NO_OPTINS,
       emailActualites: true,
       dateMiseAJour: '2025-11-03T08:45:00.000Z',
     });
-    const saved = await t.send('PUT', path(bakery), { token: manager, json: CHOICES });
+    const saved = await t.send('PUT', path(f.account), { token: f.manager, json: CHOICES });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(bodyOf(await t.get(path(bakery), manager), optinsSchema)).toMatchObject(CHOICES);
-    expect(await auditEntries(bakery, await userId(DEMO_USERS.gestionnaire.email))).toHaveLength(1);
+    expect(bodyOf(await t.get(path(f.account), f.manager), optinsSchema)).toMatchObject(CHOICES);
+    expect(await auditEntries(f.account, await userIdOf(t, DEMO_USERS.gestionnaire.email))).toHaveLength(1);
     // The account's choices are not its manager's own.
-    expect(bodyOf(await t.get('/api/contacts/optins', manager), optinsSchema)).toEqual({ ...NO_OPTINS, dateMiseAJour: null });
+    expect(bodyOf(await t.get('/api/contacts/optins', f.manager), optinsSchema)).toEqual({ ...NO_OPTINS, dateMiseAJour: null });
   });
 
   it('lets a mandataire set those of an account they manage', async () => {
-    const accounts = bodyOf(await t.get('/api/comptes_facturation', mandataire), billingAccountListSchema);
+    const accounts = bodyOf(await t.get('/api/comptes_facturation', f.mandataire), billingAccountListSchema);
     const managed = accounts.find((account) => account.isGestionnaire);
     if (!managed) throw new Error('the demo mandataire manages no account');
-    const saved = await t.send('PUT', path(managed.idClientBscs), { token: mandataire, json: CHOICES });
+    const saved = await t.send('PUT', path(managed.idClientBscs), { token: f.mandataire, json: CHOICES });
     expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('refuses another customer, a mandataire on an account they do not manage and a line user, with nothing written', async () => {
     const before = await t.db.select().from(contactOptins);
     for (const [token, id] of [
-      [stranger, bakery],
-      [lineUser, bakery],
-      [mandataire, notManaged],
-      [manager, 999_999_999],
+      [f.stranger, f.account],
+      [f.lineUser, f.account],
+      [f.mandataire, f.notManaged],
+      [f.manager, 999_999_999],
     ] as const) {
       expectError(await t.get(path(id), token), 403, 'FORBIDDEN_ACCOUNT');
       expectError(await t.send('PUT', path(id), { token, json: CHOICES }), 403, 'FORBIDDEN_ACCOUNT');
@@ -149,8 +113,8 @@ describe('GET and PUT /api/contacts/{id_client_bscs}/optins (a billing account�
   });
 
   it('refuses malformed ids and bodies with 400', async () => {
-    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) expectError(await t.get(path(id), manager), 400, 'VALIDATION');
-    expectError(await t.send('PUT', path(bakery), { token: manager, json: { ...CHOICES, smsActualites: null } }), 400, 'VALIDATION');
-    expectError(await t.send('PUT', path(bakery), { token: manager, json: {} }), 400, 'VALIDATION');
+    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) expectError(await t.get(path(id), f.manager), 400, 'VALIDATION');
+    expectError(await t.send('PUT', path(f.account), { token: f.manager, json: { ...CHOICES, smsActualites: null } }), 400, 'VALIDATION');
+    expectError(await t.send('PUT', path(f.account), { token: f.manager, json: {} }), 400, 'VALIDATION');
   });
 });

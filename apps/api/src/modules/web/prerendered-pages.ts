@@ -1,5 +1,6 @@
 import { isParameterOn, type ServerParameters } from '@ecare/shared';
-import { informationHtml } from './information-html.ts';
+import { BANNER_HTML_RULES } from '@ecare/shared/html-rules';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 
 /**
  * Left by the web build (apps/web/vite.config.ts) inside the banner's box of login.html, the
@@ -23,7 +24,7 @@ function portalOpen(parameters: ServerParameters): boolean {
  */
 export function loginPageHtml(template: string, parameters: ServerParameters): string | null {
   if (!template.includes(INFORMATION_MARKER) || !portalOpen(parameters)) return null;
-  const banner = informationHtml(parameters.messageAuthentification);
+  const banner = sanitizeHtml(parameters.messageAuthentification, BANNER_HTML_RULES);
   return template.replace(INFORMATION_MARKER, () => banner);
 }
 
@@ -36,7 +37,7 @@ export function loginPageHtml(template: string, parameters: ServerParameters): s
  */
 export function framePageHtml(template: string, parameters: ServerParameters): string | null {
   if (!template.includes(FRAME_BANNER_MARKER) || !portalOpen(parameters) || isParameterOn(parameters.est_Bdp)) return null;
-  const banner = informationHtml(parameters.titrE_BANDEAU);
+  const banner = sanitizeHtml(parameters.titrE_BANDEAU, BANNER_HTML_RULES);
   if (banner === '') return null;
   return template.replace(FRAME_BANNER_MARKER, () => banner);
 }

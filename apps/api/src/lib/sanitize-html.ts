@@ -3,10 +3,12 @@ import { isExternalHref, isSafeHref } from '@ecare/shared/banner-html';
 import { keptAttributes, type HtmlRules } from '@ecare/shared/html-rules';
 
 /**
- * Stored HTML reduced to a rule set (packages/shared/src/html-rules.ts) before it is answered.
+ * Server-supplied HTML reduced to a rule set of packages/shared (html-rules.ts: the banners',
+ * legal-html.ts: the legal pages') before it is written into a page or answered. The browser's
+ * sanitizer (apps/web/src/lib/sanitize-html.ts) applies the same rules; both pass the same cases.
  * The output is built from scratch (only the kept elements and attributes, with escaped text,
- * ever come out) and serialized as a browser serializes a DOM, so that the web app's sanitizer,
- * applying the same rules to this output, gives it back unchanged.
+ * ever come out) and serialized as a browser serializes a DOM, so that the browser's pass over
+ * this output gives it back unchanged.
  */
 
 // The HTML standard's serialization of text and of attribute values.
