@@ -16,6 +16,7 @@ import { contractPdfModule } from './modules/contract-pdf/index.ts';
 import { devModule } from './modules/dev/index.ts';
 import { emailChangeModule } from './modules/email-change/index.ts';
 import { esimModule } from './modules/esim/index.ts';
+import { faqModule } from './modules/faq/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { legalModule } from './modules/legal/index.ts';
 import { linesModule } from './modules/lines/index.ts';
@@ -25,6 +26,7 @@ import { optinsModule } from './modules/optins/index.ts';
 import { parametersModule } from './modules/parameters/index.ts';
 import { passwordModule } from './modules/password/index.ts';
 import { sessionModule } from './modules/session/index.ts';
+import { supportModule } from './modules/support/index.ts';
 import { webModule } from './modules/web/index.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -56,6 +58,8 @@ function featureModules(config: Config) {
     optinsModule,
     accountUsersModule,
     legalModule,
+    faqModule,
+    supportModule,
     cleanupModule,
     ...(config.devTools ? [devModule] : []),
     healthModule,

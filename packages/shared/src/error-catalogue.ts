@@ -12,13 +12,15 @@ import { ACCOUNT_USER_ERRORS } from './account-users-errors.ts';
 import { LINE_ERRORS } from './lines-errors.ts';
 import { CONSUMPTION_ERRORS } from './consumption-errors.ts';
 import { LEGAL_ERRORS } from './legal-errors.ts';
+import { FAQ_ERRORS } from './faq-errors.ts';
+import { SUPPORT_ERRORS } from './support-errors.ts';
 
 export type { CatalogueEntry, OAuthCode } from './error-entries.ts';
 
 /** The parts, by name: a code appears in exactly one (checked by the catalogue's test). */
-export const ERROR_CATALOGUE_PARTS = { core: CORE_ERRORS, lines: LINE_ERRORS, consumption: CONSUMPTION_ERRORS, esim: ESIM_ERRORS, accountUsers: ACCOUNT_USER_ERRORS, legal: LEGAL_ERRORS } as const;
+export const ERROR_CATALOGUE_PARTS = { core: CORE_ERRORS, lines: LINE_ERRORS, consumption: CONSUMPTION_ERRORS, esim: ESIM_ERRORS, accountUsers: ACCOUNT_USER_ERRORS, legal: LEGAL_ERRORS, support: SUPPORT_ERRORS, faq: FAQ_ERRORS } as const;
 
-export const API_ERRORS = { ...CORE_ERRORS, ...LINE_ERRORS, ...CONSUMPTION_ERRORS, ...ESIM_ERRORS, ...ACCOUNT_USER_ERRORS, ...LEGAL_ERRORS } as const satisfies Record<string, CatalogueEntry>;
+export const API_ERRORS = { ...CORE_ERRORS, ...LINE_ERRORS, ...CONSUMPTION_ERRORS, ...ESIM_ERRORS, ...ACCOUNT_USER_ERRORS, ...LEGAL_ERRORS, ...SUPPORT_ERRORS, ...FAQ_ERRORS } as const satisfies Record<string, CatalogueEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
 

@@ -92,6 +92,10 @@ const envSchema = z.object({
   /** SMTP server (smtp://user:pass@host:port); without it e-mails stay in the outbox and the development mailbox. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Espace client Pro <ne-pas-repondre@telora.example>'),
+  /** Address of the customer service, which receives every message of the contact form. */
+  SUPPORT_EMAIL: z.string().trim().email().default('service-client-pro@telora.example'),
+  /** Folder of the contact form's attachments, outside the web root (default: DATA_DIR/attachments). */
+  ATTACHMENTS_DIR: z.string().optional(),
   /** Validity of an e-mailed link (forgotten code, e-mail change). */
   LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(24),
   /**
@@ -139,6 +143,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  supportEmail: string;
+  attachmentsDir: string;
   linkValidityMs: number;
   /** eSIM installation links: their key (generated at start when not configured) and validity. */
   esimLink: { secret: string; secretConfigured: boolean; validityMs: number };
@@ -174,6 +180,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    attachmentsDir: path.resolve(repoRoot, env.ATTACHMENTS_DIR ?? path.join(env.DATA_DIR, 'attachments')),
     linkValidityMs: env.LINK_VALIDITY_HOURS * 3_600_000,
     esimLink: {
       secret: env.ESIM_LINK_SECRET ?? randomBytes(32).toString('base64url'),

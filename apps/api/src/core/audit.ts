@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'OUVERTURE_LIEN_ESIM',
   'MODIFICATION_UTILISATEUR_LIGNE',
   'MODIFICATION_ANNUAIRE',
+  // A message of the contact form sent by a signed-in customer (decision 024).
+  'DEMANDE_CONTACT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

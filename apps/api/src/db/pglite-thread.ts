@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { STALE_SESSION, type ThreadAnswer, type ThreadRequest } from './pglite-messages.ts';
 
 /**
@@ -9,7 +10,8 @@ import { STALE_SESSION, type ThreadAnswer, type ThreadRequest } from './pglite-m
 const { dataDir } = workerData as { dataDir: string };
 const port = parentPort;
 if (!port) throw new Error('pglite-thread must run as a worker');
-const db = new PGlite(dataDir);
+// unaccent: the FAQ's French text search (migration 0009) removes accents before stemming.
+const db = new PGlite(dataDir, { extensions: { unaccent } });
 
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 const READY_FOR_QUERY = 0x5a;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -276,6 +277,74 @@ export const staticDocuments = pgTable('static_documents', {
   contenu: text('contenu').notNull(),
 });
 
+/** A PostgreSQL text-search document, only ever written by the database itself. */
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/** FAQ themes (spec §7 "Support and other"): reference data, edited by the operator later. */
+export const faqThemes = pgTable('faq_themes', {
+  idTheme: integer('id_theme').primaryKey(),
+  libelle: text('libelle').notNull(),
+  ordre: integer('ordre').notNull(),
+});
+
+/**
+ * FAQ questions: reference data. `reponseHtml` is reduced to the FAQ rule set whenever it is
+ * served; `{{marque}}` stands for the brand. `recherche` is the French full-text document
+ * (configuration `faq_fr`: french stemming after unaccent, created by migration 0009), the
+ * question weighted A and the answer's text (tags and entities removed) weighted B.
+ */
+export const faqQuestions = pgTable(
+  'faq_questions',
+  {
+    idQuestion: integer('id_question').primaryKey(),
+    idTheme: integer('id_theme')
+      .notNull()
+      .references(() => faqThemes.idTheme, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    reponseHtml: text('reponse_html').notNull(),
+    ordre: integer('ordre').notNull(),
+    recherche: tsvector('recherche')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('faq_fr'::regconfig, question), 'A') || setweight(to_tsvector('faq_fr'::regconfig, regexp_replace(regexp_replace(reponse_html, '<[^>]*>', ' ', 'g'), '&[#a-zA-Z0-9]+;', ' ', 'g')), 'B')`,
+      ),
+  },
+  (t) => [index('faq_questions_theme_idx').on(t.idTheme, t.ordre), index('faq_questions_recherche_idx').using('gin', t.recherche)],
+);
+
+/** How often each FAQ question was opened and found helpful or not: customer data, counters. */
+export const faqQuestionStats = pgTable(
+  'faq_question_stats',
+  {
+    idQuestion: integer('id_question')
+      .primaryKey()
+      .references(() => faqQuestions.idQuestion, { onDelete: 'cascade' }),
+    nbVues: integer('nb_vues').notNull().default(0),
+    nbUtile: integer('nb_utile').notNull().default(0),
+    nbInutile: integer('nb_inutile').notNull().default(0),
+  },
+  (t) => [index('faq_question_stats_vues_idx').on(t.nbVues)],
+);
+
+/**
+ * "Was this helpful" votes, one per voter and question. `votant` is a SHA-256 (hex) of the
+ * session token, or of the browser's XSRF cookie for a signed-out visitor, prefixed by its kind.
+ */
+export const faqVotes = pgTable(
+  'faq_votes',
+  {
+    idQuestion: integer('id_question')
+      .notNull()
+      .references(() => faqQuestions.idQuestion, { onDelete: 'cascade' }),
+    votant: text('votant').notNull(),
+    utile: boolean('utile').notNull(),
+    voteLe: timestamp('vote_le', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idQuestion, t.votant] }), index('faq_votes_vote_le_idx').on(t.voteLe)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -389,4 +458,75 @@ export const loginUnlockLinks = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('login_unlock_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/**
+ * Themes of the contact form (spec §7 `contact_themes`): reference data (decision 024). Theme 7
+ * is the after-sales service (decision 022), theme 13 the security contact (spec §2, §9).
+ */
+export const contactThemes = pgTable('contact_themes', {
+  idTheme: integer('id_theme').primaryKey(),
+  libelle: text('libelle').notNull(),
+  ordre: integer('ordre').notNull(),
+});
+
+/** Sub-themes of a contact theme (spec §7 `contact_sous_themes/{idTheme}`): reference data. */
+export const contactSubThemes = pgTable(
+  'contact_sub_themes',
+  {
+    idSousTheme: integer('id_sous_theme').primaryKey(),
+    idTheme: integer('id_theme')
+      .notNull()
+      .references(() => contactThemes.idTheme, { onDelete: 'cascade' }),
+    libelle: text('libelle').notNull(),
+    ordre: integer('ordre').notNull(),
+  },
+  (t) => [index('contact_sub_themes_theme_idx').on(t.idTheme, t.ordre)],
+);
+
+/**
+ * The last support ticket number given in each year (Europe/Paris). Taking a number updates the
+ * year's row in the ticket's transaction: concurrent submissions wait for each other there, and a
+ * rolled-back one gives its number back.
+ */
+export const supportTicketCounters = pgTable('support_ticket_counters', {
+  annee: integer('annee').primaryKey(),
+  dernierNumero: integer('dernier_numero').notNull(),
+});
+
+/**
+ * A message sent with the contact form: a support ticket, `SUP-YYYY-NNNNNN`. The theme and
+ * sub-theme are kept as chosen (ids and labels), so that a later change of the reference data
+ * does not rewrite what the customer wrote about. `userId` is the signed-in sender, null for a
+ * visitor; the attachment, if any, is a file of the attachment store named `pieceJointeCle`.
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    idClientBscs: integer('id_client_bscs'),
+    idTheme: integer('id_theme').notNull(),
+    theme: text('theme').notNull(),
+    idSousTheme: integer('id_sous_theme'),
+    sousTheme: text('sous_theme'),
+    objet: text('objet').notNull(),
+    message: text('message').notNull(),
+    prenom: text('prenom').notNull(),
+    nom: text('nom').notNull(),
+    email: text('email').notNull(),
+    telephone: text('telephone'),
+    entreprise: text('entreprise'),
+    statut: text('statut', { enum: ['OUVERTE', 'EN_COURS', 'EN_ATTENTE_CLIENT', 'RESOLUE'] })
+      .notNull()
+      .default('OUVERTE'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    pieceJointeCle: text('piece_jointe_cle').unique(),
+    pieceJointeNom: text('piece_jointe_nom'),
+    pieceJointeType: text('piece_jointe_type'),
+    pieceJointeTaille: integer('piece_jointe_taille'),
+  },
+  (t) => [index('support_tickets_user_idx').on(t.userId, t.createdAt)],
 );

@@ -44,6 +44,8 @@ const ANSWER_WITHIN_MS = 15_000;
 
 let t: TestContext;
 let webDist: string;
+/** Where the contact form's attachments the run sends are written, removed afterwards. */
+let attachments: string;
 let operations: Operation[];
 let run: RunResult | undefined;
 
@@ -94,7 +96,8 @@ async function expectAccounts(app: FastifyInstance, token: string): Promise<void
 
 beforeAll(async () => {
   webDist = fakeWebDist();
-  t = await createTestContext({ env: { WEB_DIST: webDist, LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent' } });
+  attachments = mkdtempSync(path.join(tmpdir(), 'ecare-fuzz-attachments-'));
+  t = await createTestContext({ env: { WEB_DIST: webDist, ATTACHMENTS_DIR: attachments, LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent' } });
   await t.app.ready();
   operations = discoverOperations(t.app);
 });
@@ -102,6 +105,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   rmSync(webDist, { recursive: true, force: true });
+  rmSync(attachments, { recursive: true, force: true });
 });
 
 describe('HTTP API fuzzing from the OpenAPI document', () => {

@@ -6,7 +6,6 @@ import { RedirectOnly, title, withoutSession } from './route-handles.ts';
 
 const toHome = () => redirect(PATHS.home);
 
-const infoPage = () => import('./routes/info-page-route.tsx').then((m) => ({ Component: m.InfoPageRoute }));
 const legalPage = (pageCode: LegalPageCode) => () => import('./routes/legal-page-route.tsx').then((m) => m.legalPageRoute(pageCode));
 const notFoundPage = () => import('./routes/not-found-route.tsx').then((m) => ({ Component: m.NotFoundRoute }));
 
@@ -82,6 +81,12 @@ export const frameRoutes: RouteObject[] = [
         handle: title('Préférences de contact'),
         lazy: () =>
           import('./routes/mon-compte/optins-route.tsx').then((m) => ({ Component: m.OptinsRoute, loader: m.optinsLoader })),
+      },
+      {
+        path: 'demandes',
+        handle: title('Mes demandes'),
+        lazy: () =>
+          import('./routes/mon-compte/tickets-route.tsx').then((m) => ({ Component: m.TicketsRoute, loader: m.ticketsLoader })),
       },
     ],
   },
@@ -162,13 +167,21 @@ export const frameRoutes: RouteObject[] = [
   {
     path: 'assistance',
     children: [
-      { path: 'faq', handle: title('Questions fréquentes'), lazy: infoPage },
+      {
+        path: 'faq',
+        handle: title('Questions fréquentes'),
+        lazy: () => import('./routes/faq-route.tsx').then((m) => ({ Component: m.FaqRoute, loader: m.faqLoader })),
+      },
       {
         path: 'sav',
         handle: title('Service après-vente'),
         lazy: () => import('./routes/after-sales-route.tsx').then((m) => ({ Component: m.AfterSalesRoute })),
       },
-      { path: 'formulaire-contact', handle: title('Formulaire de contact'), lazy: infoPage },
+      {
+        path: 'formulaire-contact',
+        handle: title('Formulaire de contact'),
+        lazy: () => import('./routes/contact-route.tsx').then((m) => ({ Component: m.ContactRoute, loader: m.contactLoader })),
+      },
     ],
   },
   {

@@ -69,7 +69,7 @@ function disconnect(): void {
   unauthorized.notify();
 }
 
-function enterMaintenance(): void {
+export function enterMaintenance(): void {
   clearAllStorage();
   maintenance.notify();
 }
@@ -79,7 +79,7 @@ const isStatusPage = (status: number): status is StatusPage => status === 498 ||
 const isVersionFile = (path: string) => path.includes('version.json');
 const isRelative = (path: string) => path.startsWith('/') && !path.startsWith('//');
 
-function buildHeaders(path: string, method: HttpMethod, hasJsonBody: boolean, isForm: boolean): Headers {
+export function buildHeaders(path: string, method: HttpMethod, hasJsonBody: boolean, isForm: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (isForm) headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
   // A body-less POST must not claim a JSON body: strict servers reject an empty JSON body.
@@ -107,7 +107,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** The error of a refused answer, after the spec's reactions to it (maintenance, 401, 498/499). */
-async function failure(response: Response, flaggedMaintenance: boolean): Promise<ApiError> {
+export async function failure(response: Response, flaggedMaintenance: boolean): Promise<ApiError> {
   const error = apiErrorFromBody(response.status, await readJson(response));
   if (flaggedMaintenance || (response.status === 401 && isMaintenanceOn(getKnownParameters()))) {
     enterMaintenance();
@@ -159,9 +159,14 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   loadingSucceeded(path);
   // The parameters stay readable during maintenance; their answer carries the flag too.
   if (flaggedMaintenance) enterMaintenance();
+  return parsed(response, request.schema);
+}
+
+/** The answer's JSON, checked by the schema the caller reads it with. */
+export async function parsed<T>(response: Response, schema: Parser<T>): Promise<T> {
   const data = await readJson(response);
   try {
-    return await request.schema.parse(data);
+    return await schema.parse(data);
   } catch {
     throw new ApiError(response.status, 'INVALID_RESPONSE', GENERIC_ERROR_MESSAGE);
   }

@@ -1,16 +1,21 @@
 import { useSyncExternalStore } from 'react';
 
-/** Requests that never raise the global loading overlay (spec §9). */
+/**
+ * Requests that never raise the global loading overlay (spec §9), and the FAQ's search as you
+ * type and question statistics, which must not cover the page at each keystroke (decision 023).
+ */
 export const LOADING_IGNORED_PATHS = [
   'ajout-lignes/maj-quantite',
   'service-client/regate',
   '/api/commandes/',
   'infoconso/getinfoconso',
   'version.json',
+  '/api/Faq/faq_rechercher/',
+  '/api/Faq/statistiques',
 ] as const;
 
-/** Requests whose failure does not lower the counter (spec §9). */
-export const NO_DECREMENT_ON_ERROR_PATHS = ['maj-quantite', 'commandes', 'getinfoconso', 'version.json'] as const;
+/** Requests whose failure does not lower the counter (spec §9; the FAQ's never raised it). */
+export const NO_DECREMENT_ON_ERROR_PATHS = ['maj-quantite', 'commandes', 'getinfoconso', 'version.json', '/api/Faq/faq_rechercher/', '/api/Faq/statistiques'] as const;
 
 let count = 0;
 const listeners = new Set<() => void>();

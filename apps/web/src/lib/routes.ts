@@ -31,6 +31,7 @@ export const PATHS = {
   accountCode: '/mon-compte/code-confidentiel',
   accountUsers: '/mon-compte/utilisateurs',
   accountOptins: '/mon-compte/preferences',
+  accountRequests: '/mon-compte/demandes',
   notFound: '/404',
   tokenInvalid: '/498',
   requestCancelled: '/499',

@@ -1,5 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { legalPages, menuItems, offers, serverParameters, staticDocuments } from '../schema.ts';
+import { contactSubThemes, contactThemes, faqQuestions, faqThemes, legalPages, menuItems, offers, serverParameters, staticDocuments } from '../schema.ts';
+import { FAQ_QUESTIONS, FAQ_THEMES } from './faq.ts';
+import { CONTACT_SUB_THEMES, CONTACT_THEMES } from './contact-themes.ts';
 import { LEGAL_PAGES } from './legal-pages.ts';
 import { REFERENCE_MENU } from './menu.ts';
 import { OFFERS } from './offers.ts';
@@ -11,6 +13,8 @@ export { MOBILE_OFFER_IDS, OFFERS } from './offers.ts';
 export { DEFAULT_PARAMETERS } from './parameters.ts';
 export { LEGAL_PAGES } from './legal-pages.ts';
 export { STATIC_DOCUMENTS } from './static-documents.ts';
+export { FAQ_QUESTIONS, FAQ_THEMES } from './faq.ts';
+export { CONTACT_SUB_THEMES, CONTACT_THEMES } from './contact-themes.ts';
 
 /** Rows of one table that every installation has, keyed by the table's primary key. */
 export interface ReferenceSet {
@@ -33,6 +37,10 @@ export const REFERENCE_DATA: readonly ReferenceSet[] = [
   referenceSet(serverParameters, PARAMETER_ROWS),
   referenceSet(legalPages, LEGAL_PAGES),
   referenceSet(staticDocuments, STATIC_DOCUMENTS),
+  referenceSet(faqThemes, FAQ_THEMES),
+  referenceSet(faqQuestions, FAQ_QUESTIONS),
+  referenceSet(contactThemes, CONTACT_THEMES),
+  referenceSet(contactSubThemes, CONTACT_SUB_THEMES),
 ];
 
 export const REFERENCE_TABLES: readonly PgTable[] = REFERENCE_DATA.map((set) => set.table);

@@ -5,6 +5,9 @@ import { neverTrue, percentEncode, resolveText } from './url.ts';
 
 export const JSON_TYPE = 'application/json';
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
+export const MULTIPART_TYPE = 'multipart/form-data';
+/** Fixed, so that a failure replays byte for byte. */
+const MULTIPART_BOUNDARY = '----fuzz-boundary-7f3a';
 const OVERSIZED = 1_100_000;
 
 /** A body field: a valid value of the schema, or a mutated one. */
@@ -32,16 +35,40 @@ export const renderJson = (fields: BodyField[]) => `{${fields.map(([name, value]
 export const renderForm = (fields: BodyField[]) =>
   fields.map(([name, value]) => `${percentEncode(name)}=${percentEncode(neverTrue(formText(value)))}`).join('&');
 
+/** A header parameter's value (a field or file name) as a browser quotes it. */
+const quoted = (text: string) => text.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+/**
+ * A multipart/form-data body: every field a text part, except the file fields (`format: binary`),
+ * sent as a file: a small PDF around a valid value (so the baseline reaches the handler's checks
+ * past the file's type), the mutated text itself otherwise.
+ */
+export function renderMultipart(fields: BodyField[], fileFields: ReadonlySet<string>): RenderedBody {
+  const parts = fields.map(([name, value]) => {
+    const head = `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${quoted(name)}"`;
+    if (!fileFields.has(name)) return Buffer.from(`${head}\r\n\r\n${neverTrue(formText(value))}\r\n`);
+    const content = 'valid' in value ? `%PDF-1.7\n%${formText(value)}\n%%EOF\n` : formText(value);
+    return Buffer.from(`${head}; filename="fuzz.pdf"\r\nContent-Type: application/pdf\r\n\r\n${content}\r\n`);
+  });
+  return {
+    contentType: `${MULTIPART_TYPE}; boundary=${MULTIPART_BOUNDARY}`,
+    payload: Buffer.concat([...parts, Buffer.from(`--${MULTIPART_BOUNDARY}--\r\n`)]),
+  };
+}
+
 /** The body in the operation's own encoding. */
-export function renderBody(contentType: string, fields: BodyField[]): RenderedBody {
+export function renderBody(contentType: string, fields: BodyField[], fileFields: ReadonlySet<string> = new Set()): RenderedBody {
+  if (contentType.startsWith(MULTIPART_TYPE)) return renderMultipart(fields, fileFields);
   return { contentType, payload: contentType.startsWith(FORM_TYPE) ? renderForm(fields) : renderJson(fields) };
 }
 
 /** A whole-body malformation: broken JSON, wrong or missing content type, oversized, nested. */
-export function shapeBody(shape: BodyShape, declaredType: string | null, fields: BodyField[]): RenderedBody {
-  const type = declaredType ?? JSON_TYPE;
+export function shapeBody(shape: BodyShape, declaredType: string | null, fields: BodyField[], fileFields: ReadonlySet<string> = new Set()): RenderedBody {
+  const rendered = renderBody(declaredType ?? JSON_TYPE, fields, fileFields);
+  // A multipart body's type carries its boundary.
+  const type = rendered.contentType ?? JSON_TYPE;
   const isForm = type.startsWith(FORM_TYPE);
-  const native = renderBody(type, fields).payload;
+  const native = rendered.payload;
   const json = renderJson(fields);
   const first = fields[0]?.[0] ?? 'a';
   const key = JSON.stringify(first);

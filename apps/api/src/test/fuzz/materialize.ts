@@ -35,6 +35,12 @@ export function baselineFor(operation: Operation, known: KnownValues): Baseline 
   return { params, query, fields };
 }
 
+/** Body properties that are files (`format: binary`, a multipart upload's). */
+function binaryFields(operation: Operation): ReadonlySet<string> {
+  const properties = operation.body?.schema.properties ?? {};
+  return new Set(Object.entries(properties).filter(([, property]) => property.format === 'binary').map(([name]) => name));
+}
+
 const fillTemplate = (template: string, params: Record<string, string>) =>
   template.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? '');
 
@@ -76,8 +82,10 @@ export function materialize(operation: Operation, baseline: Baseline, mutations:
     }
   }
   const changedFields = mutations.some((m) => m.kind === 'field' || m.kind === 'drop-field');
-  const shaped = bodyShape ? shapeBody(bodyShape, operation.body?.contentType ?? null, fields) : undefined;
-  const body: RenderedBody | undefined = shaped ?? (operation.body || changedFields ? renderBody(operation.body?.contentType ?? 'application/json', fields) : undefined);
+  const fileFields = binaryFields(operation);
+  const shaped = bodyShape ? shapeBody(bodyShape, operation.body?.contentType ?? null, fields, fileFields) : undefined;
+  const body: RenderedBody | undefined =
+    shaped ?? (operation.body || changedFields ? renderBody(operation.body?.contentType ?? 'application/json', fields, fileFields) : undefined);
   if (body?.contentType && !('content-type' in headers)) headers['content-type'] = body.contentType;
   let path = fillTemplate(operation.template, params);
   if (pathShape) path = shapePath(path, pathShape.shape, pathShape.at);

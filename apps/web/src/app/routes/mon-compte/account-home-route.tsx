@@ -1,4 +1,4 @@
-import { BellRing, ChevronRight, KeyRound, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
+import { BellRing, ChevronRight, KeyRound, MessagesSquare, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
@@ -25,6 +25,12 @@ const PAGES: { to: string; title: string; text: string; icon: LucideIcon; manage
     title: 'Préférences de contact',
     text: 'Les offres commerciales et les actualités du service que vous acceptez de recevoir, par e-mail et par SMS.',
     icon: BellRing,
+  },
+  {
+    to: PATHS.accountRequests,
+    title: 'Mes demandes',
+    text: 'Les messages envoyés au service client avec le formulaire de contact, leur référence et leur avancement.',
+    icon: MessagesSquare,
   },
   {
     to: PATHS.accountUsers,

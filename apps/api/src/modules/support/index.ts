@@ -1,0 +1,47 @@
+import fastifyMultipart from '@fastify/multipart';
+import path from 'node:path';
+import { defineModule } from '../../core/module.ts';
+import { localAttachmentStore } from './support.attachments.ts';
+import { createSupportRepository } from './support.repository.ts';
+import { supportRoutes } from './support.routes.ts';
+import { createSupportService } from './support.service.ts';
+
+/** Whether `folder` is `root` or inside it. */
+const isInside = (folder: string, root: string) => {
+  const relative = path.relative(root, folder);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+};
+
+/**
+ * The contact form (themes, sub-themes, the multipart message with its attachment) and the
+ * support tickets it creates, which signed-in customers follow from their account (decision 024).
+ */
+export const supportModule = defineModule(
+  'support',
+  async (app, core) => {
+    const { attachmentsDir, webDist } = core.config;
+    // Attachments are never served: a folder the static file server reaches would serve them.
+    if (isInside(attachmentsDir, webDist)) throw new Error(`ATTACHMENTS_DIR (${attachmentsDir}) must not be inside the web root (${webDist})`);
+    const store = localAttachmentStore(attachmentsDir);
+    const service = createSupportService({
+      repo: createSupportRepository(core.db),
+      store,
+      policy: core.policy,
+      audit: core.audit,
+      transaction: core.transaction,
+      mail: core.mail,
+      limits: core.limits,
+      captcha: core.captcha,
+      clock: core.clock,
+      brandName: core.config.brandName,
+      publicUrl: core.config.publicUrl,
+      supportEmail: core.config.supportEmail,
+    });
+    // The multipart parser in a scope of its own: only this module's routes accept such bodies.
+    await app.register(async (scope) => {
+      await scope.register(fastifyMultipart);
+      await supportRoutes(scope, { service, store });
+    });
+  },
+  { dependencies: ['auth'] },
+);

@@ -1,0 +1,78 @@
+import { formatPhone } from '@ecare/shared/phone';
+import { layoutMail, type MailContent } from '../mail/index.ts';
+
+/** A ticket as both e-mails tell it. */
+export interface TicketSummary {
+  reference: string;
+  theme: string;
+  sousTheme: string | null;
+  objet: string;
+  message: string;
+  sender: { prenom: string; nom: string; email: string; telephone: string | null; entreprise: string | null };
+  /** Who sent it: a signed-in customer (their user id and the account named, if any) or a visitor. */
+  account: { userId: number; idClientBscs: number | null } | null;
+  attachment: { name: string; type: string; size: number; key: string } | null;
+  receivedAt: string;
+}
+
+const TYPE_LABELS: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
+
+/** "1,2 Mo", "350 ko": sizes as a French reader expects them. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${new Intl.NumberFormat('fr-FR').format(Math.max(1, Math.round(bytes / 1024)))}\u00a0ko`;
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}\u00a0Mo`;
+}
+
+const themeLine = (ticket: TicketSummary) => (ticket.sousTheme ? `${ticket.theme} – ${ticket.sousTheme}` : ticket.theme);
+
+/** The message as written, line by line (the layout makes each paragraph of a line). */
+const messageLines = (message: string) => message.split('\n').map((line) => (line.trim() === '' ? '\u00a0' : line));
+
+/** To the customer service: everything it needs to answer, the reply going to the sender. */
+export function supportTicketMail(brand: string, ticket: TicketSummary): MailContent {
+  const { sender } = ticket;
+  const who = [
+    `De\u00a0: ${sender.prenom} ${sender.nom} <${sender.email}>`,
+    ...(sender.entreprise ? [`Entreprise\u00a0: ${sender.entreprise}`] : []),
+    ...(sender.telephone ? [`Téléphone\u00a0: ${formatPhone(sender.telephone)}`] : []),
+    ticket.account
+      ? `Client connecté à l’espace client (utilisateur n° ${ticket.account.userId}${ticket.account.idClientBscs ? `, compte de facturation ${ticket.account.idClientBscs}` : ''}).`
+      : 'Visiteur non connecté : identité déclarée, non vérifiée.',
+  ];
+  const attachment = ticket.attachment
+    ? `Pièce jointe\u00a0: «\u00a0${ticket.attachment.name}\u00a0» (${TYPE_LABELS[ticket.attachment.type] ?? ticket.attachment.type}, ${fileSize(ticket.attachment.size)}), conservée sous la référence de stockage ${ticket.attachment.key}.`
+    : 'Pas de pièce jointe.';
+  const subject = `[${ticket.reference}] ${ticket.objet} (${themeLine(ticket)})`;
+  return layoutMail(brand, {
+    title: subject,
+    paragraphs: [
+      `Nouvelle demande ${ticket.reference} reçue le ${ticket.receivedAt} depuis le formulaire de contact.`,
+      ...who,
+      `Thème\u00a0: ${themeLine(ticket)}`,
+      `Objet\u00a0: ${ticket.objet}`,
+      'Message\u00a0:',
+      ...messageLines(ticket.message),
+      attachment,
+    ],
+    action: 'Répondre au client',
+    link: `mailto:${sender.email}?subject=${encodeURIComponent(`Votre demande ${ticket.reference}`)}`,
+    footer: `Répondez en rappelant la référence ${ticket.reference}.`,
+  });
+}
+
+/** To the sender: the reference to quote, and what happens next. */
+export function acknowledgementMail(brand: string, ticket: TicketSummary, link: { action: string; url: string }): MailContent {
+  return layoutMail(brand, {
+    title: `${brand} – Votre demande ${ticket.reference} a bien été reçue`,
+    paragraphs: [
+      `Nous avons bien reçu votre message du ${ticket.receivedAt} et l’avons enregistré sous la référence ${ticket.reference}. Rappelez-la dans vos échanges avec le service client.`,
+      `Thème\u00a0: ${themeLine(ticket)}`,
+      `Objet\u00a0: ${ticket.objet}`,
+      ...(ticket.attachment ? [`Pièce jointe reçue\u00a0: «\u00a0${ticket.attachment.name}\u00a0» (${fileSize(ticket.attachment.size)}).`] : []),
+      'Un conseiller vous répondra par e-mail dans les meilleurs délais. Le service client est ouvert du lundi au samedi, de 8\u00a0h à 20\u00a0h.',
+    ],
+    action: link.action,
+    link: link.url,
+    footer: 'Vous recevez ce message parce qu’une demande a été envoyée avec cette adresse depuis le formulaire de contact. Si vous n’en êtes pas l’auteur, ignorez-le.',
+  });
+}

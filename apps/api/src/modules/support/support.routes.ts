@@ -1,0 +1,123 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
+import type { z } from 'zod';
+import {
+  apiErrorSchema,
+  contactRequestDocumentSchema,
+  contactResponseSchema,
+  contactSubThemeListSchema,
+  contactThemeListSchema,
+  contactThemeParamSchema,
+  supportTicketPageSchema,
+  supportTicketQuerySchema,
+} from '@ecare/shared';
+import type { ModuleApp } from '../../core/module.ts';
+import { validatorCompiler } from '../../plugins/validation.ts';
+import { caller } from '../auth/index.ts';
+import type { AttachmentStore } from './support.attachments.ts';
+import { readContactUpload } from './support.multipart.ts';
+import type { SupportService } from './support.service.ts';
+
+/**
+ * The app's validation, except for a body: the contact form's is a stream the handler reads under
+ * the parser's limits (support.multipart.ts) and checks with the shared schemas itself.
+ */
+function bodyReadByHandler<Schema>(route: FastifyRouteSchemaDef<Schema>): FastifyValidationResult {
+  if (route.httpPart === 'body') return () => ({ value: undefined });
+  // Fastify types a route's compiler with the route's whole schema; each call gets one part's zod schema.
+  return validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
+}
+
+/** Reference data: changed by a release or an operator, not between two page views. */
+const CACHE_CONTROL = 'public, max-age=300';
+
+export async function supportRoutes(app: ModuleApp, { service, store }: { service: SupportService; store: AttachmentStore }) {
+  const { authenticate } = app.auth;
+
+  /** A session when the request carries one (a wrong or expired one is refused), none otherwise. */
+  const authenticateIfPresent = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization !== undefined) await authenticate(request, reply);
+  };
+
+  app.get(
+    '/api/Faq/contact_themes',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'Les thèmes du formulaire de contact, dans l’ordre d’affichage (7 : service après-vente ; 13 : sécurité)',
+        description: 'Sans authentification : le formulaire de contact sert aussi aux visiteurs.',
+        security: [],
+        response: { 200: contactThemeListSchema },
+      },
+    },
+    async (_request, reply) => {
+      const themes = await service.themes();
+      reply.header('Cache-Control', CACHE_CONTROL);
+      return themes;
+    },
+  );
+
+  app.get(
+    '/api/Faq/contact_sous_themes/:idTheme',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'Les sous-thèmes d’un thème de contact, dans l’ordre d’affichage ; un thème inconnu répond 404',
+        security: [],
+        params: contactThemeParamSchema,
+        response: { 200: contactSubThemeListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const subThemes = await service.subThemes(request.params.idTheme);
+      reply.header('Cache-Control', CACHE_CONTROL);
+      return subThemes;
+    },
+  );
+
+  app.post(
+    '/api/faq/envoyerEmail',
+    {
+      // The quota is counted before the body is read; the session, if any, checked as well.
+      onRequest: [authenticateIfPresent, (request) => service.assertQuota(request.ip)],
+      validatorCompiler: bodyReadByHandler,
+      schema: {
+        tags: ['support'],
+        summary:
+          'Envoie un message au service client (multipart/form-data) : crée une demande SUP-AAAA-NNNNNN, l’envoie par e-mail au service client et en accuse réception à l’expéditeur',
+        description:
+          'Avec une session, l’expéditeur est l’utilisateur connecté (prenom, nom et email sont ignorés) et `idClientBscs` peut nommer un compte qu’il gère. Sans session, prenom, nom et email sont obligatoires, ainsi que `captcha` lorsque le captcha est activé ; 10 messages par heure et par adresse. Une pièce jointe au plus, `pieceJointe` : PDF, JPEG ou PNG reconnu à ses premiers octets (ni le nom ni le type déclaré ne comptent), 5 Mo au plus.',
+        consumes: ['multipart/form-data'],
+        security: [{}, { bearer: [] }],
+        body: contactRequestDocumentSchema,
+        response: {
+          200: contactResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const upload = await readContactUpload(request, store);
+      return service.submit({ user: request.auth?.user ?? null, sourceAddress: request.ip }, upload);
+    },
+  );
+
+  app.get(
+    '/api/support/demandes',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['support'],
+        summary: 'Les demandes envoyées par l’utilisateur connecté avec le formulaire de contact, les plus récentes d’abord, avec leur statut',
+        querystring: supportTicketQuerySchema,
+        response: { 200: supportTicketPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => service.tickets(caller(request).user.id, request.query),
+  );
+}
