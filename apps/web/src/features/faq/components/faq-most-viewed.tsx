@@ -1,6 +1,6 @@
 import { useMostViewed } from '../api/get-most-viewed.ts';
 import { FaqQuestionItem } from './faq-question-item.tsx';
-import { ReadFailed, WaitingText } from './query-states.tsx';
+import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 
 /** The ten questions readers open most, each with its theme. */
 export function FaqMostViewed() {

@@ -4,7 +4,7 @@ import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'r
 import { useFaqQuestions } from '../api/get-faq-questions.ts';
 import { useFaqThemes } from '../api/get-faq-themes.ts';
 import { FaqQuestionItem } from './faq-question-item.tsx';
-import { ReadFailed, WaitingText } from './query-states.tsx';
+import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 
 const questionCount = (count: number) => (count === 1 ? '1 question' : `${count} questions`);
 

@@ -5,7 +5,7 @@ import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useLegalPage } from '../api/get-legal-page.ts';
 import { formatCalendarDate } from '../utils/dates.ts';
 import { LegalText } from './legal-text.tsx';
-import { RetryButton, WaitingText } from './query-states.tsx';
+import { RetryButton, WaitingText } from '../../../components/ui/query-states.tsx';
 
 interface LegalPageProps {
   pageCode: LegalPageCode;

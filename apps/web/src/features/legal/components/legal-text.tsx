@@ -1,8 +1,7 @@
 import { LEGAL_HTML_RULES } from '@ecare/shared/legal-html';
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLayoutEffect, useRef } from 'react';
 import { HtmlText } from '../../../components/ui/html-text.tsx';
-import { BASENAME, stripBasename } from '../../../lib/routes.ts';
+import { useInAppLinks } from '../../../lib/use-in-app-links.ts';
 
 /** Reading styles of the server's HTML: headings, lists, definition lists, addresses, tables. */
 const LEGAL_TEXT_CLASS = [
@@ -48,16 +47,12 @@ function focusScrollingBoxes(root: HTMLElement): void {
   }
 }
 
-/** Whether a same-origin path belongs to the portal (under its base path). */
-const isInApp = (pathname: string) => BASENAME === '' || pathname === BASENAME || pathname.startsWith(`${BASENAME}/`);
-
 /**
  * A legal text from the server, reduced to the legal rule set. Its links into the portal go
  * through the router (no reload of the app); others are left to the browser.
  */
 export function LegalText({ html }: { html: string }) {
   const container = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
 
   // Before the first paint of each new text, so that nothing moves.
   useLayoutEffect(() => {
@@ -70,21 +65,7 @@ export function LegalText({ html }: { html: string }) {
     return () => window.removeEventListener('resize', update);
   }, [html]);
 
-  useEffect(() => {
-    const node = container.current;
-    if (!node) return;
-    const follow = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(anchor instanceof HTMLAnchorElement)) return;
-      const url = new URL(anchor.href, window.location.href);
-      if (url.origin !== window.location.origin || !isInApp(url.pathname)) return;
-      event.preventDefault();
-      void navigate(`${stripBasename(url.pathname)}${url.search}${url.hash}`);
-    };
-    node.addEventListener('click', follow);
-    return () => node.removeEventListener('click', follow);
-  }, [navigate]);
+  useInAppLinks(container);
 
   return (
     <div ref={container}>

@@ -4,7 +4,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { staticDocumentPath, useStaticDocuments } from '../api/get-static-documents.ts';
 import { formatCalendarDate } from '../utils/dates.ts';
-import { RetryButton, WaitingText } from './query-states.tsx';
+import { RetryButton, WaitingText } from '../../../components/ui/query-states.tsx';
 
 function DocumentCard({ document }: { document: StaticDocument }) {
   return (

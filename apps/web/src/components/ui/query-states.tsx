@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiErrorAlert } from './api-error-alert.tsx';
+import { Spinner } from './spinner.tsx';
 
 /** A part of the page still on its way, said in words (the ring is decorative). */
 export function WaitingText({ children }: { children: ReactNode }) {
@@ -18,5 +19,14 @@ export function RetryButton({ onRetry, pending }: { onRetry: () => void; pending
       {pending ? <Spinner small /> : null}
       Réessayer
     </button>
+  );
+}
+
+/** A failed read, said, with a way to ask again. */
+export function ReadFailed({ error, onRetry, pending }: { error: unknown; onRetry: () => void; pending: boolean }) {
+  return (
+    <ApiErrorAlert error={error}>
+      <RetryButton onRetry={onRetry} pending={pending} />
+    </ApiErrorAlert>
   );
 }
