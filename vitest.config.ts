@@ -1,9 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-
-const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
   test: {
+    // One test file per core (Vitest's default leaves one core out): the files wait on their
+    // databases much of the time. Browser tests still run one file at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -13,8 +15,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One PostgreSQL database is reset per file, so files must not overlap there.
-          fileParallelism: !onPostgres,
+          // On PostgreSQL each worker has its own database, reset by each file it runs.
+          globalSetup: ['apps/api/src/test/worker-database.ts'],
         },
       },
       {

@@ -18,8 +18,12 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client.t
 import { emailOutbox } from '../db/schema.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { ManualClock } from '../lib/clock.ts';
+import { workerDatabaseUrl } from './worker-database.ts';
 
-export const TEST_DATABASE_URL = process.env.DATABASE_URL;
+/** This worker's PostgreSQL test database (test/worker-database.ts), or none: PGlite in memory. */
+export const TEST_DATABASE_URL = process.env.DATABASE_URL
+  ? workerDatabaseUrl(process.env.DATABASE_URL, process.env.VITEST_POOL_ID ?? '1')
+  : undefined;
 
 /** The answer's JSON, checked against the shared schema the web app reads it with. */
 export function bodyOf<Schema extends z.ZodType>(response: LightMyRequestResponse, schema: Schema): z.infer<Schema> {
@@ -51,7 +55,7 @@ export const openApiDocumentSchema = z.object({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 
-/** Empties the PostgreSQL test database so every test file starts from the same state. */
+/** Empties this worker's PostgreSQL test database so every test file starts from the same state. */
 async function resetPostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
