@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { ContactSubTheme, ContactTheme } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
-import { contactSubThemes, contactThemes, supportTicketCounters, supportTickets } from '../../db/schema.ts';
+import { contactSubThemes, contactThemes, supportTickets } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
 const themeColumns = { idTheme: contactThemes.idTheme, libelle: contactThemes.libelle, ordre: contactThemes.ordre };
@@ -47,20 +47,6 @@ export function createSupportRepository(db: Database) {
         .from(contactSubThemes)
         .where(eq(contactSubThemes.idTheme, idTheme))
         .orderBy(asc(contactSubThemes.ordre), asc(contactSubThemes.idSousTheme));
-    },
-
-    /**
-     * The next number of the year, taken in the ticket's transaction: the year's row stays locked
-     * until it commits, so two submissions never get the same number, and a rollback gives it back.
-     */
-    async nextNumber(annee: number, tx: Transaction): Promise<number> {
-      const [row] = await tx.db
-        .insert(supportTicketCounters)
-        .values({ annee, dernierNumero: 1 })
-        .onConflictDoUpdate({ target: supportTicketCounters.annee, set: { dernierNumero: sql`${supportTicketCounters.dernierNumero} + 1` } })
-        .returning({ numero: supportTicketCounters.dernierNumero });
-      if (!row) throw new Error('support ticket number not taken');
-      return row.numero;
     },
 
     async insertTicket(ticket: NewTicketRow, tx: Transaction): Promise<void> {

@@ -11,6 +11,7 @@ import {
   type SupportTicketQuery,
 } from '@ecare/shared';
 import type { Audit } from '../../core/audit.ts';
+import { nextReferenceNumber } from '../../db/reference-counters.ts';
 import type { Transact } from '../../db/transaction.ts';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -127,7 +128,7 @@ export function createSupportService(deps: SupportDeps) {
         const now = deps.clock.now();
         const paris = parisParts(now);
         return await deps.transaction(async (tx) => {
-          const reference = supportReference(paris.year, await repo.nextNumber(paris.year, tx));
+          const reference = supportReference(paris.year, await nextReferenceNumber('SUP', paris.year, tx));
           await repo.insertTicket(
             {
               reference,

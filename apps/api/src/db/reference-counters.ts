@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { referenceCounters } from './schema.ts';
+import type { Transaction } from './transaction.ts';
+
+/** The series of numbered references: support tickets, invoice complaints. */
+export type ReferenceSerie = 'SUP' | 'REC';
+
+/**
+ * The next number of a series in a year, taken in the caller's transaction: the row stays locked
+ * until it commits, so two takers never get the same number, and a rollback gives it back.
+ */
+export async function nextReferenceNumber(serie: ReferenceSerie, annee: number, tx: Transaction): Promise<number> {
+  const [row] = await tx.db
+    .insert(referenceCounters)
+    .values({ serie, annee, dernierNumero: 1 })
+    .onConflictDoUpdate({
+      target: [referenceCounters.serie, referenceCounters.annee],
+      set: { dernierNumero: sql`${referenceCounters.dernierNumero} + 1` },
+    })
+    .returning({ numero: referenceCounters.dernierNumero });
+  if (!row) throw new Error(`${serie} reference number not taken`);
+  return row.numero;
+}
