@@ -42,6 +42,8 @@ export interface AuditEntry {
   idContrat?: number | null;
   /** The client address as the server sees it (request.ip, TRUST_PROXY applied). */
   sourceAddress: string;
+  /** For an edit of reference data or parameters: the values before and after it. */
+  details?: { avant: unknown; apres: unknown } | null;
 }
 
 export interface Audit {
@@ -63,6 +65,7 @@ export function createAudit(db: Database, clock: Clock): Audit {
         idContrat: entry.idContrat ?? null,
         at: clock.now(),
         sourceAddress: entry.sourceAddress,
+        details: entry.details ?? null,
       });
     },
   };

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -154,6 +155,8 @@ export const auditLog = pgTable(
     idContrat: integer('id_contrat'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     sourceAddress: text('source_address').notNull(),
+    /** What changed, for the back office's edits: `{ avant, apres }` (reference data, parameters). */
+    details: jsonb('details'),
   },
   (t) => [index('audit_log_account_at_idx').on(t.idClientBscs, t.at), index('audit_log_contract_at_idx').on(t.idContrat, t.at)],
 );
