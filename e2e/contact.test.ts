@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentOf } from '../apps/api/src/test/mime.ts';
+import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
+import { waitFor } from '../apps/api/src/test/wait-for.ts';
 import { devMails } from './support/dev-tools.ts';
 import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 
-const app = useRealApp();
+// The server delivers its mails to a real SMTP server, as in production.
+let smtp: SmtpPeer;
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+});
+afterAll(() => smtp.stop());
+const app = useRealApp({ env: () => ({ SMTP_URL: smtp.url }) });
 
 /** A real PDF's first bytes, then enough content for an upload that takes a moment on a slowed network. */
 function pdfOf(bytes: number): Buffer {
@@ -50,7 +59,8 @@ describe('contact form', () => {
     await page.getByRole('radio', { name: 'Déclarer un sinistre à l’assurance' }).check({ force: true });
     await page.getByLabel(/^Objet/).fill('Sinistre sur le téléphone de Julien');
     await page.getByLabel(/^Votre message/).fill('Bonjour,\nle téléphone de Julien est tombé dans l’eau hier.\nLe constat est joint.');
-    await page.getByLabel(/^Pièce jointe/).setInputFiles({ name: 'constat-sinistre.pdf', mimeType: 'application/pdf', buffer: pdfOf(1_500_000) });
+    const constat = pdfOf(1_500_000);
+    await page.getByLabel(/^Pièce jointe/).setInputFiles({ name: 'constat-sinistre.pdf', mimeType: 'application/pdf', buffer: constat });
     await page.getByText(/constat-sinistre\.pdf \(1,4\s?Mo\)/).waitFor();
     await expectNoAxeViolations(page);
 
@@ -74,6 +84,12 @@ describe('contact form', () => {
     expect(acknowledgement?.texte).toContain('Sinistre sur le téléphone de Julien');
     const toService = (await devMails(app.server)).find((mail) => mail.sujet.startsWith(`[${reference}]`));
     expect(toService?.texte).toContain('constat-sinistre.pdf');
+
+    // Both went out over SMTP; the customer service's carries the file, byte for byte.
+    await waitFor(() => smtp.received.filter((mail) => mail.raw.includes(reference)).length === 2, { timeoutMs: 30_000, what: 'both mails over SMTP' });
+    const overSmtp = smtp.received.find((mail) => mail.to.includes(toService?.destinataire ?? '') && mail.raw.includes(reference));
+    expect(overSmtp?.to).toEqual([toService?.destinataire]);
+    expect(attachmentOf(overSmtp?.raw ?? '', 'constat-sinistre.pdf')?.equals(constat)).toBe(true);
 
     // The request, in the account area.
     await page.getByRole('link', { name: 'Suivre mes demandes' }).click();

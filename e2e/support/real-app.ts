@@ -8,11 +8,15 @@ export interface RealApp {
   browser: Browser;
 }
 
-/** For one test file: the real server on a throw-away database and a Chromium, both stopped after the file. */
-export function useRealApp(): RealApp {
+/**
+ * For one test file: the real server on a throw-away database and a Chromium, both stopped after
+ * the file. `env` adds to the server's environment, read when it starts (after the hooks
+ * registered before this call have run: a peer started there can be named).
+ */
+export function useRealApp({ env }: { env?: () => Record<string, string> } = {}): RealApp {
   const app = {} as RealApp;
   beforeAll(async () => {
-    app.server = await startServer();
+    app.server = await startServer({ env: env?.() ?? {} });
     app.browser = await launchBrowser();
   });
   afterAll(async () => {

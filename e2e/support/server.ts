@@ -28,7 +28,7 @@ export interface RunningServer {
  * Starts the real server (`npm start`'s entry point) on the built web app and a throw-away
  * database: a temporary PGlite folder, or PostgreSQL reset first when DATABASE_URL is set.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ecare-e2e-'));
   const databaseUrl = process.env.DATABASE_URL;
@@ -53,6 +53,7 @@ export async function startServer(): Promise<RunningServer> {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // A fixed key, as production has: without one the server warns that e-mailed eSIM links die with it.
       ESIM_LINK_SECRET: 'e2e-esim-link-secret-0123456789abcdef',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

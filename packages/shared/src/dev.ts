@@ -13,6 +13,10 @@ export const devMailSchema = z.object({
   creeLe: z.string(),
   envoyeLe: z.string().nullable(),
   transport: z.string().nullable(),
+  /** Files sent with it; the content only of text files (a calendar invitation), for reading. */
+  piecesJointes: z.array(
+    z.object({ nom: z.string(), type: z.string(), taille: z.number().int(), texte: z.string().nullable() }),
+  ),
 });
 export type DevMail = z.infer<typeof devMailSchema>;
 

@@ -410,6 +410,13 @@ export const emailChangeRequests = pgTable('email_change_requests', {
 });
 
 /** Every e-mail the portal sends, kept as sent (and readable in the development mailbox). */
+/** An e-mail attachment as the outbox keeps it. */
+export interface StoredMailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -418,6 +425,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Files sent with the message (a calendar invitation, a customer's attachment), base64. */
+    attachments: jsonb('attachments').$type<StoredMailAttachment[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** 'smtp' or 'mailbox' (kept for the development mailbox only). */

@@ -1,7 +1,10 @@
 /** Just enough MIME for tests: headers, multipart bodies, quoted-printable and base64 parts. */
 export interface MimePart {
   headers: Map<string, string>;
+  /** The decoded body as UTF-8 text. */
   body: string;
+  /** The decoded body's bytes (an attachment's file). */
+  bytes: Buffer;
 }
 
 function splitHeaders(raw: string): { headers: Map<string, string>; body: string } {
@@ -58,7 +61,9 @@ export function parseMime(raw: string): { headers: Map<string, string>; parts: M
       }
       return;
     }
-    parts.push({ headers: partHeaders, body: decodeBody(partHeaders, partBody) });
+    const base64 = (partHeaders.get('content-transfer-encoding') ?? '').toLowerCase() === 'base64';
+    const decoded = decodeBody(partHeaders, partBody);
+    parts.push({ headers: partHeaders, body: decoded, bytes: base64 ? Buffer.from(partBody.replace(/\s+/g, ''), 'base64') : Buffer.from(decoded) });
   };
   walk(headers, body);
   return { headers, parts };
@@ -68,4 +73,11 @@ export function textPart(raw: string, type: 'text/plain' | 'text/html'): string 
   const part = parseMime(raw).parts.find((p) => (p.headers.get('content-type') ?? '').toLowerCase().startsWith(type));
   if (!part) throw new Error(`no ${type} part`);
   return part.body;
+}
+
+/** The bytes of the file attached to the message under `filename`, or null. */
+export function attachmentOf(raw: string, filename: string): Buffer | null {
+  const named = (value: string | undefined) => value !== undefined && new RegExp(`filename\\*?="?${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?`, 'i').test(value);
+  const part = parseMime(raw).parts.find((candidate) => named(candidate.headers.get('content-disposition')));
+  return part?.bytes ?? null;
 }

@@ -6,8 +6,14 @@ export interface ReceivedMail {
   raw: string;
 }
 
+export interface SmtpPeer {
+  url: string;
+  received: ReceivedMail[];
+  stop(): Promise<void>;
+}
+
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtpPeer(): Promise<{ url: string; received: ReceivedMail[]; stop(): Promise<void> }> {
+export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

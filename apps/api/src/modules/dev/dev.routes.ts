@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { apiErrorSchema, devMailListSchema, PUBLIC_PARAMETER_NAMES, type DevMail } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
-import { fail } from '../../lib/errors.ts';
+import { assertAdministration } from '../../policy/access-policy.ts';
 import { caller } from '../auth/index.ts';
 import type { MailRepository, OutboxRow } from '../mail/index.ts';
 import { localOnly } from './local-only.ts';
@@ -31,6 +31,10 @@ function mailSummary(mail: OutboxRow): DevMail {
     creeLe: mail.createdAt.toISOString(),
     envoyeLe: mail.sentAt?.toISOString() ?? null,
     transport: mail.transport,
+    piecesJointes: mail.attachments.map(({ filename, contentType, contentBase64 }) => {
+      const bytes = Buffer.from(contentBase64, 'base64');
+      return { nom: filename, type: contentType, taille: bytes.length, texte: contentType.startsWith('text/') ? bytes.toString('utf8') : null };
+    }),
   };
 }
 
@@ -42,7 +46,7 @@ function mailSummary(mail: OutboxRow): DevMail {
 export async function devRoutes(app: ModuleApp, mail: MailRepository) {
   const { authenticate } = app.auth;
   const administrator = async (request: FastifyRequest) => {
-    if (!caller(request).user.administration) throw fail('FORBIDDEN_ADMINISTRATION');
+    assertAdministration(caller(request).user);
   };
 
   app.get(

@@ -1,11 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema.ts';
+import { emailOutbox, type StoredMailAttachment } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
 export function createMailRepository(db: Database) {
   return {
-    async insert(mail: { recipient: string; subject: string; textBody: string; htmlBody: string; createdAt: Date }, tx: Transaction) {
+    async insert(
+      mail: { recipient: string; subject: string; textBody: string; htmlBody: string; attachments: StoredMailAttachment[]; createdAt: Date },
+      tx: Transaction,
+    ) {
       const [row] = await tx.db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
       if (!row) throw new Error('outbox row not written');
       return row.id;

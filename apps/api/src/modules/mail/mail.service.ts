@@ -18,7 +18,18 @@ export interface SendMailOptions {
 export function createMailService(repo: MailRepository, jobs: Jobs, transact: Transact, clock: Clock) {
   async function store(to: string, content: MailContent, tx: Transaction): Promise<number> {
     const id = await repo.insert(
-      { recipient: to, subject: content.subject, textBody: content.text, htmlBody: content.html, createdAt: clock.now() },
+      {
+        recipient: to,
+        subject: content.subject,
+        textBody: content.text,
+        htmlBody: content.html,
+        attachments: (content.attachments ?? []).map(({ filename, contentType, content: bytes }) => ({
+          filename,
+          contentType,
+          contentBase64: bytes.toString('base64'),
+        })),
+        createdAt: clock.now(),
+      },
       tx,
     );
     await jobs.send(SEND_EMAIL_QUEUE, { id } satisfies SendEmailJob, { tx });
@@ -43,7 +54,17 @@ export function createMailDelivery(repo: MailRepository, transport: MailTranspor
     const mail = await repo.find(outboxId);
     if (!mail || mail.sentAt) return;
     try {
-      await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      await transport.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        attachments: mail.attachments.map(({ filename, contentType, contentBase64 }) => ({
+          filename,
+          contentType,
+          content: Buffer.from(contentBase64, 'base64'),
+        })),
+      });
       await repo.markSent(outboxId, transport.kind, clock.now());
     } catch (error) {
       log.warn({ err: error, outboxId }, 'mail delivery failed, will retry');

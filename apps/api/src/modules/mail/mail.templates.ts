@@ -1,7 +1,15 @@
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message; kept in the outbox until it is cleaned up. */
+  attachments?: readonly MailAttachment[];
 }
 
 const escapeHtml = (value: string) =>

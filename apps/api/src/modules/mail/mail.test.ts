@@ -175,7 +175,7 @@ describe('development mailbox', () => {
 
   it('smtp transport reports failures so the queue retries', async () => {
     const transport = smtpTransport('smtp://127.0.0.1:1', 'x@y.test');
-    await expect(transport.send({ to: 'a@b.test', subject: 's', text: 't', html: '<p>t</p>' })).rejects.toThrow();
+    await expect(transport.send({ to: 'a@b.test', subject: 's', text: 't', html: '<p>t</p>', attachments: [] })).rejects.toThrow();
     transport.close();
   });
 });

@@ -1,10 +1,12 @@
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './mail.templates.ts';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments: readonly MailAttachment[];
 }
 
 export interface MailTransport {
@@ -19,7 +21,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, ...mail });
+      await transporter.sendMail({ from, ...mail, attachments: [...mail.attachments] });
     },
     close: () => transporter.close(),
   };

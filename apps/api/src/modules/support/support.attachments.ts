@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,8 @@ export interface ReceivedAttachment {
  */
 export interface AttachmentStore {
   receive(file: Readable & { truncated?: boolean }, originalName: string): Promise<ReceivedAttachment | null>;
+  /** The bytes of a file received and not yet kept or discarded (to send it on by e-mail). */
+  read(key: string): Promise<Buffer>;
   keep(key: string): Promise<void>;
   discard(key: string): Promise<void>;
 }
@@ -110,6 +112,10 @@ export function localAttachmentStore(folder: string): AttachmentStore {
         throw fail('ATTACHMENT_EMPTY');
       }
       return { key, name: safeAttachmentName(originalName), type: check.type, size: check.size };
+    },
+
+    read(key) {
+      return readFile(partial(key));
     },
 
     async keep(key) {

@@ -40,7 +40,7 @@ export function supportTicketMail(brand: string, ticket: TicketSummary): MailCon
       : 'Visiteur non connecté : identité déclarée, non vérifiée.',
   ];
   const attachment = ticket.attachment
-    ? `Pièce jointe\u00a0: «\u00a0${ticket.attachment.name}\u00a0» (${TYPE_LABELS[ticket.attachment.type] ?? ticket.attachment.type}, ${fileSize(ticket.attachment.size)}), conservée sous la référence de stockage ${ticket.attachment.key}.`
+    ? `Pièce jointe\u00a0: «\u00a0${ticket.attachment.name}\u00a0» (${TYPE_LABELS[ticket.attachment.type] ?? ticket.attachment.type}, ${fileSize(ticket.attachment.size)}), jointe à ce message et conservée sous la référence de stockage ${ticket.attachment.key}.`
     : 'Pas de pièce jointe.';
   const subject = `[${ticket.reference}] ${ticket.objet} (${themeLine(ticket)})`;
   return layoutMail(brand, {

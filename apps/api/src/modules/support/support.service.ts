@@ -168,7 +168,9 @@ export function createSupportService(deps: SupportDeps) {
           const follow = sender.user
             ? { action: 'Suivre mes demandes', url: `${deps.publicUrl}/ecare/mon-compte/demandes` }
             : { action: 'Consulter les questions fréquentes', url: `${deps.publicUrl}/ecare/assistance/faq` };
-          await deps.mail.send(deps.supportEmail, supportTicketMail(deps.brandName, summary), { tx });
+          // The customer service gets the file itself with the message.
+          const files = attachment ? [{ filename: attachment.name, contentType: attachment.type, content: await deps.store.read(attachment.key) }] : [];
+          await deps.mail.send(deps.supportEmail, { ...supportTicketMail(deps.brandName, summary), attachments: files }, { tx });
           await deps.mail.send(identity.email, acknowledgementMail(deps.brandName, summary, follow), { tx });
           // Last: a file kept under its final name belongs to a ticket about to commit.
           if (attachment) await deps.store.keep(attachment.key);

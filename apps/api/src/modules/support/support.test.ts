@@ -111,7 +111,13 @@ describe('a visitor’s message', () => {
     expect(toService?.textBody).toContain('Visiteur non connecté');
     expect(toService?.textBody).toContain('l’écran du téléphone de notre commercial est fissuré');
     expect(toService?.textBody).toContain('Constat de casse.pdf');
+    // The customer service gets the file itself; the sender, who has it, only the acknowledgement.
+    expect(toService?.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: 'Constat de casse.pdf', contentType: 'application/pdf' },
+    ]);
+    expect(Buffer.from(toService?.attachments[0]?.contentBase64 ?? '', 'base64')).toEqual(FILES.pdf);
     const acknowledgement = mails.find((mail) => mail.recipient === VISITOR.email);
+    expect(acknowledgement?.attachments).toEqual([]);
     expect(acknowledgement?.subject).toBe(`Telora Pro – Votre demande ${answer.reference} a bien été reçue`);
     expect(acknowledgement?.textBody).toContain(answer.reference);
     // Nothing names an account: no audit entry.
