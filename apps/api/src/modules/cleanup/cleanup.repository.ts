@@ -5,6 +5,7 @@ import {
   auditLog,
   emailChangeRequests,
   emailOutbox,
+  faqVotes,
   lineUsage,
   loginUnlockLinks,
   passwordResetRequests,
@@ -99,6 +100,13 @@ export function createCleanupRepository(db: Database) {
     oldLineUsage: async (before: string, limit: number) => {
       const batch = sql`select ctid from ${lineUsage} where ${lineUsage.periode} < ${before} limit ${limit} for update skip locked`;
       const deleted = await db.delete(lineUsage).where(sql`ctid in (${batch})`).returning({ idContrat: lineUsage.idContrat });
+      return deleted.length;
+    },
+
+    /** FAQ votes cast before `before`. Their key has two columns: a batch is named by address. */
+    oldFaqVotes: async (before: Date, limit: number) => {
+      const batch = sql`select ctid from ${faqVotes} where ${faqVotes.voteLe} < ${before} limit ${limit} for update skip locked`;
+      const deleted = await db.delete(faqVotes).where(sql`ctid in (${batch})`).returning({ idQuestion: faqVotes.idQuestion });
       return deleted.length;
     },
 

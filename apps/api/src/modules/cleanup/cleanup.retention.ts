@@ -31,6 +31,11 @@ export const RETENTION = {
   auditMs: 365 * DAY,
   /** Billing periods of usage kept before the current one: a year of traffic data, as that page states. */
   usagePeriods: 12,
+  /**
+   * After a FAQ vote: a vote only stops its session or browser from voting twice on a question,
+   * and no session lasts this long (decision 023). The question's counts are kept apart.
+   */
+  faqVotesMs: 30 * DAY,
 } as const;
 
 /** Rows deleted per statement: small enough that no statement holds its locks for long. */

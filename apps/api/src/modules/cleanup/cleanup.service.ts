@@ -16,6 +16,7 @@ export interface CleanupReport {
   unsentMails: number;
   auditEntries: number;
   usagePeriods: number;
+  faqVotes: number;
 }
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -70,6 +71,8 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
 
     usagePeriods: (now: Date) => drain((limit) => repo.oldLineUsage(monthStartBefore(now, RETENTION.usagePeriods), limit)),
 
+    faqVotes: (now: Date) => drain((limit) => repo.oldFaqVotes(ago(now, RETENTION.faqVotesMs), limit)),
+
     /** Every kind in turn; one that fails does not keep the others from running, and the run then fails. */
     async runAll(now: Date): Promise<CleanupReport> {
       const errors: unknown[] = [];
@@ -88,6 +91,7 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
         ...(await attempt(() => service.outbox(now), { sentMails: 0, unsentMails: 0 })),
         auditEntries: await attempt(() => service.auditEntries(now), 0),
         usagePeriods: await attempt(() => service.usagePeriods(now), 0),
+        faqVotes: await attempt(() => service.faqVotes(now), 0),
       };
       if (errors.length > 0) throw new AggregateError(errors, `clean-up failed for ${errors.length} kind(s)`);
       return report;

@@ -5,6 +5,8 @@ import {
   auditLog,
   emailChangeRequests,
   emailOutbox,
+  faqQuestions,
+  faqVotes,
   lineUsage,
   loginUnlockLinks,
   passwordResetRequests,
@@ -185,6 +187,19 @@ describe('clean-up', () => {
     expect(periods).not.toContain(month(13));
   });
 
+  it('deletes FAQ votes a month after they were cast, leaving the question’s counts', async () => {
+    const [question] = await t.db.select({ id: faqQuestions.idQuestion }).from(faqQuestions).limit(1);
+    const idQuestion = question?.id ?? -1;
+    const vote = (votant: string) => ({ idQuestion, votant, utile: true, voteLe: t.clock.now() });
+    await t.db.insert(faqVotes).values(vote('session:ancienne'));
+    t.clock.advance(RETENTION.faqVotesMs / 2);
+    await t.db.insert(faqVotes).values(vote('session:recente'));
+    t.clock.advance(RETENTION.faqVotesMs / 2 + MINUTE);
+    expect(await cleanup().faqVotes(t.clock.now())).toBeGreaterThanOrEqual(1);
+    const kept = await t.db.select({ votant: faqVotes.votant }).from(faqVotes).where(eq(faqVotes.idQuestion, idQuestion));
+    expect(kept).toEqual([{ votant: 'session:recente' }]);
+  });
+
   it('works through a backlog in bounded batches, the rest left for the next run', async () => {
     await cleanup().rateLimits(t.clock.now());
     const old = new Date(t.clock.now().getTime() - RETENTION.countersMs - HOUR);
@@ -212,6 +227,7 @@ describe('clean-up', () => {
       'auditEntries',
       'counters',
       'emailChanges',
+      'faqVotes',
       'passwordResets',
       'sentMails',
       'sessions',
@@ -231,6 +247,7 @@ describe('clean-up', () => {
       unsentMails: 0,
       auditEntries: 0,
       usagePeriods: 0,
+      faqVotes: 0,
     });
   });
 });
