@@ -41,6 +41,8 @@ export const billingAccounts = pgTable(
     adresseVoie: text('adresse_voie').notNull(),
     adresseCodePostal: text('adresse_code_postal').notNull(),
     adresseVille: text('adresse_ville').notNull(),
+    /** Whether the account's managers are e-mailed when a customer-service agent connects to it. */
+    alerteConnexionAgent: boolean('alerte_connexion_agent').notNull().default(true),
   },
   (t) => [uniqueIndex('billing_accounts_code_uq').on(t.codeClientBscs), index('billing_accounts_company_idx').on(t.companyId)],
 );
@@ -129,6 +131,8 @@ export const contracts = pgTable(
     inscriptionAnnuaire: text('inscription_annuaire', { enum: ['LISTE_ROUGE', 'LISTE_ORANGE', 'PARUTION'] })
       .notNull()
       .default('LISTE_ROUGE'),
+    /** The day the number leaves for another operator (portability out); the line ends then. */
+    datePortabiliteSortante: date('date_portabilite_sortante', { mode: 'string' }),
   },
   (t) => [
     index('contracts_account_numero_idx').on(t.idClientBscs, t.numeroLigne),
@@ -360,6 +364,10 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** A customer session opened by a customer-service agent acting for `userId` (agent mode). */
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    /** Why the agent connected (free text or a ticket number), kept with every write they make. */
+    agentMotif: text('agent_motif'),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`),
@@ -752,4 +760,119 @@ export const appointments = pgTable(
     uniqueIndex('appointments_slot_uq').on(t.debut).where(sql`statut = 'RESERVE'`),
     index('appointments_account_idx').on(t.idClientBscs, t.debut),
   ],
+);
+
+/**
+ * Customer-service agents (spec §3 agent user): counter staff of a point of sale (BDP, with a
+ * Régate code) and remote customer service. They sign in on /identification/authen-gc with their
+ * identifier and confidential code, hashed in the browser as customers' are.
+ */
+export const agents = pgTable('agents', {
+  id: serial('id').primaryKey(),
+  /** Up to 16 characters, stored upper-cased. */
+  identifiant: text('identifiant').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  nomSc: text('nom_sc').notNull(),
+  loginSc: text('login_sc').notNull(),
+  codeRegate: text('code_regate').unique(),
+  idSso: text('id_sso').unique(),
+  codeAcores: text('code_acores').unique(),
+  idrh: text('idrh'),
+  actif: boolean('actif').notNull().default(true),
+  profil: text('profil', { enum: ['BDP', 'SERVICE_CLIENT_DISTANCE'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An agent's own session, before and while they act for a customer: shorter than a customer's
+ * (idle and absolute bounds from configuration). It never reaches customer data by itself.
+ */
+export const agentSessions = pgTable(
+  'agent_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('agent_sessions_agent_idx').on(t.agentId), index('agent_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Termination reasons (spec §7 "Termination"): reasons, business reasons (`pro`) and sub-reasons
+ * (`idMotifParent`). Reference data. A reason may waive the early-termination fees on proof and
+ * name the proof it needs.
+ */
+export const terminationReasons = pgTable('termination_reasons', {
+  idMotif: integer('id_motif').primaryKey(),
+  idMotifParent: integer('id_motif_parent'),
+  libelle: text('libelle').notNull(),
+  pro: boolean('pro').notNull().default(false),
+  exonerationFrais: boolean('exoneration_frais').notNull().default(false),
+  /** The proof to attach (label), null when none is needed. */
+  justificatif: text('justificatif'),
+  /** The number leaves with a portability: the line ends on the porting date. */
+  portabilite: boolean('portabilite').notNull().default(false),
+  ordre: integer('ordre').notNull(),
+});
+
+/**
+ * Termination requests of a line. At most one PROGRAMMEE per contract; a double submit with the
+ * same idempotency key gives back the first. Fees are integer cents, itemised in `detailFrais`.
+ */
+export const terminations = pgTable(
+  'terminations',
+  {
+    idResiliation: serial('id_resiliation').primaryKey(),
+    idContrat: integer('id_contrat')
+      .notNull()
+      .references(() => contracts.idContrat, { onDelete: 'cascade' }),
+    idClientBscs: integer('id_client_bscs').notNull(),
+    idMotif: integer('id_motif').notNull(),
+    idSousMotif: integer('id_sous_motif'),
+    dateEffet: date('date_effet', { mode: 'string' }).notNull(),
+    statut: text('statut', { enum: ['PROGRAMMEE', 'ANNULEE', 'EFFECTUEE'] }).notNull(),
+    fraisHtCentimes: integer('frais_ht_centimes').notNull(),
+    fraisTvaCentimes: integer('frais_tva_centimes').notNull(),
+    detailFrais: jsonb('detail_frais').notNull(),
+    commentaire: text('commentaire'),
+    demandePar: integer('demande_par').notNull(),
+    /** The agent who submitted it for the customer, if any. */
+    agentId: integer('agent_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by'),
+    effectueeAt: timestamp('effectuee_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('terminations_scheduled_uq').on(t.idContrat).where(sql`statut = 'PROGRAMMEE'`),
+    uniqueIndex('terminations_idempotency_uq').on(t.demandePar, t.idempotencyKey),
+    index('terminations_due_idx').on(t.dateEffet).where(sql`statut = 'PROGRAMMEE'`),
+  ],
+);
+
+/**
+ * Proofs uploaded for a termination, in the attachment store under `cle`: read or deleted only by
+ * the account that uploaded them; attached to the request when it is submitted.
+ */
+export const terminationAttachments = pgTable(
+  'termination_attachments',
+  {
+    id: serial('id').primaryKey(),
+    cle: text('cle').notNull().unique(),
+    idClientBscs: integer('id_client_bscs').notNull(),
+    idContrat: integer('id_contrat').notNull(),
+    uploadedBy: integer('uploaded_by').notNull(),
+    nom: text('nom').notNull(),
+    type: text('type').notNull(),
+    taille: integer('taille').notNull(),
+    idResiliation: integer('id_resiliation').references(() => terminations.idResiliation, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('termination_attachments_contract_idx').on(t.idContrat)],
 );
