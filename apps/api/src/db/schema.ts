@@ -368,6 +368,8 @@ export const sessions = pgTable(
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
     /** Why the agent connected (free text or a ticket number), kept with every write they make. */
     agentMotif: text('agent_motif'),
+    /** The one billing account an agent's session may reach, whatever else `userId` manages. */
+    agentIdClientBscs: integer('agent_id_client_bscs'),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`),
