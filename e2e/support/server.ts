@@ -53,6 +53,8 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // A fixed key, as production has: without one the server warns that e-mailed eSIM links die with it.
       ESIM_LINK_SECRET: 'e2e-esim-link-secret-0123456789abcdef',
+      // Likewise the secret the payment provider signs its notifications with.
+      PAYMENT_PROVIDER_SECRET: 'e2e-payment-provider-secret-0123456789',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -9,7 +9,10 @@ import { createCore, type CoreOptions } from './core/create-core.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountUsersModule } from './modules/account-users/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
+import { adminModule } from './modules/admin/index.ts';
+import { agentsModule } from './modules/agents/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { bankDetailsModule } from './modules/bank-details/index.ts';
 import { cleanupModule } from './modules/cleanup/index.ts';
 import { consumptionModule } from './modules/consumption/index.ts';
 import { contractPdfModule } from './modules/contract-pdf/index.ts';
@@ -18,6 +21,7 @@ import { emailChangeModule } from './modules/email-change/index.ts';
 import { esimModule } from './modules/esim/index.ts';
 import { faqModule } from './modules/faq/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { invoicesModule } from './modules/invoices/index.ts';
 import { legalModule } from './modules/legal/index.ts';
 import { linesModule } from './modules/lines/index.ts';
 import { menuModule } from './modules/menu/index.ts';
@@ -25,8 +29,13 @@ import { offersModule } from './modules/offers/index.ts';
 import { optinsModule } from './modules/optins/index.ts';
 import { parametersModule } from './modules/parameters/index.ts';
 import { passwordModule } from './modules/password/index.ts';
+import { paymentSandboxModule } from './modules/payment-sandbox/index.ts';
+import { paymentModule } from './modules/payment/index.ts';
 import { sessionModule } from './modules/session/index.ts';
 import { supportModule } from './modules/support/index.ts';
+import { terminationModule } from './modules/termination/index.ts';
+import { unpaidModule } from './modules/unpaid/index.ts';
+import { appointmentsModule } from './modules/appointments/index.ts';
 import { webModule } from './modules/web/index.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -45,6 +54,7 @@ function featureModules(config: Config) {
   return [
     parametersModule,
     authModule,
+    agentsModule,
     accountsModule,
     linesModule,
     esimModule,
@@ -59,7 +69,15 @@ function featureModules(config: Config) {
     accountUsersModule,
     legalModule,
     faqModule,
+    adminModule,
     supportModule,
+    terminationModule,
+    invoicesModule,
+    ...(config.payment.provider === 'sandbox' ? [paymentSandboxModule] : []),
+    paymentModule,
+    bankDetailsModule,
+    unpaidModule,
+    appointmentsModule,
     cleanupModule,
     ...(config.devTools ? [devModule] : []),
     healthModule,

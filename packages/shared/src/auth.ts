@@ -58,6 +58,8 @@ export const tokenRequestSchema = z.object({
   grant_type: z.string().max(50),
   captcha: z.string().max(4000).optional(),
   ip: z.string().max(64).optional(),
+  /** Agent mode's composite login only: why the agent connects to the customer (decision 032). */
+  motif: z.string().max(500).optional(),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

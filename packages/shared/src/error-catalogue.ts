@@ -14,13 +14,21 @@ import { CONSUMPTION_ERRORS } from './consumption-errors.ts';
 import { LEGAL_ERRORS } from './legal-errors.ts';
 import { FAQ_ERRORS } from './faq-errors.ts';
 import { SUPPORT_ERRORS } from './support-errors.ts';
+import { INVOICE_ERRORS } from './invoices-errors.ts';
+import { BANK_DETAILS_ERRORS } from './bank-details-errors.ts';
+import { UNPAID_ERRORS } from './unpaid-errors.ts';
+import { APPOINTMENT_ERRORS } from './appointments-errors.ts';
+import { PAYMENT_ERRORS } from './payment-errors.ts';
+import { ADMIN_ERRORS } from './admin-errors.ts';
+import { AGENT_ERRORS } from './agents-errors.ts';
+import { TERMINATION_ERRORS } from './termination-errors.ts';
 
 export type { CatalogueEntry, OAuthCode } from './error-entries.ts';
 
 /** The parts, by name: a code appears in exactly one (checked by the catalogue's test). */
-export const ERROR_CATALOGUE_PARTS = { core: CORE_ERRORS, lines: LINE_ERRORS, consumption: CONSUMPTION_ERRORS, esim: ESIM_ERRORS, accountUsers: ACCOUNT_USER_ERRORS, legal: LEGAL_ERRORS, support: SUPPORT_ERRORS, faq: FAQ_ERRORS } as const;
+export const ERROR_CATALOGUE_PARTS = { core: CORE_ERRORS, lines: LINE_ERRORS, consumption: CONSUMPTION_ERRORS, esim: ESIM_ERRORS, accountUsers: ACCOUNT_USER_ERRORS, legal: LEGAL_ERRORS, support: SUPPORT_ERRORS, faq: FAQ_ERRORS, invoices: INVOICE_ERRORS, bankDetails: BANK_DETAILS_ERRORS, unpaid: UNPAID_ERRORS, appointments: APPOINTMENT_ERRORS, payment: PAYMENT_ERRORS, admin: ADMIN_ERRORS, agents: AGENT_ERRORS, termination: TERMINATION_ERRORS } as const;
 
-export const API_ERRORS = { ...CORE_ERRORS, ...LINE_ERRORS, ...CONSUMPTION_ERRORS, ...ESIM_ERRORS, ...ACCOUNT_USER_ERRORS, ...LEGAL_ERRORS, ...SUPPORT_ERRORS, ...FAQ_ERRORS } as const satisfies Record<string, CatalogueEntry>;
+export const API_ERRORS = { ...CORE_ERRORS, ...LINE_ERRORS, ...CONSUMPTION_ERRORS, ...ESIM_ERRORS, ...ACCOUNT_USER_ERRORS, ...LEGAL_ERRORS, ...SUPPORT_ERRORS, ...FAQ_ERRORS, ...INVOICE_ERRORS, ...BANK_DETAILS_ERRORS, ...UNPAID_ERRORS, ...APPOINTMENT_ERRORS, ...PAYMENT_ERRORS, ...ADMIN_ERRORS, ...AGENT_ERRORS, ...TERMINATION_ERRORS } as const satisfies Record<string, CatalogueEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
 

@@ -15,6 +15,7 @@ describe('pathShowsBanner', () => {
       '/maintenance',
       '/info-securite-ecare',
       '/assistance/formulaire-contact',
+      '/administration/parametres',
     ]) {
       expect(pathShowsBanner(path), path).toBe(false);
     }

@@ -6,8 +6,11 @@
  */
 export const BANNER_HINT_COOKIE = 'ecare_bandeau';
 
-/** App paths (without /ecare) whose pages load no session: the login and e-mailed-link pages, maintenance. */
-export const SESSIONLESS_PATH_PREFIXES = ['/identification/', '/maintenance', '/info-securite-ecare'] as const;
+/**
+ * App paths (without /ecare) whose pages load no customer session: the login and e-mailed-link
+ * pages, maintenance, and the back office (its own frame, decision 030).
+ */
+export const SESSIONLESS_PATH_PREFIXES = ['/identification/', '/maintenance', '/info-securite-ecare', '/administration'] as const;
 
 /** The one signed-in page without the banner (spec §2). */
 export const PATH_WITHOUT_BANNER = '/assistance/formulaire-contact';

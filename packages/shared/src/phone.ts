@@ -8,7 +8,7 @@ export const UNKNOWN_PHONE = '???';
 const FRENCH_COUNTRY_CODES = ['33', '262', '590', '594', '596'];
 
 /** The ten national digits ("0612345678") of a French number written in any usual way, or null. */
-function frenchNationalDigits(text: string): string | null {
+export function frenchNationalDigits(text: string): string | null {
   const compact = text.replace(/\(0\)/g, '').replace(/[\s.()/-]/g, '');
   if (/^0\d{9}$/.test(compact)) return compact;
   if (/^[1-9]\d{8}$/.test(compact)) return `0${compact}`;

@@ -3,6 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isValidCreditorIdentifier } from '@ecare/shared/bank-details';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -78,6 +79,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  /** Customer-service agents' sessions, and the customer sessions they open, are shorter (decision 032). */
+  AGENT_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  AGENT_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
   /** How long an instance may reuse a session read: a revocation reaches other instances within it. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   /** How long an instance may reuse a user's billing-account list: changes reach other instances within it. */
@@ -106,6 +110,23 @@ const envSchema = z.object({
   ESIM_LINK_SECRET: z.string().min(32).optional(),
   /** Validity of an e-mailed eSIM installation link. */
   ESIM_LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  /** Who takes card payments of unpaid invoices: the built-in sandbox (no real money) by default (decision 027). */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Secret shared with the payment provider, at least 32 characters: its notifications are signed
+   * with it (HMAC-SHA-256). Unset: a random one per process, which only the built-in sandbox of
+   * that same process knows (decision 027).
+   */
+  PAYMENT_PROVIDER_SECRET: z.string().min(32).optional(),
+  /**
+   * The operator's SEPA creditor identifier (ICS), printed on every direct-debit mandate. The
+   * default has a valid form and check digits but is no one's: set the operator's own (decision 026).
+   */
+  SEPA_CREDITOR_ID: z
+    .string()
+    .trim()
+    .refine(isValidCreditorIdentifier, 'identifiant créancier SEPA invalide (attendu : FR, 2 chiffres de contrôle, 3 caractères, 6 caractères, par exemple FR72ZZZ123456)')
+    .default('FR72ZZZ123456'),
   /** Redis for rate-limit counters shared by several instances (PostgreSQL otherwise). */
   REDIS_URL: z.string().url().optional(),
   /** reCAPTCHA v3 secret: when set, captcha tokens are verified server-side. */
@@ -136,6 +157,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   sessionIdleMs: number;
   sessionMaxMs: number;
+  agentSessionIdleMs: number;
+  agentSessionMaxMs: number;
   sessionCacheMs: number;
   readCacheMs: number;
   seedDemo: boolean;
@@ -148,6 +171,10 @@ export interface Config {
   linkValidityMs: number;
   /** eSIM installation links: their key (generated at start when not configured) and validity. */
   esimLink: { secret: string; secretConfigured: boolean; validityMs: number };
+  /** Card payments: the provider and the secret of its notifications (generated at start when not configured). */
+  payment: { provider: Env['PAYMENT_PROVIDER']; secret: string; secretConfigured: boolean };
+  /** SEPA creditor identifier (ICS) of the operator. */
+  sepaCreditorId: string;
   redisUrl: string | undefined;
   recaptcha: { secret: string | undefined; verifyUrl: string; minScore: number };
   devTools: boolean;
@@ -173,6 +200,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
+    agentSessionIdleMs: env.AGENT_SESSION_IDLE_MINUTES * 60_000,
+    agentSessionMaxMs: env.AGENT_SESSION_MAX_HOURS * 3_600_000,
     sessionCacheMs: env.SESSION_CACHE_MS,
     readCacheMs: env.READ_CACHE_MS,
     seedDemo: env.SEED_DEMO,
@@ -188,6 +217,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretConfigured: env.ESIM_LINK_SECRET !== undefined,
       validityMs: env.ESIM_LINK_VALIDITY_HOURS * 3_600_000,
     },
+    payment: {
+      provider: env.PAYMENT_PROVIDER,
+      secret: env.PAYMENT_PROVIDER_SECRET ?? randomBytes(32).toString('base64url'),
+      secretConfigured: env.PAYMENT_PROVIDER_SECRET !== undefined,
+    },
+    sepaCreditorId: env.SEPA_CREDITOR_ID,
     redisUrl: env.REDIS_URL,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
     devTools: env.DEV_TOOLS ? env.DEV_TOOLS === 'true' : env.NODE_ENV !== 'production' && isLoopbackAddress(env.HOST),

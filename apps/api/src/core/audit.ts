@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import type { Transaction } from '../db/transaction.ts';
 import type { Clock } from '../lib/clock.ts';
+import { actingAgent, noteAgentAudit } from '../policy/acting-agent.ts';
 
 /**
  * What the audit log records. Writes on a line and reads of what opens a line to fraud (the PUK
@@ -9,6 +10,8 @@ import type { Clock } from '../lib/clock.ts';
  * export of the fleet (line users' names and e-mails leaving the portal in a file, decision 017).
  */
 export const AUDIT_ACTIONS = [
+  // Agent mode (decision 032): an agent connected to the account; a write of theirs no other entry describes.
+  'CONNEXION_AGENT', 'ACTION_AGENT',
   'LECTURE_PUK',
   'LECTURE_RIO',
   'ACTIVATION_SIM',
@@ -29,6 +32,22 @@ export const AUDIT_ACTIONS = [
   'MODIFICATION_ANNUAIRE',
   // A message of the contact form sent by a signed-in customer (decision 024).
   'DEMANDE_CONTACT',
+  // A card payment of invoices started, then accepted by the bank (decision 027).
+  'DEMANDE_PAIEMENT_CARTE',
+  'PAIEMENT_CARTE',
+  // Bank details saved (a new SEPA mandate with them) and a mandate's PDF, whole IBAN in it, downloaded (decision 026).
+  'MODIFICATION_COORDONNEES_BANCAIRES',
+  'TELECHARGEMENT_MANDAT_SEPA',
+  // Invoices leaving the portal as files (one PDF, a year's PDFs as a ZIP, their lines as CSV or XLSX) and a complaint about one (decision 025).
+  'TELECHARGEMENT_FACTURE',
+  'EXPORT_FACTURES',
+  'RECLAMATION_FACTURE',
+  // Back-office edits, each with the values before and after it (decision 030).
+  'ADMIN_PARAMETRES', 'ADMIN_PAGE_LEGALE', 'ADMIN_FAQ_THEME', 'ADMIN_FAQ_ORDRE_THEMES', 'ADMIN_FAQ_QUESTION', 'ADMIN_FAQ_ORDRE_QUESTIONS', 'ADMIN_FAQ_SUPPRESSION_QUESTION',
+  // An appointment with an adviser booked, moved or cancelled, with its slot before and after (decision 029).
+  'RESERVATION_RDV', 'DEPLACEMENT_RDV', 'ANNULATION_RDV',
+  // A line's termination: a proof uploaded or deleted, the request sent, its recap e-mailed again, its cancellation (decision 031).
+  'AJOUT_JUSTIFICATIF_RESILIATION', 'SUPPRESSION_JUSTIFICATIF_RESILIATION', 'DEMANDE_RESILIATION', 'ENVOI_RECAPITULATIF_RESILIATION', 'ANNULATION_RESILIATION',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,8 +61,8 @@ export interface AuditEntry {
   idContrat?: number | null;
   /** The client address as the server sees it (request.ip, TRUST_PROXY applied). */
   sourceAddress: string;
-  /** For an edit of reference data or parameters: the values before and after it. */
-  details?: { avant: unknown; apres: unknown } | null;
+  /** For an edit of reference data or parameters: the values before and after it; in agent mode, the agent's reason (`motif`). */
+  details?: { avant?: unknown; apres?: unknown; motif?: string; [key: string]: unknown } | null;
 }
 
 export interface Audit {
@@ -54,9 +73,27 @@ export interface Audit {
   record(entry: AuditEntry, options?: { tx?: Transaction }): Promise<void>;
 }
 
+/**
+ * In a request made through an agent's customer session (decision 032), an entry a module
+ * records for the customer becomes the agent's: `userId` is the agent (agents.id) who acted,
+ * `onBehalfOf` the customer user, and the agent's reason goes in `details.motif`. An entry that
+ * already names `onBehalfOf` is kept as written, with the reason added.
+ */
+function asAgent(entry: AuditEntry): AuditEntry {
+  const agent = actingAgent();
+  if (!agent) return entry;
+  noteAgentAudit();
+  const details = { ...(entry.details ?? {}), motif: agent.motif };
+  // The session reaches one account: whatever the entry names is of that account.
+  const idClientBscs = entry.idClientBscs ?? agent.idClientBscs;
+  if (entry.onBehalfOf != null) return { ...entry, idClientBscs, details };
+  return { ...entry, userId: agent.agentId, onBehalfOf: entry.userId, idClientBscs, details };
+}
+
 export function createAudit(db: Database, clock: Clock): Audit {
   return {
-    async record(entry, { tx } = {}) {
+    async record(given, { tx } = {}) {
+      const entry = asAgent(given);
       await (tx?.db ?? db).insert(auditLog).values({
         userId: entry.userId,
         onBehalfOf: entry.onBehalfOf ?? null,

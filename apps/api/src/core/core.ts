@@ -36,3 +36,24 @@ export interface Core {
   /** Who did what on which account or contract, from where (`record(entry, { tx })`). */
   audit: Audit;
 }
+
+/**
+ * What most feature services are built with: the core's shared services, and the configuration
+ * their e-mails quote. A service's dependencies extend it with its repository and its own needs.
+ */
+export interface ServiceCore {
+  policy: AccessPolicy;
+  audit: Audit;
+  transaction: Transact;
+  mail: MailService;
+  limits: Limits;
+  clock: Clock;
+  brandName: string;
+  publicUrl: string;
+  supportEmail: string;
+}
+
+export function serviceCore(core: Core): ServiceCore {
+  const { policy, audit, transaction, mail, limits, clock, config } = core;
+  return { policy, audit, transaction, mail, limits, clock, brandName: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail };
+}

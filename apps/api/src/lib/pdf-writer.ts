@@ -62,6 +62,19 @@ export interface PdfDocumentInfo {
   footerReference?: string;
 }
 
+/** A cell of a table row (`PdfWriter.columns`). */
+export interface PdfCell {
+  text: string;
+  /** Points. */
+  width: number;
+  /** `left` by default; amounts go right. */
+  align?: 'left' | 'right';
+  bold?: boolean;
+}
+
+/** The width text may take on a page, in points: what the cells of a row share. */
+export const PDF_CONTENT_WIDTH = CONTENT_WIDTH;
+
 /** A list item's line: the first one carries the dash. */
 interface ItemLine {
   text: string;
@@ -177,6 +190,11 @@ export class PdfWriter {
     if (this.y - height < this.floor) this.newPage();
   }
 
+  /** Starts a new page unless `points` more fit on this one: what follows (a title and the first rows under it) stays together. */
+  keep(points: number): void {
+    this.room(points);
+  }
+
   /** Blank space, in points. */
   gap(points: number): void {
     this.y -= points;
@@ -245,6 +263,37 @@ export class PdfWriter {
       if (labelLine) this.page.drawText(labelLine, { x: MARGIN, y: this.y, size: BODY_SIZE, font: this.bold, color: COLORS.ink });
       if (valueLine && listed) this.drawItemLine(valueLine, valueX);
       else if (valueLine) this.page.drawText(valueLine.text, { x: valueX, y: this.y, size: BODY_SIZE, font: this.regular, color: COLORS.ink });
+    }
+    this.gap(2);
+  }
+
+  /**
+   * One row of a table: cells side by side, each `width` points wide (together at most the text
+   * width), text wrapped within its cell, aligned left or right (amounts); `rule` draws a thin
+   * line under the row (a header, a total). A row stays whole on one page.
+   */
+  columns(cells: readonly PdfCell[], { size = BODY_SIZE, bold = false, color = 'ink', rule = false }: PdfTextStyle & { rule?: boolean } = {}): void {
+    const leading = size * LEADING;
+    const laid = cells.map((cell) => {
+      const font = (cell.bold ?? bold) ? this.bold : this.regular;
+      return { cell, font, lines: this.wrap(cell.text, font, size, cell.width - 4) };
+    });
+    const count = Math.max(1, ...laid.map((entry) => entry.lines.length));
+    this.room(count * leading + (rule ? 4 : 0));
+    const top = this.y;
+    let x = MARGIN;
+    for (const { cell, font, lines } of laid) {
+      lines.forEach((line, index) => {
+        const lineX = cell.align === 'right' ? x + cell.width - font.widthOfTextAtSize(line, size) : x;
+        this.page.drawText(line, { x: lineX, y: top - (index + 1) * leading, size, font, color: COLORS[color] });
+      });
+      x += cell.width;
+    }
+    this.y = top - count * leading;
+    if (rule) {
+      this.gap(3);
+      this.drawRule(this.page, this.y, 0.5);
+      this.gap(1);
     }
     this.gap(2);
   }

@@ -27,24 +27,46 @@ interface ParsedNode {
   childNodes?: ParsedNode[];
 }
 
-function attributesOf(node: ParsedNode, tag: string, rules: HtmlRules): string {
+/**
+ * What a pass removed, for whoever must tell the author (the back office, decision 030): each
+ * element dropped with its content, each element unwrapped (its content kept), each attribute
+ * left out (a link's unsafe href among them), and whether comments were present.
+ */
+export interface SanitizeReport {
+  droppedTags: Set<string>;
+  unwrappedTags: Set<string>;
+  droppedAttributes: Set<string>;
+  comments: boolean;
+}
+
+export function emptySanitizeReport(): SanitizeReport {
+  return { droppedTags: new Set(), unwrappedTags: new Set(), droppedAttributes: new Set(), comments: false };
+}
+
+function attributesOf(node: ParsedNode, tag: string, rules: HtmlRules, report?: SanitizeReport): string {
   const given = new Map((node.attrs ?? []).map((attribute) => [attribute.name, attribute.value]));
+  const kept = new Set<string>();
   let written = '';
   if (tag === 'a') {
     const href = given.get('href');
     if (href !== undefined && isSafeHref(href)) {
+      kept.add('href');
       written += ` href="${escapeAttribute(href.trim())}"`;
       if (rules.externalLinksInNewWindow && isExternalHref(href)) written += ' target="_blank" rel="noopener noreferrer"';
     }
   }
   for (const [name, check] of keptAttributes(rules, tag)) {
     const value = given.get(name);
-    if (value !== undefined && check(value)) written += ` ${name}="${escapeAttribute(value)}"`;
+    if (value !== undefined && check(value)) {
+      kept.add(name);
+      written += ` ${name}="${escapeAttribute(value)}"`;
+    }
   }
+  if (report) for (const name of given.keys()) if (!kept.has(name)) report.droppedAttributes.add(name);
   return written;
 }
 
-function render(nodes: ParsedNode[] | undefined, rules: HtmlRules): string {
+function render(nodes: ParsedNode[] | undefined, rules: HtmlRules, report?: SanitizeReport): string {
   let html = '';
   for (const node of nodes ?? []) {
     if (node.nodeName === '#text') {
@@ -52,19 +74,30 @@ function render(nodes: ParsedNode[] | undefined, rules: HtmlRules): string {
       continue;
     }
     const tag = node.tagName;
-    if (tag === undefined || rules.droppedTags.has(tag)) continue;
-    if (!rules.allowedTags.has(tag)) {
-      html += render(node.childNodes, rules);
+    if (tag === undefined) {
+      if (report && node.nodeName === '#comment') report.comments = true;
       continue;
     }
-    const open = `<${tag}${attributesOf(node, tag, rules)}>`;
-    html += VOID_TAGS.has(tag) ? open : `${open}${render(node.childNodes, rules)}</${tag}>`;
+    if (rules.droppedTags.has(tag)) {
+      report?.droppedTags.add(tag);
+      continue;
+    }
+    if (!rules.allowedTags.has(tag)) {
+      if (report) {
+        report.unwrappedTags.add(tag);
+        for (const attribute of node.attrs ?? []) report.droppedAttributes.add(attribute.name);
+      }
+      html += render(node.childNodes, rules, report);
+      continue;
+    }
+    const open = `<${tag}${attributesOf(node, tag, rules, report)}>`;
+    html += VOID_TAGS.has(tag) ? open : `${open}${render(node.childNodes, rules, report)}</${tag}>`;
   }
   return html;
 }
 
-/** HTML reduced to what `rules` keep; '' for blank input. */
-export function sanitizeHtml(html: string, rules: HtmlRules): string {
+/** HTML reduced to what `rules` keep; '' for blank input. `report`, when given, collects what was removed. */
+export function sanitizeHtml(html: string, rules: HtmlRules, report?: SanitizeReport): string {
   if (html.trim() === '') return '';
-  return render((parseFragment(html) as ParsedNode).childNodes, rules);
+  return render((parseFragment(html) as ParsedNode).childNodes, rules, report);
 }

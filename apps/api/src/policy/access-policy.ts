@@ -3,14 +3,27 @@ import type { LineAction } from '@ecare/shared';
 import type { Database } from '../db/client.ts';
 import { contracts, userBillingAccounts } from '../db/schema.ts';
 import { fail } from '../lib/errors.ts';
+import { actingAgent } from './acting-agent.ts';
 import { roleMayDo, type LineRole } from './line-actions.ts';
 
 export { lineActions, stateAllows, type LineRole } from './line-actions.ts';
+export { actingAgent, assertNotAgent, type ActingAgent } from './acting-agent.ts';
+export { assertAdministration, type AdministrationCaller } from './administration.ts';
+export { assertMayTerminate, assertProofOfAccount } from './termination.ts';
 
 /** A contract as the caller reaches it. */
 export interface ContractAccess {
   idClientBscs: number;
   role: LineRole;
+}
+
+/**
+ * An agent's customer session reaches only the billing account it was opened for (decision 032),
+ * whatever else the customer manages: FORBIDDEN_ACCOUNT for any other. No-op outside agent mode.
+ */
+export function assertAgentScope(idClientBscs: number): void {
+  const agent = actingAgent();
+  if (agent && agent.idClientBscs !== idClientBscs) throw fail('FORBIDDEN_ACCOUNT');
 }
 
 /**
@@ -47,7 +60,10 @@ export function createAccessPolicy(db: Database) {
         ),
       );
     const reached = new Map<number, ContractAccess>();
+    // An agent's customer session reaches one billing account only (decision 032).
+    const bound = actingAgent()?.idClientBscs;
     for (const row of rows) {
+      if (bound !== undefined && row.idClientBscs !== bound) continue;
       reached.set(row.idContrat, { idClientBscs: row.idClientBscs, role: row.manager === null ? 'UTILISATEUR' : 'GESTIONNAIRE' });
     }
     return reached;
@@ -55,6 +71,7 @@ export function createAccessPolicy(db: Database) {
 
   const policy = {
     async assertAccount(userId: number, idClientBscs: number): Promise<void> {
+      assertAgentScope(idClientBscs);
       const [row] = await db
         .select({ one: sql<number>`1` })
         .from(userBillingAccounts)

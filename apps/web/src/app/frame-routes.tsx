@@ -83,10 +83,49 @@ export const frameRoutes: RouteObject[] = [
           import('./routes/mon-compte/optins-route.tsx').then((m) => ({ Component: m.OptinsRoute, loader: m.optinsLoader })),
       },
       {
+        path: 'actions-service-client',
+        handle: title('Actions du service client'),
+        lazy: () =>
+          import('./routes/mon-compte/agent-actions-route.tsx').then((m) => ({ Component: m.AgentActionsRoute, loader: m.agentActionsLoader })),
+      },
+      {
         path: 'demandes',
         handle: title('Mes demandes'),
         lazy: () =>
           import('./routes/mon-compte/tickets-route.tsx').then((m) => ({ Component: m.TicketsRoute, loader: m.ticketsLoader })),
+      },
+      {
+        path: 'factures',
+        handle: title('Mes factures'),
+        lazy: () => import('./routes/mon-compte/invoices-route.tsx').then((m) => ({ Component: m.InvoicesRoute, loader: m.invoicesLoader })),
+      },
+      {
+        path: 'factures/:referenceNumber',
+        handle: title('Détail de la facture'),
+        lazy: () => import('./routes/mon-compte/invoice-route.tsx').then((m) => ({ Component: m.InvoiceRoute, loader: m.invoiceLoader })),
+      },
+      {
+        path: 'paiement',
+        handle: title('Payer mes factures'),
+        lazy: () => import('./routes/mon-compte/payment-route.tsx').then((m) => ({ Component: m.PaymentRoute, loader: m.paymentLoader })),
+      },
+      {
+        path: 'paiement/retour',
+        handle: title('Résultat de votre paiement'),
+        lazy: () =>
+          import('./routes/mon-compte/payment-return-route.tsx').then((m) => ({ Component: m.PaymentReturnRoute, loader: m.paymentReturnLoader })),
+      },
+      {
+        path: 'coordonnees-bancaires',
+        handle: title('Coordonnées bancaires'),
+        lazy: () =>
+          import('./routes/mon-compte/bank-details-route.tsx').then((m) => ({ Component: m.BankDetailsRoute, loader: m.bankDetailsLoader })),
+      },
+      {
+        path: 'mandat-sepa',
+        handle: title('Mandat de prélèvement SEPA'),
+        lazy: () =>
+          import('./routes/mon-compte/bank-details-route.tsx').then((m) => ({ Component: m.SepaMandateRoute, loader: m.sepaMandateLoader })),
       },
     ],
   },
@@ -160,6 +199,11 @@ export const frameRoutes: RouteObject[] = [
     lazy: () => import('./routes/line-route.tsx').then((m) => ({ Component: m.LineRoute, loader: m.lineLoader })),
   },
   {
+    path: 'ligne-mobile/:idContrat/resiliation',
+    handle: title('Résiliation de la ligne'),
+    lazy: () => import('./routes/termination-route.tsx').then((m) => ({ Component: m.TerminationRoute, loader: m.terminationLoader })),
+  },
+  {
     path: 'ligne-mobile/:idContrat/esim',
     handle: title('Installation de votre eSIM'),
     lazy: () => import('./routes/esim-route.tsx').then((m) => ({ Component: m.LineEsimRoute, loader: m.lineEsimLoader })),
@@ -176,6 +220,16 @@ export const frameRoutes: RouteObject[] = [
         path: 'sav',
         handle: title('Service après-vente'),
         lazy: () => import('./routes/after-sales-route.tsx').then((m) => ({ Component: m.AfterSalesRoute })),
+      },
+      {
+        path: 'rendez-vous',
+        handle: title('Rendez-vous avec un conseiller'),
+        lazy: () =>
+          import('./routes/appointments-route.tsx').then((m) => ({
+            Component: m.AppointmentsRoute,
+            loader: m.appointmentsLoader,
+            shouldRevalidate: m.appointmentsShouldRevalidate,
+          })),
       },
       {
         path: 'formulaire-contact',

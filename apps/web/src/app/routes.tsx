@@ -48,6 +48,18 @@ export const routes: RouteObject[] = [
         handle: title('Information sécurité'),
         lazy: () => import('./routes/security-info-route.tsx').then((m) => ({ Component: m.SecurityInfoRoute })),
       },
+      { path: 'administration/*', lazy: () => import('./routes/admin/admin-area.tsx').then((m) => ({ Component: m.AdminArea })) },
+      {
+        // Agent pages (decision 032): without the site header, on demand, out of the login's download.
+        path: 'identification/authen-gc',
+        handle: title('Connexion conseiller'),
+        lazy: () => import('./routes/agent-login-route.tsx').then((m) => ({ Component: m.AgentLoginRoute })),
+      },
+      {
+        path: 'recherche-client',
+        handle: title('Rechercher un client'),
+        lazy: () => import('./routes/client-search-route.tsx').then((m) => ({ Component: m.ClientSearchRoute, loader: m.clientSearchLoader })),
+      },
       {
         id: FRAME_ROUTE_ID,
         lazy: () => import('./routes/frame-route.tsx').then((m) => ({ Component: m.FrameRoute, loader: m.frameLoader })),

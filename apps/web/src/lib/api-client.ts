@@ -29,6 +29,10 @@ export interface ApiRequest<T> {
   form?: Record<string, string>;
   schema: Parser<T>;
   signal?: AbortSignal;
+  /** A bearer token to send instead of the session's (an agent's own token, decision 032). */
+  bearer?: string;
+  /** Headers of the call itself (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -130,6 +134,8 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   const isForm = request.form !== undefined;
   const hasJsonBody = !isForm && request.json !== undefined;
   const headers = buildHeaders(path, method, hasJsonBody, isForm);
+  if (request.bearer) headers.set('Authorization', `Bearer ${request.bearer}`);
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
   const body = isForm
     ? new URLSearchParams(request.form).toString()
     : hasJsonBody

@@ -1,6 +1,9 @@
 /** In-app paths (without the /ecare base) that code outside the route table needs. */
 export const PATHS = {
   login: '/identification/authentification',
+  /** Agent login and client search (decision 032). */
+  agentLogin: '/identification/authen-gc',
+  clientSearch: '/recherche-client',
   recoverCode: '/identification/recuperer-code-confidentiel',
   createCode: '/identification/creer-code-confidentiel',
   confirmEmailChange: '/identification/confirmationmodificationemail',
@@ -15,6 +18,8 @@ export const PATHS = {
   mobileLines: '/pages/mes-lignes-mobiles',
   /** Followed by the line's idContrat: `/ligne-mobile/{idContrat}`. */
   mobileLine: '/ligne-mobile',
+  /** A line's termination: `/ligne-mobile/{idContrat}/resiliation` (the `resilie` login parameter leads there). */
+  terminationSegment: 'resiliation',
   /** The menu's "Suivi conso" (a line's consumption is `/ligne-mobile/{idContrat}/consommation`). */
   consumption: '/ligne-mobile/consommation',
   serverError: '/pages/500',
@@ -26,15 +31,26 @@ export const PATHS = {
   faq: '/assistance/faq',
   afterSales: '/assistance/sav',
   contactForm: '/assistance/formulaire-contact',
+  appointments: '/assistance/rendez-vous',
   account: '/mon-compte',
   accountProfile: '/mon-compte/profil',
   accountCode: '/mon-compte/code-confidentiel',
   accountUsers: '/mon-compte/utilisateurs',
   accountOptins: '/mon-compte/preferences',
   accountRequests: '/mon-compte/demandes',
+  accountAgentActions: '/mon-compte/actions-service-client',
+  /** The account's invoices; one of them is `/mon-compte/factures/{referenceNumber}`. */
+  accountInvoices: '/mon-compte/factures',
+  accountBankDetails: '/mon-compte/coordonnees-bancaires',
+  accountSepaMandate: '/mon-compte/mandat-sepa',
+  accountPayment: '/mon-compte/paiement',
+  /** Back from the payment provider's page: `?transactionReference=…`. */
+  accountPaymentReturn: '/mon-compte/paiement/retour',
   notFound: '/404',
   tokenInvalid: '/498',
   requestCancelled: '/499',
+  /** The back office (decision 030), with its sections below it. */
+  administration: '/administration',
 } as const;
 
 export const RETURN_URL_PARAM = 'returnurl';

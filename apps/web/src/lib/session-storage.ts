@@ -65,6 +65,15 @@ export function rememberResilie(value: string | null): void {
   if (value) localStorage.setItem(STORAGE_KEYS.resilie, value);
 }
 
+/** The saved `resilie` has led to its termination page: it is not followed again. */
+export function forgetResilie(idContrat: number): void {
+  try {
+    if (localStorage.getItem(STORAGE_KEYS.resilie) === String(idContrat)) localStorage.removeItem(STORAGE_KEYS.resilie);
+  } catch {
+    // Storage unavailable: nothing was saved.
+  }
+}
+
 /** Logout and disconnection clear everything the portal stored (spec §4). */
 export function clearAllStorage(): void {
   setBannerHint(false);

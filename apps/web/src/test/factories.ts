@@ -14,6 +14,14 @@ import {
   type RioResponse,
   type SimCheckResponse,
 } from '@ecare/shared/lines';
+import {
+  invoiceDetailSchema,
+  invoicePageSchema,
+  invoiceSchema,
+  type Invoice,
+  type InvoiceDetail,
+  type InvoicePage,
+} from '@ecare/shared/invoices';
 import { offerSchema, type Offer } from '@ecare/shared/offers';
 import { menuItemSchema, menuSubHeadingSchema, type MenuItem, type MenuSubHeading } from '@ecare/shared/menu';
 import { serverParametersSchema, type ServerParameters } from '@ecare/shared/parameters';
@@ -195,6 +203,65 @@ export function createServerParameters(overrides: Partial<ServerParameters> = {}
     activeR_RESSOURCES_EXTERNES: 'false',
     environment_MachineName: 'web-01',
     activer: 'True',
+    ...overrides,
+  });
+}
+
+export function createInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return invoiceSchema.parse({
+    referenceNumber: `F2611${1000000 + next()}`,
+    dateFacture: '2026-11-01',
+    dateEcheance: '2026-12-01',
+    periodeDebut: '2026-11-01',
+    periodeFin: '2026-11-30',
+    montantHT: 1028.75,
+    montantTVA: 205.75,
+    montantTTC: 1234.5,
+    resteAPayer: 0,
+    statut: 'PAYEE',
+    reclamationEnCours: false,
+    ...overrides,
+  });
+}
+
+export function createInvoicePage(overrides: Partial<InvoicePage> = {}): InvoicePage {
+  const factures = overrides.factures ?? [createInvoice()];
+  return invoicePageSchema.parse({ factures, total: factures.length, page: 1, taille: 12, annees: [2026, 2025], soldeAPayer: 0, enRetard: 0, ...overrides });
+}
+
+export function createInvoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
+  return invoiceDetailSchema.parse({
+    facture: createInvoice({ montantHT: 40.98, montantTVA: 8.2, montantTTC: 49.18 }),
+    modePaiement: 'VIREMENT',
+    tauxTVA: 20,
+    lignes: [
+      {
+        idContrat: 5_000_001,
+        numeroLigne: '0612345678',
+        utilisateur: 'Julien Roux',
+        elements: [
+          { nature: 'ABONNEMENT', libelle: 'Forfait Pro 5 Go', quantite: 1, montantHT: 14.99, tauxTVA: 20 },
+          { nature: 'OPTION', libelle: 'Option International 2 h', quantite: 1, montantHT: 9.99, tauxTVA: 20 },
+        ],
+        totalHT: 24.98,
+        totalTVA: 5,
+        totalTTC: 29.98,
+      },
+    ],
+    compte: {
+      elements: [{ nature: 'PONCTUEL', libelle: 'Frais de rejet de prélèvement', quantite: 1, montantHT: 16, tauxTVA: 20 }],
+      totalHT: 16,
+      totalTVA: 3.2,
+      totalTTC: 19.2,
+    },
+    totauxParNature: [
+      { nature: 'ABONNEMENT', montantHT: 14.99 },
+      { nature: 'OPTION', montantHT: 9.99 },
+      { nature: 'PONCTUEL', montantHT: 16 },
+    ],
+    paiements: [],
+    reclamations: [],
+    referencePrecedente: 'F26101000001',
     ...overrides,
   });
 }

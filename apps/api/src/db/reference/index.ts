@@ -1,5 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { contactSubThemes, contactThemes, faqQuestions, faqThemes, legalPages, menuItems, offers, serverParameters, staticDocuments } from '../schema.ts';
+import { contactSubThemes, contactThemes, faqQuestions, faqThemes, legalPages, menuItems, offers, serverParameters, staticDocuments, terminationReasons } from '../schema.ts';
 import { FAQ_QUESTIONS, FAQ_THEMES } from './faq.ts';
 import { CONTACT_SUB_THEMES, CONTACT_THEMES } from './contact-themes.ts';
 import { LEGAL_PAGES } from './legal-pages.ts';
@@ -7,6 +7,7 @@ import { REFERENCE_MENU } from './menu.ts';
 import { OFFERS } from './offers.ts';
 import { PARAMETER_ROWS } from './parameters.ts';
 import { STATIC_DOCUMENTS } from './static-documents.ts';
+import { TERMINATION_REASONS } from './termination-reasons.ts';
 
 export { REFERENCE_MENU } from './menu.ts';
 export { MOBILE_OFFER_IDS, OFFERS } from './offers.ts';
@@ -15,6 +16,7 @@ export { LEGAL_PAGES } from './legal-pages.ts';
 export { STATIC_DOCUMENTS } from './static-documents.ts';
 export { FAQ_QUESTIONS, FAQ_THEMES } from './faq.ts';
 export { CONTACT_SUB_THEMES, CONTACT_THEMES } from './contact-themes.ts';
+export { TERMINATION_REASONS } from './termination-reasons.ts';
 
 /** Rows of one table that every installation has, keyed by the table's primary key. */
 export interface ReferenceSet {
@@ -41,6 +43,7 @@ export const REFERENCE_DATA: readonly ReferenceSet[] = [
   referenceSet(faqQuestions, FAQ_QUESTIONS),
   referenceSet(contactThemes, CONTACT_THEMES),
   referenceSet(contactSubThemes, CONTACT_SUB_THEMES),
+  referenceSet(terminationReasons, TERMINATION_REASONS),
 ];
 
 export const REFERENCE_TABLES: readonly PgTable[] = REFERENCE_DATA.map((set) => set.table);

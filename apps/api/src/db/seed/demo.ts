@@ -2,8 +2,12 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { DEFAULT_PARAMETERS } from '../reference/index.ts';
 import { billingAccounts, serverParameters } from '../schema.ts';
+import { seedDemoAgents } from './demo-agents.ts';
+import { seedDemoBankDetails } from './demo-bank-details.ts';
 import { DEMO_COMPANIES, demoAccountFields, type DemoCompany } from './demo-companies.ts';
+import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoOptins } from './demo-optins.ts';
+import { seedDemoTerminations } from './demo-terminations.ts';
 import { seedDemoUsage } from './demo-usage.ts';
 import { createBillingAccount, createCompany, createContract, createUser } from './factories.ts';
 import { Random } from './random.ts';
@@ -132,7 +136,11 @@ async function seedDemoCustomers(db: Database): Promise<void> {
 export async function seedDemo(db: Database): Promise<void> {
   await seedDemoCustomers(db);
   await seedDemoOptins(db, DEMO_USERS);
+  await seedDemoTerminations(db);
+  await seedDemoBankDetails(db);
   await seedDemoUsage(db);
+  await seedDemoInvoices(db);
+  await seedDemoAgents(db);
   await applyDemoParameterTexts(db);
 }
 

@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../../lib/errors.ts';
+import type { ActingAgent } from '../../policy/acting-agent.ts';
 import type { AuthUser } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
 
 export interface Caller {
   user: AuthUser;
   tokenHash: string;
+  /**
+   * Set when a customer-service agent acts through this customer session (decision 032): who,
+   * why, and the one billing account it reaches. Endpoints agents may not use refuse on it.
+   */
+  agent: ActingAgent | null;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../../db/transaction.ts';
-import { contracts, loginUnlockLinks, sessions, users } from '../../db/schema.ts';
+import { agentSessions, agents, contracts, loginUnlockLinks, sessions, users } from '../../db/schema.ts';
 
 /** The user columns every authenticated request needs, read with its session in one query. */
 const authUserColumns = {
@@ -27,9 +27,17 @@ export function createAuthRepository(db: Database) {
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
       user: authUserColumns,
+      // A session an agent opened for the user (decision 032): the agent, the reason, the one account.
+      agentId: sessions.agentId,
+      agentMotif: sessions.agentMotif,
+      agentIdClientBscs: sessions.agentIdClientBscs,
+      agentLoginSc: agents.loginSc,
+      agentNomSc: agents.nomSc,
+      agentActif: agents.actif,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(agents, eq(agents.id, sessions.agentId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('find_session');
@@ -55,6 +63,24 @@ export function createAuthRepository(db: Database) {
 
     async touchSession(tokenHash: string, at: Date) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /**
+     * An agent working in a customer session is active: their own live sessions stay so too, so
+     * that leaving the customer brings them back to the client search (decision 032).
+     */
+    async touchAgentSessions(agentId: number, at: Date, idleMs: number) {
+      await db
+        .update(agentSessions)
+        .set({ lastSeenAt: at })
+        .where(
+          and(
+            eq(agentSessions.agentId, agentId),
+            isNull(agentSessions.revokedAt),
+            gt(agentSessions.expiresAt, at),
+            gt(agentSessions.lastSeenAt, new Date(at.getTime() - idleMs)),
+          ),
+        );
     },
 
     async revokeSession(tokenHash: string, at: Date) {

@@ -1,4 +1,4 @@
-import { emailSchema, type CurrentUser, type TokenRequest, type TokenResponse } from '@ecare/shared';
+import { COMPOSITE_LOGIN_PREFIX, emailSchema, type CurrentUser, type TokenRequest, type TokenResponse } from '@ecare/shared';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Limits } from '../../lib/limits.ts';
@@ -6,6 +6,7 @@ import { fail } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { actingAgent, type ActingAgent } from '../../policy/acting-agent.ts';
 import type { AuthRepository, AuthUser } from './auth.repository.ts';
 import type { LoginProtection } from './login-protection.ts';
 
@@ -14,7 +15,12 @@ export interface SessionPolicy {
   maxMs: number;
   /** How long a session read may be reused by this instance (0: read on every request). */
   cacheMs: number;
+  /** Idle limit of a session an agent opened for a customer (decision 032). */
+  agentIdleMs: number;
 }
+
+/** The agent mode's composite login (`CODE_REGATE :…`), provided by the agents module. */
+export type AgentLogin = (request: TokenRequest, ip: string) => Promise<TokenResponse>;
 
 /** The idle clock is written at most this often, so that reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60_000;
@@ -30,12 +36,17 @@ export function createAuthService(
   // A burst of requests from one page costs one session read; the idle and expiry rules are
   // still applied to every request with the current time.
   const recent = new TtlCache<SessionRow>(clock, policy.cacheMs, 10_000);
+  let agentLogin: AgentLogin | null = null;
 
   return {
     /** `passToken`: the pass this browser got from an unlock link, if any. */
     async login(request: TokenRequest, ip: string, passToken?: string): Promise<TokenResponse> {
       if (request.grant_type !== 'password') {
         throw fail('UNSUPPORTED_GRANT_TYPE');
+      }
+      if (request.username.startsWith(COMPOSITE_LOGIN_PREFIX)) {
+        if (!agentLogin) throw fail('INVALID_GRANT');
+        return agentLogin(request, ip);
       }
       const email = emailSchema.safeParse(request.username);
       if (!email.success || request.password.length === 0) throw fail('INVALID_GRANT');
@@ -68,27 +79,39 @@ export function createAuthService(
       return { access_token: token, token_type: 'bearer', expires_in: Math.round(policy.idleMs / 1000) };
     },
 
-    /** Resolves a bearer token to its user, ending idle or expired sessions. */
-    async authenticate(token: string): Promise<{ user: AuthUser; tokenHash: string }> {
+    /** Lets the agents module take the composite logins (decision 032). */
+    useAgentLogin(login: AgentLogin): void {
+      agentLogin = login;
+    },
+
+    /**
+     * Resolves a bearer token to its user, ending idle or expired sessions. A session an agent
+     * opened for the customer comes with the agent; it ends with the agent's idle limit, and
+     * as soon as the agent is deactivated.
+     */
+    async authenticate(token: string): Promise<{ user: AuthUser; tokenHash: string; agent: ActingAgent | null }> {
       const tokenHash = hashToken(token);
       const cached = recent.get(tokenHash);
       const session = cached ?? (await repo.findSession(tokenHash));
       if (!session || session.revokedAt) throw fail('UNAUTHENTICATED');
       const now = clock.now();
       const idleFor = now.getTime() - session.lastSeenAt.getTime();
-      if (now >= session.expiresAt || idleFor >= policy.idleMs) {
+      const agent = agentOf(session);
+      const idleMs = session.agentId === null ? policy.idleMs : policy.agentIdleMs;
+      if (now >= session.expiresAt || idleFor >= idleMs || (session.agentId !== null && !agent)) {
         recent.delete(tokenHash);
         await repo.revokeSession(tokenHash, now);
         throw fail('UNAUTHENTICATED');
       }
       if (idleFor >= TOUCH_EVERY_MS) {
         await repo.touchSession(tokenHash, now);
+        if (agent) await repo.touchAgentSessions(agent.agentId, now, policy.agentIdleMs);
         recent.set(tokenHash, { ...session, lastSeenAt: now });
       } else if (!cached) {
         // Only a fresh read starts a cache period, so a revocation elsewhere is seen within cacheMs.
         recent.set(tokenHash, session);
       }
-      return { user: session.user, tokenHash };
+      return { user: session.user, tokenHash, agent };
     },
 
     /**
@@ -105,18 +128,19 @@ export function createAuthService(
       return repo.revokeSession(tokenHash, clock.now());
     },
 
-    async currentUser(user: AuthUser): Promise<CurrentUser> {
+    /** In an agent's customer session (the request's acting agent), the agent's identity too (spec §3 usernameSC, nomSC). */
+    async currentUser(user: AuthUser, agent: ActingAgent | null = actingAgent() ?? null): Promise<CurrentUser> {
       return {
         utilisateur: user.utilisateur,
         mandataire: user.mandataire,
         gestionnaire: user.gestionnaire,
-        serviceClient: user.serviceClient,
+        serviceClient: user.serviceClient || agent !== null,
         administration: user.administration,
         prenom: user.prenom,
         nom: user.nom,
         email: user.email,
-        usernameSC: null,
-        nomSC: null,
+        usernameSC: agent?.loginSc ?? null,
+        nomSC: agent?.nomSc ?? null,
         idClientBscs: user.idClientBscs,
         idClientBscsMandataire: user.idClientBscsMandataire,
         idContrat: user.utilisateur ? await repo.findOwnLine(user.id) : null,
@@ -125,3 +149,16 @@ export function createAuthService(
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The agent of a session an agent opened, or null (also when the agent was deactivated). */
+function agentOf(session: SessionRow): ActingAgent | null {
+  if (session.agentId === null || session.agentIdClientBscs === null || session.agentActif !== true) return null;
+  return {
+    agentId: session.agentId,
+    loginSc: session.agentLoginSc ?? '',
+    nomSc: session.agentNomSc ?? '',
+    motif: session.agentMotif ?? '',
+    idClientBscs: session.agentIdClientBscs,
+    customerUserId: session.user.id,
+  };
+}

@@ -6,6 +6,7 @@ import { createAuthService, type AuthService } from './auth.service.ts';
 import { createBackgroundTasks } from './background.ts';
 import { createLoginProtection } from './login-protection.ts';
 import { unlockRoutes } from './unlock.routes.ts';
+import { agentScopeHooks } from './agent-scope.ts';
 
 export { caller, type Caller } from './auth.hook.ts';
 export type { AuthUser } from './auth.repository.ts';
@@ -16,6 +17,8 @@ export interface AuthModule {
   authenticate: ReturnType<typeof createAuthenticate>;
   currentUser: AuthService['currentUser'];
   revokeUserSessions: AuthService['revokeUserSessions'];
+  /** The agents module takes the composite logins (`CODE_REGATE :…`) of POST /api/token (decision 032). */
+  useAgentLogin: AuthService['useAgentLogin'];
 }
 
 declare module 'fastify' {
@@ -42,7 +45,12 @@ export const authModule = defineModule('auth', async (app, core) => {
   const service = createAuthService(
     repo,
     core.clock,
-    { idleMs: core.config.sessionIdleMs, maxMs: core.config.sessionMaxMs, cacheMs: core.config.sessionCacheMs },
+    {
+      idleMs: core.config.sessionIdleMs,
+      maxMs: core.config.sessionMaxMs,
+      cacheMs: core.config.sessionCacheMs,
+      agentIdleMs: core.config.agentSessionIdleMs,
+    },
     { limits: core.limits, captcha: core.captcha, protection },
   );
   const authenticate = createAuthenticate(service);
@@ -51,7 +59,9 @@ export const authModule = defineModule('auth', async (app, core) => {
     authenticate,
     currentUser: service.currentUser,
     revokeUserSessions: service.revokeUserSessions,
+    useAgentLogin: service.useAgentLogin,
   } satisfies AuthModule);
+  agentScopeHooks(app, core.audit, core.log);
   await authRoutes(app, { service, authenticate, limits: core.limits });
   await unlockRoutes(app, { protection, limits: core.limits, secureCookie: core.config.cookieSecure });
 });

@@ -2,6 +2,7 @@ import { LINE_STATUS_LABELS, monthlyPrices, operatorLegalMention } from '@ecare/
 import { formatPhone } from '@ecare/shared/phone';
 import { PdfWriter } from '../../lib/pdf-writer.ts';
 import type { ContractRecord } from './contract-pdf.repository.ts';
+import { parisDay } from '@ecare/shared/paris-time';
 
 /** What completes the contract: the general terms and the price list. */
 const CONTRACT_TERMS =
@@ -27,10 +28,6 @@ const grouped = (digits: string, sizes: number[]) => {
   if (at < digits.length) parts.push(digits.slice(at));
   return parts.filter((part) => part !== '').join(' ');
 };
-
-/** Today in France as an ISO date. */
-const parisDay = (moment: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
 
 /** The end of the commitment, said to be over once it is past. */
 function commitmentEnd(dateFinEngagement: string | null, issuedAt: Date): string {

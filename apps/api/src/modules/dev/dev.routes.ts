@@ -46,7 +46,8 @@ function mailSummary(mail: OutboxRow): DevMail {
 export async function devRoutes(app: ModuleApp, mail: MailRepository) {
   const { authenticate } = app.auth;
   const administrator = async (request: FastifyRequest) => {
-    assertAdministration(caller(request).user);
+    const { user, agent } = caller(request);
+    assertAdministration({ ...user, agentMode: agent !== null });
   };
 
   app.get(

@@ -7,7 +7,10 @@ import { createParametersService, type ParametersService } from './parameters.se
 export interface ParametersModule {
   inMaintenance: ParametersService['inMaintenance'];
   set: ParametersService['set'];
+  lockedValues: ParametersService['lockedValues'];
   publicParameters: ParametersService['publicParameters'];
+  /** How long an instance keeps the maintenance flag: a switch reaches every instance within it. */
+  maintenanceCacheMs: number;
 }
 
 declare module 'fastify' {
@@ -19,6 +22,12 @@ declare module 'fastify' {
 /** Public server parameters (banners, maintenance, captcha). */
 export const parametersModule = defineModule('parameters', async (app, core) => {
   const service = createParametersService(createParametersRepository(core.db), core.clock, core.config.sessionCacheMs);
-  app.decorate('parameters', { inMaintenance: service.inMaintenance, set: service.set, publicParameters: service.publicParameters } satisfies ParametersModule);
+  app.decorate('parameters', {
+    inMaintenance: service.inMaintenance,
+    set: service.set,
+    lockedValues: service.lockedValues,
+    publicParameters: service.publicParameters,
+    maintenanceCacheMs: core.config.sessionCacheMs,
+  } satisfies ParametersModule);
   await parametersRoutes(app, service);
 });

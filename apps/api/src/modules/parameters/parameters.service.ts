@@ -1,4 +1,5 @@
 import { PUBLIC_PARAMETER_NAMES, isParameterOn, type ServerParameters } from '@ecare/shared';
+import type { Transaction } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { ParametersRepository } from './parameters.repository.ts';
@@ -24,9 +25,21 @@ export function createParametersService(repo: ParametersRepository, clock: Clock
       return on;
     },
 
-    async set(name: string, value: string): Promise<void> {
-      await repo.set(name, value);
-      maintenance.delete('on');
+    /**
+     * Stores a parameter; in `tx` when given, this instance's cached flag then dropped once it
+     * commits (dropped earlier, a request in between could cache the old value again).
+     */
+    async set(name: string, value: string, options: { tx?: Transaction } = {}): Promise<void> {
+      const { tx } = options;
+      await repo.set(name, value, tx);
+      if (tx) tx.afterCommit(async () => void maintenance.delete('on'));
+      else maintenance.delete('on');
+    },
+
+    /** The stored values of `names` (absent ones missing), locked until `tx` ends. */
+    async lockedValues(names: readonly string[], tx: Transaction): Promise<Map<string, string>> {
+      const rows = await repo.lockedValues(names, tx);
+      return new Map(rows.map((row) => [row.name, row.value]));
     },
   };
 }

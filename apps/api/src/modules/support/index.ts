@@ -1,16 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
-import path from 'node:path';
 import { defineModule } from '../../core/module.ts';
-import { localAttachmentStore } from './support.attachments.ts';
+import { assertOutsideWebRoot, localAttachmentStore } from '../../lib/attachments/store.ts';
 import { createSupportRepository } from './support.repository.ts';
 import { supportRoutes } from './support.routes.ts';
 import { createSupportService } from './support.service.ts';
-
-/** Whether `folder` is `root` or inside it. */
-const isInside = (folder: string, root: string) => {
-  const relative = path.relative(root, folder);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-};
 
 /**
  * The contact form (themes, sub-themes, the multipart message with its attachment) and the
@@ -20,8 +13,7 @@ export const supportModule = defineModule(
   'support',
   async (app, core) => {
     const { attachmentsDir, webDist } = core.config;
-    // Attachments are never served: a folder the static file server reaches would serve them.
-    if (isInside(attachmentsDir, webDist)) throw new Error(`ATTACHMENTS_DIR (${attachmentsDir}) must not be inside the web root (${webDist})`);
+    assertOutsideWebRoot(attachmentsDir, webDist);
     const store = localAttachmentStore(attachmentsDir);
     const service = createSupportService({
       repo: createSupportRepository(core.db),

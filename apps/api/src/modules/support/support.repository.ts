@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { ContactSubTheme, ContactTheme } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import { contactSubThemes, contactThemes, supportTickets } from '../../db/schema.ts';

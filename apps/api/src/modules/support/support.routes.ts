@@ -1,6 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
-import type { z } from 'zod';
 import {
   apiErrorSchema,
   contactRequestDocumentSchema,
@@ -12,21 +10,11 @@ import {
   supportTicketQuerySchema,
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
-import { validatorCompiler } from '../../plugins/validation.ts';
 import { caller } from '../auth/index.ts';
-import type { AttachmentStore } from './support.attachments.ts';
+import { bodyReadByHandler } from '../../lib/attachments/multipart.ts';
+import type { AttachmentStore } from '../../lib/attachments/store.ts';
 import { readContactUpload } from './support.multipart.ts';
 import type { SupportService } from './support.service.ts';
-
-/**
- * The app's validation, except for a body: the contact form's is a stream the handler reads under
- * the parser's limits (support.multipart.ts) and checks with the shared schemas itself.
- */
-function bodyReadByHandler<Schema>(route: FastifyRouteSchemaDef<Schema>): FastifyValidationResult {
-  if (route.httpPart === 'body') return () => ({ value: undefined });
-  // Fastify types a route's compiler with the route's whole schema; each call gets one part's zod schema.
-  return validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
-}
 
 /** Reference data: changed by a release or an operator, not between two page views. */
 const CACHE_CONTROL = 'public, max-age=300';

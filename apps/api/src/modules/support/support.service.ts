@@ -20,9 +20,10 @@ import { loginSource, type Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { AuthUser } from '../auth/index.ts';
 import type { MailService } from '../mail/index.ts';
-import type { AttachmentStore } from './support.attachments.ts';
+import type { AttachmentStore } from '../../lib/attachments/store.ts';
 import { acknowledgementMail, supportTicketMail, type TicketSummary } from './support.mails.ts';
-import { invalidBody, type ContactUpload } from './support.multipart.ts';
+import { invalidBody } from '../../lib/attachments/multipart.ts';
+import type { ContactUpload } from './support.multipart.ts';
 import type { SupportRepository } from './support.repository.ts';
 
 export interface SupportDeps {

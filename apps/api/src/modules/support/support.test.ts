@@ -18,7 +18,7 @@ import {
 import { auditLog, supportTickets } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
-import { safeAttachmentName } from './support.attachments.ts';
+import { safeAttachmentName } from '../../lib/attachments/store.ts';
 import { CONTACT_QUOTA } from './support.service.ts';
 import { FILES, MESSAGE, VISITOR, attachmentsFolder, fields, filesIn, sendContact, type Part } from './support-test-support.ts';
 

@@ -1,5 +1,6 @@
 import { isParameterOn } from '@ecare/shared/parameters';
 import { formatSirenSiret } from '@ecare/shared/siren-siret';
+import type { UnpaidCheckAction } from '@ecare/shared/unpaid';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OrangeBanner } from '../../components/layout/orange-banner.tsx';
@@ -9,8 +10,10 @@ import { useBillingAccounts } from '../../features/accounts/api/get-billing-acco
 import { manageableAccounts } from '../../features/accounts/utils/manageable-accounts.ts';
 import { useMenu } from '../../features/menu/api/get-menu.ts';
 import type { GuardedNavigate } from '../../features/menu/components/menu-entry-link.tsx';
+import type { GuardedEntryName } from '../../features/menu/utils/menu-rules.ts';
 import { MenuFooterColumns } from '../../features/menu/components/menu-footer-columns.tsx';
 import { useParameters } from '../../features/parameters/api/get-parameters.ts';
+import { useUnpaidGate } from '../../features/unpaid/hooks/use-unpaid-gate.tsx';
 import { usePaintedOnce } from '../../lib/after-paint.ts';
 import { setBannerHint } from '../../lib/banner-hint.ts';
 import { PATHS, withReturnUrl } from '../../lib/routes.ts';
@@ -20,6 +23,9 @@ import { useSkipSession } from '../../lib/use-document-title.ts';
 import { useScrollToTopOnNavigation } from '../../lib/use-scroll-to-top.ts';
 import { menuParamsFor } from '../session/menu-context.ts';
 import { forgetSessionData, signOut } from '../session/sign-out.ts';
+import { leaveCustomer, signOutAgent } from '../session/agent-session.ts';
+import { getActingFor } from '../../features/agents/api/agent-storage.ts';
+import { AgentBanner } from '../../features/agents/components/agent-banner.tsx';
 import { useSessionState } from '../session/use-session-state.ts';
 import { bannerHtmlFor } from './banner-rule.ts';
 import { customerLineNumber } from './customer-line.ts';
@@ -28,6 +34,13 @@ import { SiteHeader } from './site-header.tsx';
 // Shown two minutes before the idle limit at the earliest: its code (React Aria's modal
 // dialog) arrives after the frame's first paint rather than with it.
 const SessionExpiryDialog = lazy(() => import('./session-expiry-dialog.tsx').then((m) => ({ default: m.SessionExpiryDialog })));
+
+/** The unpaid-balance check's action of each guarded header entry (spec §3, §9). */
+const UNPAID_ACTIONS: Record<GuardedEntryName, UnpaidCheckAction> = {
+  'nouveau téléphone': 'RM',
+  'changer de forfait': 'PU',
+  'ajouter une ligne': 'AJL',
+};
 
 /** Page frame of every page but the login (spec §2 "Page frame"). */
 export function AppFrame() {
@@ -57,15 +70,32 @@ export function AppFrame() {
         }
       : null;
 
-  // Later: the unpaid-balance check runs here before navigating (spec §4).
-  const onGuardedNavigate: GuardedNavigate = (_entry, url) => {
-    void navigate(url);
-  };
+  // The header actions that sell something check the unpaid balance before navigating (spec §4).
+  const unpaidGate = useUnpaidGate(
+    { user, account, line, estBdp: isParameterOn(parameters?.est_Bdp) },
+    (url) => void navigate(url),
+    (url) => void navigate(withReturnUrl(PATHS.accountChoice, url)),
+  );
+  const onGuardedNavigate: GuardedNavigate = (entry, url) => unpaidGate.guard(UNPAID_ACTIONS[entry], url);
+
+  // Agent mode (decision 032): the agent acting for this customer, named on every page.
+  const actingAgent = signedIn && user.serviceClient && user.usernameSC ? `${user.nomSC ?? ''} (${user.usernameSC})`.trim() : null;
 
   const onLogout = async () => {
+    // An agent's logout ends their own session too and returns to the agent login (spec §4).
+    if (actingAgent) {
+      await signOutAgent();
+      await navigate(PATHS.agentLogin, { replace: true });
+      return;
+    }
     await signOut();
     await navigate(PATHS.login, { replace: true });
     forgetSessionData();
+  };
+
+  const onLeaveCustomer = async () => {
+    await leaveCustomer();
+    await navigate(PATHS.clientSearch, { replace: true });
   };
 
   // The idle limit passed (spec §4, §9): the session is over; signing in again brings the user back.
@@ -86,6 +116,9 @@ export function AppFrame() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
+      {actingAgent ? (
+        <AgentBanner raisonSociale={account?.raisonSociale ?? getActingFor() ?? 'ce client'} agent={actingAgent} onLeave={() => void onLeaveCustomer()} />
+      ) : null}
       <SiteHeader
         homePath={homePath}
         menuItems={menuItems}
@@ -116,6 +149,7 @@ export function AppFrame() {
         machineName={parameters?.environment_MachineName}
         columns={menuItems.length > 0 ? <MenuFooterColumns items={menuItems} onGuardedNavigate={onGuardedNavigate} /> : null}
       />
+      {unpaidGate.dialog}
       {signedIn && painted ? (
         <Suspense fallback={null}>
           <SessionExpiryDialog onLogout={() => void onLogout()} onExpired={onIdleExpired} />

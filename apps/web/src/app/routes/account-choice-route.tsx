@@ -1,12 +1,12 @@
 import type { BillingAccount } from '@ecare/shared/accounts';
 import { useState } from 'react';
-import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { billingAccountsQueryOptions, useBillingAccounts } from '../../features/accounts/api/get-billing-accounts.ts';
 import { AccountChoiceList } from '../../features/accounts/components/account-choice-list.tsx';
 import { manageableAccounts } from '../../features/accounts/utils/manageable-accounts.ts';
-import { currentUserQueryOptions } from '../../features/auth/api/get-current-user.ts';
+import { currentUserQueryOptions, useCurrentUser } from '../../features/auth/api/get-current-user.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { PATHS, RETURN_URL_PARAM, safeReturnUrl } from '../../lib/routes.ts';
 import { useSelection } from '../../lib/selection-store.ts';
@@ -33,6 +33,7 @@ export async function accountChoiceLoader({ request }: LoaderFunctionArgs) {
 /** Billing account choice (spec §2): the accounts the user manages. */
 export function AccountChoiceRoute() {
   const accounts = useBillingAccounts();
+  const user = useCurrentUser();
   const { accountId } = useSelection();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -59,6 +60,15 @@ export function AccountChoiceRoute() {
       </PageHeading>
       {error ? <ApiErrorAlert error={error} /> : null}
       {accounts.error ? <ApiErrorAlert error={accounts.error} /> : null}
+      {user.data?.administration && !user.data.serviceClient ? (
+        <p className="card mb-6">
+          Vous êtes administrateur du portail :{' '}
+          <Link to={PATHS.administration} className="link font-semibold">
+            Administration
+          </Link>{' '}
+          (paramètres, textes légaux, FAQ).
+        </p>
+      ) : null}
       {accounts.data && manageable.length === 0 ? (
         <p className="card">Aucun compte de facturation n’est géré par votre identifiant.</p>
       ) : (

@@ -1,5 +1,5 @@
 import { AFTER_SALES_CONTACT_THEME_ID } from '@ecare/shared/legal';
-import { Mail, Phone } from 'lucide-react';
+import { CalendarClock, Mail, Phone } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -71,6 +71,13 @@ export function AfterSalesRoute() {
               <span>Par écrit, à toute heure&nbsp;:</span>
               <Link to={AFTER_SALES_FORM} className="btn-primary">
                 Écrire au service après-vente
+              </Link>
+            </li>
+            <li className="flex flex-wrap items-center gap-2">
+              <CalendarClock aria-hidden="true" className="size-5 text-primary" />
+              <span>Être rappelé par un conseiller au moment de votre choix&nbsp;:</span>
+              <Link to={PATHS.appointments} className="btn-secondary">
+                Prendre rendez-vous
               </Link>
             </li>
           </ul>

@@ -8,6 +8,7 @@ import { EsimLineSection } from '../../features/esim/components/esim-line-sectio
 import { lineQueryOptions, useLine } from '../../features/lines/api/get-line.ts';
 import { LineOverview, type PageLink } from '../../features/lines/components/line-overview.tsx';
 import { contractIdFrom } from '../../features/lines/utils/line-path.ts';
+import { TerminationLineCard } from '../../features/termination/components/termination-line-card.tsx';
 import { inAppPathOf, PATHS, withReturnUrl } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
 import { loadSession } from '../session/load-session.ts';
@@ -66,6 +67,7 @@ export function LineRoute() {
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <ConsumptionLinkCard idContrat={line.data.idContrat} />
           <ContractPdfCard idContrat={line.data.idContrat} numeroLigne={line.data.numeroLigne} />
+          <TerminationLineCard idContrat={line.data.idContrat} terminated={line.data.codeStatut === 'RESILIE'} />
         </div>
       ) : null}
       {line.data?.typeSim === 'ESIM' && line.data.codeStatut !== 'RESILIE' ? (

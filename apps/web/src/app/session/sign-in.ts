@@ -4,7 +4,7 @@ import { menuQueryOptions } from '../../features/menu/api/get-menu.ts';
 import { safeReturnUrl } from '../../lib/routes.ts';
 import { clearAllStorage, rememberResilie, startSession } from '../../lib/session-storage.ts';
 import { queryClient } from '../query-client.ts';
-import { landingPath } from './landing-path.ts';
+import { landingPath, resiliationPath } from './landing-path.ts';
 import { menuParamsFor } from './menu-context.ts';
 import { resolveSession } from './resolve-session.ts';
 
@@ -20,7 +20,7 @@ export interface SignInInput {
 
 /**
  * Customer login (spec §4): token, session clock, optional `resilie`, session restore and menu;
- * resolves with the in-app path to open. Rejects with the ApiError of a refused login.
+ * resolves with the in-app path to open (returnurl, else the termination page `resilie` names, else home). Rejects with the ApiError of a refused login.
  */
 export async function signIn(input: SignInInput): Promise<string> {
   const username = input.username.trim();
@@ -38,5 +38,5 @@ export async function signIn(input: SignInInput): Promise<string> {
   } else if (resolution.kind === 'user') {
     await queryClient.prefetchQuery(menuQueryOptions(menuParamsFor(null, resolution.line)));
   }
-  return landingPath(resolution, safeReturnUrl(input.returnUrl));
+  return landingPath(resolution, safeReturnUrl(input.returnUrl) ?? resiliationPath(input.resilie));
 }

@@ -16,8 +16,8 @@ export interface DownloadTarget {
 }
 
 interface DownloadButtonProps extends DownloadTarget {
-  /** Visible name, saying what and which format: "Télécharger la facture (PDF)". */
-  label: string;
+  /** Visible name, saying what and which format: "Télécharger la facture (PDF)"; may hold words for screen readers only (in a table row, which one). */
+  label: ReactNode;
   className?: string;
 }
 

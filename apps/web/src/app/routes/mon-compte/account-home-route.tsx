@@ -1,4 +1,4 @@
-import { BellRing, ChevronRight, KeyRound, MessagesSquare, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
+import { BellRing, Headset, CalendarClock, ChevronRight, CreditCard, FileText, KeyRound, Landmark, MessagesSquare, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
@@ -33,10 +33,44 @@ const PAGES: { to: string; title: string; text: string; icon: LucideIcon; manage
     icon: MessagesSquare,
   },
   {
+    to: PATHS.appointments,
+    title: 'Mes rendez-vous',
+    text: 'Un rendez-vous téléphonique avec un conseiller au sujet d’une ligne : le prendre, le déplacer ou l’annuler.',
+    icon: CalendarClock,
+  },
+  {
+    to: PATHS.accountAgentActions,
+    title: 'Actions du service client',
+    text: 'Les connexions des conseillers du service client à votre compte et ce qu’ils ont fait pour vous, avec le motif.',
+    icon: Headset,
+    managersOnly: true,
+  },
+  {
     to: PATHS.accountUsers,
     title: 'Utilisateurs du compte',
     text: 'Les personnes qui accèdent à l’espace client pour votre compte : inviter un utilisateur, changer son rôle, le retirer.',
     icon: UsersRound,
+    managersOnly: true,
+  },
+  {
+    to: PATHS.accountInvoices,
+    title: 'Mes factures',
+    text: 'Les factures du compte de facturation : détail par ligne, téléchargement en PDF, export et réclamation.',
+    icon: FileText,
+    managersOnly: true,
+  },
+  {
+    to: PATHS.accountPayment,
+    title: 'Payer mes factures',
+    text: 'Les factures qui restent à payer, réglées par carte bancaire sur la page sécurisée de notre prestataire de paiement.',
+    icon: CreditCard,
+    managersOnly: true,
+  },
+  {
+    to: PATHS.accountBankDetails,
+    title: 'Coordonnées bancaires',
+    text: 'Le mode de paiement des factures, le compte bancaire et le mandat de prélèvement SEPA du compte de facturation.',
+    icon: Landmark,
     managersOnly: true,
   },
 ];

@@ -52,7 +52,8 @@ export function DataTable<Row, K extends string = string>({
   const pageKeys = selection ? rows.map(rowKey) : [];
   return (
     // On a narrow screen the table scrolls sideways: the region takes the focus so the keyboard can scroll it.
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-lg border border-line-soft bg-surface">
+    // Positioned, so that words for screen readers only (absolutely placed) in a cell scroll with it instead of widening the page.
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-line-soft bg-surface">
       <table className="w-full border-collapse text-left">
         <caption id={captionId} className={showCaption ? 'px-4 py-3 text-left font-semibold' : 'sr-only'}>
           {caption}

@@ -9,7 +9,7 @@ import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import type { OptinsOwner } from '../api/get-optins.ts';
 import { useSaveOptins } from '../api/save-optins.ts';
 import { lastSavedText, OPTIN_TOPICS } from '../utils/optin-topics.ts';
-import { CheckboxField } from './checkbox-field.tsx';
+import { CheckboxField } from '../../../components/ui/form/checkbox-field.tsx';
 
 interface OptinsFormProps {
   owner: OptinsOwner;

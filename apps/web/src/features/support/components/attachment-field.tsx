@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useFieldId } from '../../../components/ui/form/field-ids.ts';
 import { FormField } from '../../../components/ui/form/form-field.tsx';
-import { formatFileSize } from '../utils/attachment.ts';
+import { formatFileSize } from '../../../lib/attachment-file.ts';
 import type { ContactFormValues } from '../utils/contact-form.ts';
 
 /**

@@ -17,7 +17,7 @@ import { useContactSubThemes } from '../api/get-contact-sub-themes.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 import { CONTACT_MESSAGES, contactFormSchema, type ContactFormValues } from '../utils/contact-form.ts';
 import { AttachmentField } from './attachment-field.tsx';
-import { UploadStatus } from './upload-progress.tsx';
+import { UploadStatus } from '../../../components/ui/upload-status.tsx';
 
 const ERROR_FIELDS: ApiErrorFields<ContactFormValues> = {
   CONTACT_THEME_UNKNOWN: 'idTheme',
@@ -249,7 +249,7 @@ export function ContactForm({ themes, initialThemeId, customer, account, captcha
 
       <div className="space-y-4">
         <FormAlert />
-        {progress ? <UploadStatus progress={progress} onStop={() => upload.current?.abort()} /> : null}
+        {progress ? <UploadStatus progress={progress} onStop={() => upload.current?.abort()} announcement="L’envoi de votre message a commencé." /> : null}
         <SubmitButton>Envoyer le message</SubmitButton>
       </div>
     </Form>

@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '../../../components/ui/table/data-ta
 import { EmptyState } from '../../../components/ui/table/empty-state.tsx';
 import { Pagination } from '../../../components/ui/table/pagination.tsx';
 import { SUPPORT_TICKETS_PAGE_SIZE, useSupportTickets } from '../api/get-support-tickets.ts';
-import { formatFileSize } from '../utils/attachment.ts';
+import { formatFileSize } from '../../../lib/attachment-file.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });

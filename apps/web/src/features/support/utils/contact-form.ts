@@ -2,7 +2,7 @@ import { SUPPORT_ERRORS } from '@ecare/shared/support-errors';
 import { contactMessageSchema, contactSenderSchema } from '@ecare/shared/support';
 import { z } from 'zod';
 import type { FieldMessages } from '../../../components/ui/form/use-zod-form.ts';
-import { attachmentProblem } from './attachment.ts';
+import { attachmentProblem } from '../../../lib/attachment-file.ts';
 
 /** Runs along with the other fields' checks, not only once they all pass. */
 const always = { when: () => true };

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { fail } from '../../lib/errors.ts';
+import type { AgentCaller, AgentsService } from './agents.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The agent of an agent-session bearer (agent endpoints only). */
+    agentAuth: AgentCaller | null;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
+
+/** onRequest hook of the agent endpoints: a valid agent session (agent_sessions) or 401. */
+export function createAuthenticateAgent(service: AgentsService) {
+  return async function authenticateAgent(request: FastifyRequest): Promise<void> {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw fail('AGENT_UNAUTHENTICATED');
+    request.agentAuth = await service.authenticate(match[1]);
+  };
+}
+
+/** The signed-in agent; only valid behind the agent hook. */
+export function agentCaller(request: FastifyRequest): AgentCaller {
+  if (!request.agentAuth) throw fail('AGENT_UNAUTHENTICATED');
+  return request.agentAuth;
+}

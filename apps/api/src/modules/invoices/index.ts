@@ -1,0 +1,49 @@
+import { serviceCore } from '../../core/core.ts';
+import { invoiceStatus } from '@ecare/shared';
+import { defineModule } from '../../core/module.ts';
+import { createInvoicesRepository, type InvoicesRepository } from './invoices.repository.ts';
+import { invoicesRoutes } from './invoices.routes.ts';
+import { createInvoicesService } from './invoices.service.ts';
+
+export { invoiceStatus };
+export { createInvoicesRepository, type InvoiceRow, type InvoicesRepository } from './invoices.repository.ts';
+export { invoiceOf } from './invoices.service.ts';
+
+/** What other modules may use of invoices (card payment, unpaid-balance checks). */
+export interface InvoicesModule {
+  /** The invoices of these accounts with something left to pay, oldest due date first (no access check: callers check first). */
+  unpaidInvoices: InvoicesRepository['unpaidInvoices'];
+  /** What is left to pay, in cents, on these accounts' invoices due before `today` (`YYYY-MM-DD`, France). */
+  overdueTotalForAccounts: InvoicesRepository['overdueTotalForAccounts'];
+  /** The status of an invoice on a day (`PAYEE`, `A_PAYER`, `EN_RETARD`, `PRELEVEMENT_A_VENIR`). */
+  invoiceStatus: typeof invoiceStatus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    invoices: InvoicesModule;
+  }
+}
+
+/**
+ * The invoices of a billing account (decision 025): the list, the detail per line and its
+ * comparison with the previous invoice, the PDF, a year's PDFs as a ZIP, the lines as CSV or XLSX,
+ * and the complaint memo.
+ */
+export const invoicesModule = defineModule(
+  'invoices',
+  async (app, core) => {
+    const repo = createInvoicesRepository(core.db);
+    app.decorate('invoices', {
+      unpaidInvoices: repo.unpaidInvoices,
+      overdueTotalForAccounts: repo.overdueTotalForAccounts,
+      invoiceStatus,
+    } satisfies InvoicesModule);
+    const service = createInvoicesService({
+      repo,
+      ...serviceCore(core),
+    });
+    await invoicesRoutes(app, service);
+  },
+  { dependencies: ['auth'] },
+);

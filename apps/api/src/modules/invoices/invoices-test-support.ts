@@ -1,0 +1,73 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { invoiceDetailSchema, invoicePageSchema, type InvoiceDetail, type InvoicePage } from '@ecare/shared';
+import { invoices } from '../../db/schema.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
+import { bodyOf, type TestContext } from '../../test/harness.ts';
+
+/** The demo fixture, with the invoices each side of the access tests names. */
+export async function invoiceFixture(t: TestContext) {
+  const demo = await demoFixture(t);
+  const ofAccount = (idClientBscs: number) =>
+    t.db.select().from(invoices).where(eq(invoices.idClientBscs, idClientBscs)).orderBy(asc(invoices.dateFacture));
+  const own = await ofAccount(demo.account);
+  const strangers = await ofAccount(demo.strangerAccount);
+  const latest = own.at(-1);
+  const strangerLatest = strangers.at(-1);
+  const [unmanaged] = await t.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.idClientBscs, demo.notManaged))
+    .limit(1);
+  if (!latest || !strangerLatest || !unmanaged || own.length !== 24) throw new Error('demo invoices are not as expected');
+  return {
+    ...demo,
+    /** The bakery's invoices, oldest first. */
+    invoices: own,
+    latest,
+    /** The i-th most recent of the bakery's invoices (0: the latest). */
+    ago(age: number) {
+      const invoice = own[own.length - 1 - age];
+      if (!invoice) throw new Error(`no invoice ${age} months old`);
+      return invoice;
+    },
+    /** solo@demo.test's latest invoice: another customer's. */
+    strangerInvoice: strangerLatest,
+    /** An invoice of the account the mandataire is attached to without managing it. */
+    unmanagedInvoice: unmanaged,
+  };
+}
+export type InvoiceFixture = Awaited<ReturnType<typeof invoiceFixture>>;
+
+export async function invoicePage(t: TestContext, idClientBscs: number, query: string, token: string): Promise<InvoicePage> {
+  const response = await t.get(`/api/facture/${idClientBscs}${query}`, token);
+  if (response.statusCode !== 200) throw new Error(`list: ${response.statusCode} ${response.body}`);
+  return bodyOf(response, invoicePageSchema);
+}
+
+export async function invoiceDetail(t: TestContext, idClientBscs: number, referenceNumber: string, token: string): Promise<InvoiceDetail> {
+  const response = await t.get(`/api/detail-facture/${idClientBscs}/${referenceNumber}`, token);
+  if (response.statusCode !== 200) throw new Error(`detail: ${response.statusCode} ${response.body}`);
+  return bodyOf(response, invoiceDetailSchema);
+}
+
+/** Cents of a euro amount as the API answers them. */
+export const cents = (euros: number) => Math.round(euros * 100);
+
+/** pdf.js's metrics of the standard fonts (Helvetica), read from its package. */
+const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** The text of each page of a PDF, read by pdf.js (an implementation independent of the writer). */
+export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const page = await document.getPage(number);
+    const content = await page.getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
+  }
+  await document.destroy();
+  return pages;
+}

@@ -1,0 +1,301 @@
+import {
+  VAT_RATE_BP,
+  complaintReference,
+  euros,
+  invoiceDay,
+  invoiceStatus,
+  type Invoice,
+  type InvoiceComplaint,
+  type InvoiceComplaintResponse,
+  type InvoiceDetail,
+  type InvoiceEvolution,
+  type InvoiceExportQuery,
+  type InvoiceListQuery,
+  type InvoicePage,
+} from '@ecare/shared';
+import { addDays, parisWallTime } from '@ecare/shared/paris-time';
+import type { ServiceCore } from '../../core/core.ts';
+import { nextReferenceNumber } from '../../db/reference-counters.ts';
+import { fail } from '../../lib/errors.ts';
+import { zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { breakdown, detailParts, evolutionLines } from './invoice-breakdown.ts';
+import { INVOICE_EXPORT_CONTENT_TYPES, invoiceCsv, invoiceXlsx, type InvoiceExportRow } from './invoices-export.ts';
+import { renderInvoicePdf } from './invoices.document.ts';
+import { complaintAcknowledgementMail, complaintServiceMail, type ComplaintSummary } from './invoices.mails.ts';
+import type { InvoiceRow, InvoicesRepository } from './invoices.repository.ts';
+
+export interface InvoicesDeps extends ServiceCore {
+  repo: InvoicesRepository;
+}
+
+/** Who asks, and from where (for the audit log and the quotas). */
+export interface Actor {
+  userId: number;
+  sourceAddress: string;
+}
+
+/** Files of invoices (a year's ZIP, an export of their lines) one user may ask for per quarter of an hour. */
+export const INVOICE_FILES_QUOTA = { max: 20, windowMs: 15 * 60_000 } as const;
+/** Complaints one user may file per hour. */
+export const INVOICE_COMPLAINT_QUOTA = { max: 5, windowMs: 3_600_000 } as const;
+
+/** A file ready to send; a stream's bytes are produced while it is sent. */
+export interface InvoiceFile<Body> {
+  filename: string;
+  contentType: string;
+  body: Body;
+  /** Invoices in a ZIP, charges in an export. */
+  count: number;
+}
+
+/** Invoices whose charges an export reads per query. */
+const EXPORT_INVOICES_PER_BATCH = 24;
+
+const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const frenchDate = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+
+/** An invoice as the list and the detail answer it, its status on `today`. */
+export function invoiceOf(row: InvoiceRow, today: string): Invoice {
+  return {
+    referenceNumber: row.referenceNumber,
+    dateFacture: row.dateFacture,
+    dateEcheance: row.dateEcheance,
+    periodeDebut: row.periodeDebut,
+    periodeFin: row.periodeFin,
+    montantHT: euros(row.montantHtCentimes),
+    montantTVA: euros(row.montantTvaCentimes),
+    montantTTC: euros(row.montantTtcCentimes),
+    resteAPayer: euros(row.resteAPayerCentimes),
+    statut: invoiceStatus(row, today),
+    reclamationEnCours: row.reclamationEnCours,
+  };
+}
+
+export function createInvoicesService(deps: InvoicesDeps) {
+  const { repo, policy, audit, clock } = deps;
+  const today = () => invoiceDay(clock.now());
+
+  /** The account's invoice of that number, once the caller is known to manage the account; another account's answers as unknown. */
+  async function invoiceFor(userId: number, idClientBscs: number, referenceNumber: string): Promise<InvoiceRow> {
+    await policy.assertAccount(userId, idClientBscs);
+    const invoice = await repo.find(idClientBscs, referenceNumber);
+    if (!invoice) throw fail('INVOICE_NOT_FOUND');
+    return invoice;
+  }
+
+  async function withinQuota(key: string, quota: { max: number; windowMs: number }, code: 'INVOICE_FILES_TOO_MANY' | 'INVOICE_COMPLAINT_TOO_MANY') {
+    const verdict = await deps.limits.quota(key, quota.max, quota.windowMs);
+    if (!verdict.allowed) {
+      const { retryAfterSeconds } = verdict;
+      throw fail(code, { values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }, retryAfterSeconds });
+    }
+  }
+
+  async function pdfOf(invoice: InvoiceRow): Promise<Uint8Array> {
+    const [customer, items, payments, mode] = await Promise.all([
+      repo.customer(invoice.idClientBscs),
+      repo.items(invoice.id),
+      repo.payments(invoice.id),
+      repo.paymentMode(invoice.idClientBscs),
+    ]);
+    if (!customer) throw fail('INVOICE_NOT_FOUND');
+    return renderInvoicePdf({
+      invoice,
+      customer,
+      parts: breakdown(items),
+      mode,
+      paidCentimes: payments.reduce((sum, payment) => sum + payment.montantCentimes, 0),
+      brandName: deps.brandName,
+      today: today(),
+    });
+  }
+
+  return {
+    /** A page of the account's invoices, newest first unless told; a page past the end answers the last one. */
+    async list(userId: number, idClientBscs: number, query: InvoiceListQuery): Promise<InvoicePage> {
+      await policy.assertAccount(userId, idClientBscs);
+      let { rows, total } = await repo.page(idClientBscs, query);
+      let page = query.page;
+      const last = Math.max(1, Math.ceil(total / query.taille));
+      if (page > last) {
+        page = last;
+        ({ rows, total } = await repo.page(idClientBscs, { ...query, page }));
+      }
+      const day = today();
+      const [annees, balance] = await Promise.all([repo.years(idClientBscs), repo.balance(idClientBscs, day)]);
+      return {
+        factures: rows.map((row) => invoiceOf(row, day)),
+        total,
+        page,
+        taille: query.taille,
+        annees,
+        soldeAPayer: euros(balance.dueCentimes),
+        enRetard: balance.lateCount,
+      };
+    },
+
+    /** Every charge of the invoice per line, then the account's own, with totals that add up to the cent. */
+    async detail(userId: number, idClientBscs: number, referenceNumber: string): Promise<InvoiceDetail> {
+      const invoice = await invoiceFor(userId, idClientBscs, referenceNumber);
+      const [items, payments, complaints, mode, previous] = await Promise.all([
+        repo.items(invoice.id),
+        repo.payments(invoice.id),
+        repo.complaints(invoice.id),
+        repo.paymentMode(idClientBscs),
+        repo.previous(invoice),
+      ]);
+      return {
+        facture: invoiceOf(invoice, today()),
+        modePaiement: mode,
+        tauxTVA: VAT_RATE_BP / 100,
+        ...detailParts(breakdown(items)),
+        paiements: payments.map((payment) => ({ date: payment.paidAt.toISOString(), montant: euros(payment.montantCentimes), moyen: payment.moyen })),
+        reclamations: complaints.map((complaint) => ({
+          reference: complaint.reference,
+          motif: complaint.motif as InvoiceComplaint['motif'],
+          statut: complaint.statut,
+          dateCreation: complaint.createdAt.toISOString(),
+        })),
+        referencePrecedente: previous?.referenceNumber ?? null,
+      };
+    },
+
+    /** "Pourquoi ma facture a changé ?": per line, what differs from the previous invoice, and why. */
+    async evolution(userId: number, idClientBscs: number, referenceNumber: string): Promise<InvoiceEvolution> {
+      const invoice = await invoiceFor(userId, idClientBscs, referenceNumber);
+      const previous = await repo.previous(invoice);
+      const [after, before] = await Promise.all([repo.items(invoice.id), previous ? repo.items(previous.id) : Promise.resolve([])]);
+      return {
+        referenceNumber: invoice.referenceNumber,
+        montantHT: euros(invoice.montantHtCentimes),
+        montantTTC: euros(invoice.montantTtcCentimes),
+        precedente: previous
+          ? {
+              referenceNumber: previous.referenceNumber,
+              dateFacture: previous.dateFacture,
+              montantHT: euros(previous.montantHtCentimes),
+              montantTTC: euros(previous.montantTtcCentimes),
+            }
+          : null,
+        ecartHT: euros(invoice.montantHtCentimes - (previous?.montantHtCentimes ?? 0)),
+        ecartTTC: euros(invoice.montantTtcCentimes - (previous?.montantTtcCentimes ?? 0)),
+        lignes: previous ? evolutionLines(before, after) : [],
+      };
+    },
+
+    /** The invoice as a PDF; every download is recorded (the customer's identity and its line users' names leave in it). */
+    async pdf(actor: Actor, idClientBscs: number, referenceNumber: string): Promise<{ filename: string; bytes: Uint8Array }> {
+      const invoice = await invoiceFor(actor.userId, idClientBscs, referenceNumber);
+      const bytes = await pdfOf(invoice);
+      await audit.record({ ...actor, action: 'TELECHARGEMENT_FACTURE', idClientBscs });
+      return { filename: `facture-${invoice.referenceNumber}.pdf`, bytes };
+    },
+
+    /** A year's invoices as one ZIP of PDFs, each made while the archive is sent. */
+    async zip(actor: Actor, idClientBscs: number, annee: number): Promise<InvoiceFile<AsyncIterable<Buffer>>> {
+      await policy.assertAccount(actor.userId, idClientBscs);
+      const rows = await repo.ofYear(idClientBscs, annee);
+      if (rows.length === 0) throw fail('INVOICE_YEAR_EMPTY');
+      await withinQuota(`invoice-files:${actor.userId}`, INVOICE_FILES_QUOTA, 'INVOICE_FILES_TOO_MANY');
+      await audit.record({ ...actor, action: 'EXPORT_FACTURES', idClientBscs });
+      const entries = async function* (): AsyncGenerator<ZipEntry> {
+        for (const row of rows) {
+          yield {
+            name: `facture-${row.referenceNumber}.pdf`,
+            // Rendered when the archive reaches it.
+            content: (async function* () {
+              yield await pdfOf(row);
+            })(),
+            modifiedAt: new Date(`${row.dateFacture}T12:00:00Z`),
+          };
+        }
+      };
+      return {
+        filename: `factures-${idClientBscs}-${annee}.zip`,
+        contentType: 'application/zip',
+        body: zipStream(entries()),
+        count: rows.length,
+      };
+    },
+
+    /** The charges of the invoices dated in the period (the last twelve months by default), as CSV or XLSX. */
+    async exportLines(actor: Actor, idClientBscs: number, query: InvoiceExportQuery): Promise<InvoiceFile<AsyncIterable<string | Buffer>>> {
+      await policy.assertAccount(actor.userId, idClientBscs);
+      const day = today();
+      const au = query.au ?? day;
+      const du = query.du ?? addDays(au, -364);
+      await withinQuota(`invoice-files:${actor.userId}`, INVOICE_FILES_QUOTA, 'INVOICE_FILES_TOO_MANY');
+      const rows = await repo.between(idClientBscs, du, au);
+      await audit.record({ ...actor, action: 'EXPORT_FACTURES', idClientBscs });
+      const batches = async function* (): AsyncGenerator<InvoiceExportRow[]> {
+        for (let start = 0; start < rows.length; start += EXPORT_INVOICES_PER_BATCH) {
+          const chunk = rows.slice(start, start + EXPORT_INVOICES_PER_BATCH);
+          const items = await repo.itemsOf(chunk.map((row) => row.id));
+          const byInvoice = new Map(chunk.map((row) => [row.id, row]));
+          const batch: InvoiceExportRow[] = [];
+          for (const item of items) {
+            const invoice = byInvoice.get(item.invoiceId);
+            if (invoice) batch.push({ invoice, statut: invoiceStatus(invoice, day), item });
+          }
+          // Invoices in date order, each invoice's charges as the detail lists them.
+          batch.sort((a, b) => a.invoice.dateFacture.localeCompare(b.invoice.dateFacture) || a.invoice.id - b.invoice.id);
+          yield batch;
+        }
+      };
+      return {
+        filename: `factures-${idClientBscs}-${du}-${au}.${query.format}`,
+        contentType: INVOICE_EXPORT_CONTENT_TYPES[query.format],
+        body: query.format === 'csv' ? invoiceCsv(batches()) : invoiceXlsx(batches(), clock.now()),
+        count: rows.length,
+      };
+    },
+
+    /**
+     * Files a complaint about the invoice with the next REC reference of the year: stored, audited
+     * and acknowledged by e-mail (to the sender, and to the customer service) in one transaction.
+     * The lines named must be on the invoice; one complaint at a time per invoice.
+     */
+    async complain(actor: Actor & { user: AuthUser }, idClientBscs: number, referenceNumber: string, complaint: InvoiceComplaint): Promise<InvoiceComplaintResponse> {
+      const invoice = await invoiceFor(actor.userId, idClientBscs, referenceNumber);
+      const lignes = [...new Set(complaint.lignes ?? [])];
+      const items = await repo.items(invoice.id);
+      const numbers = new Map(items.flatMap((item) => (item.idContrat !== null && item.numeroLigne !== null ? [[item.idContrat, item.numeroLigne] as const] : [])));
+      if (lignes.some((idContrat) => !numbers.has(idContrat))) throw fail('INVOICE_COMPLAINT_LINES');
+      await withinQuota(`invoice-complaint:${actor.userId}`, INVOICE_COMPLAINT_QUOTA, 'INVOICE_COMPLAINT_TOO_MANY');
+      const customer = await repo.customer(idClientBscs);
+      if (!customer) throw fail('INVOICE_NOT_FOUND');
+
+      const now = clock.now();
+      const wall = parisWallTime(now);
+      const year = Number(wall.day.slice(0, 4));
+      return deps.transaction(async (tx) => {
+        const open = await repo.openComplaint(invoice.id, tx);
+        if (open) throw fail('INVOICE_COMPLAINT_OPEN', { values: { reference: open } });
+        const reference = complaintReference(year, await nextReferenceNumber('REC', year, tx));
+        await repo.insertComplaint(
+          { reference, invoiceId: invoice.id, idClientBscs, userId: actor.userId, motif: complaint.motif, message: complaint.message, lignes, createdAt: now },
+          tx,
+        );
+        await audit.record({ userId: actor.userId, sourceAddress: actor.sourceAddress, action: 'RECLAMATION_FACTURE', idClientBscs }, { tx });
+        const summary: ComplaintSummary = {
+          reference,
+          referenceNumber: invoice.referenceNumber,
+          dateFacture: frenchDate(invoice.dateFacture),
+          montantTTC: money.format(invoice.montantTtcCentimes / 100),
+          motif: complaint.motif,
+          message: complaint.message,
+          lignes: lignes.map((idContrat) => numbers.get(idContrat) ?? String(idContrat)),
+          account: { idClientBscs, codeClientBscs: customer.codeClientBscs, raisonSociale: customer.raisonSociale },
+          sender: { userId: actor.userId, prenom: actor.user.prenom, nom: actor.user.nom, email: actor.user.email },
+          receivedAt: `${frenchDate(wall.day)} à ${String(wall.hour).padStart(2, '0')}\u00a0h\u00a0${String(wall.minute).padStart(2, '0')}`,
+        };
+        const link = `${deps.publicUrl}/ecare/mon-compte/factures/${encodeURIComponent(invoice.referenceNumber)}`;
+        await deps.mail.send(actor.user.email, complaintAcknowledgementMail(deps.brandName, summary, link), { tx });
+        await deps.mail.send(deps.supportEmail, complaintServiceMail(deps.brandName, summary), { tx });
+        return { reference, dateCreation: now.toISOString(), email: actor.user.email };
+      });
+    },
+  };
+}
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

@@ -1,0 +1,40 @@
+import type { Clock } from '../../lib/clock.ts';
+import type { PaymentProvider } from '../payment/index.ts';
+import { verifySandboxNotification } from './sandbox-notification.ts';
+import { SANDBOX_BASE } from './sandbox-pages.ts';
+import type { SandboxSessions } from './sandbox-sessions.ts';
+import type { SandboxTokenCodec } from './sandbox-token.ts';
+
+/** How long a sandbox payment page takes a card, as a provider's hosted session. */
+export const SANDBOX_SESSION_MS = 30 * 60_000;
+
+export interface SandboxProviderDeps {
+  codec: SandboxTokenCodec;
+  sessions: SandboxSessions;
+  clock: Clock;
+  publicUrl: string;
+  secret: string;
+}
+
+/** The portal's side of the sandbox: its hosted page's address, and the check of its notifications. */
+export function createSandboxProvider({ codec, sessions, clock, publicUrl, secret }: SandboxProviderDeps): PaymentProvider {
+  return {
+    name: 'sandbox',
+
+    async createPayment({ transactionReference, montantCentimes }) {
+      const expiresAt = new Date(clock.now().getTime() + SANDBOX_SESSION_MS);
+      return `${publicUrl}${SANDBOX_BASE}/${codec.seal({ transactionReference, montantCentimes, expiresAt })}`;
+    },
+
+    async cancelPayment(transactionReference) {
+      const now = clock.now();
+      // Known to this process only; a page served by another instance is stopped by the portal's
+      // own rule (a cancelled transaction is never paid).
+      sessions.decide(transactionReference, 'CANCELLED', new Date(now.getTime() + SANDBOX_SESSION_MS), now);
+    },
+
+    verifyNotification(rawBody, headers, now) {
+      return verifySandboxNotification(secret, rawBody, headers, now);
+    },
+  };
+}

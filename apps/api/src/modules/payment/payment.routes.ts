@@ -1,0 +1,103 @@
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  invoicesDueParamsSchema,
+  invoicesDueSchema,
+  paymentLinkRequestSchema,
+  paymentLinkSchema,
+  paymentNotificationAnswerSchema,
+  paymentTransactionParamsSchema,
+  paymentTransactionSchema,
+} from '@ecare/shared';
+import type { ModuleApp } from '../../core/module.ts';
+import { caller } from '../auth/index.ts';
+import type { Actor, PaymentService } from './payment.service.ts';
+
+const signedInErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** A provider's notification is a small JSON event: far below the app's 1 MB. */
+const NOTIFICATION_BODY_LIMIT = 65_536;
+
+function actorOf(request: FastifyRequest): Actor {
+  return { userId: caller(request).user.id, sourceAddress: request.ip };
+}
+
+export async function paymentRoutes(app: ModuleApp, { service }: { service: PaymentService }) {
+  const { authenticate } = app.auth;
+
+  app.get(
+    '/api/factures_a_payer/:idClientBscs',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['paiement'],
+        summary:
+          'Les factures du compte qui restent à payer (gestionnaire du compte), échéance la plus ancienne d’abord, avec leur reste à payer, leur statut, si elles se paient par carte (pas celles que le prélèvement réglera à échéance), si un paiement par carte est en cours, et la somme des restes à payer (euros)',
+        params: invoicesDueParamsSchema,
+        response: { 200: invoicesDueSchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.invoicesDue(actorOf(request), request.params.idClientBscs),
+  );
+
+  app.post(
+    '/api/paiement/lien',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['paiement'],
+        summary:
+          'Commence le paiement par carte de factures du compte (gestionnaire) : le montant est la somme de leurs restes à payer, calculée par le serveur ; un paiement en attente de l’une d’elles est annulé. Répond la référence de la transaction et l’adresse de la page de paiement du prestataire. Au plus 20 paiements commencés par heure',
+        body: paymentLinkRequestSchema,
+        response: { 200: paymentLinkSchema, ...signedInErrors, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => service.createLink(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/paiement/transaction/:transactionReference',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['paiement'],
+        summary: 'Où en est un paiement par carte (gestionnaire du compte payé) : statut, montant (euros) et factures réglées',
+        params: paymentTransactionParamsSchema,
+        response: { 200: paymentTransactionSchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.transactionStatus(actorOf(request), request.params.transactionReference),
+  );
+
+  // The signature covers the bytes sent: this route alone keeps the JSON body as received.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/paiement/notification',
+      {
+        // The provider's servers call it: no session, no XSRF pair; its signature stands for both.
+        config: { xsrf: false },
+        schema: {
+          tags: ['paiement'],
+          summary:
+            'Notification du prestataire de paiement (corps JSON signé : HMAC-SHA-256 de « horodatage.corps » dans x-sandbox-signature, horodatage en secondes dans x-sandbox-timestamp, à 5 minutes près). Une notification signée est enregistrée et acquittée (200) même sans effet : évènement rejoué, transaction inconnue ou déjà réglée. Signature invalide : 401 ; horodatage périmé, contenu illisible ou montant différent : 400 ; rien n’est alors modifié',
+          security: [],
+          response: {
+            200: paymentNotificationAnswerSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            413: apiErrorSchema,
+            415: apiErrorSchema,
+            429: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const body: unknown = request.body;
+        return service.notification(Buffer.isBuffer(body) ? body : Buffer.alloc(0), request.headers, request.ip);
+      },
+    );
+  });
+}

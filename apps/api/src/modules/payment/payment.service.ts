@@ -1,0 +1,317 @@
+import { randomInt } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  euros,
+  invoiceDay,
+  invoiceStatus,
+  type ApiErrorCode,
+  type DueInvoiceStatus,
+  type InvoicesDue,
+  type PaymentLink,
+  type PaymentLinkRequest,
+  type PaymentNotificationAnswer,
+  type PaymentTransaction,
+} from '@ecare/shared';
+import type { Audit } from '../../core/audit.ts';
+import type { Transact, Transaction } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, fail } from '../../lib/errors.ts';
+import type { Limits } from '../../lib/limits.ts';
+import type { AccessPolicy } from '../../policy/access-policy.ts';
+import type { MailService } from '../mail/index.ts';
+import type { NotificationRejection, PaymentEvent, PaymentProvider } from './payment-provider.ts';
+import { paymentReceiptMail } from './payment.mails.ts';
+import type { PayableInvoiceRow, PaymentRepository, TransactionRow } from './payment.repository.ts';
+
+export interface PaymentDeps {
+  repo: PaymentRepository;
+  policy: AccessPolicy;
+  audit: Audit;
+  transaction: Transact;
+  mail: MailService;
+  clock: Clock;
+  limits: Limits;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  brandName: string;
+  publicUrl: string;
+}
+
+/** Who acts, and from where (for the audit log). */
+export interface Actor {
+  userId: number;
+  sourceAddress: string;
+}
+
+const MINUTE = 60_000;
+
+/** Card payments a user may start in an hour: a few tries and changes of mind, not a card-testing run. */
+export const PAYMENT_LINK_QUOTA = { max: 20, windowMs: 60 * MINUTE } as const;
+
+/**
+ * Refused notifications recorded per source address and minute; past it they are refused
+ * without a row (nobody fills the table with forged calls).
+ */
+export const REJECTED_NOTIFICATION_QUOTA = { max: 30, windowMs: MINUTE } as const;
+
+/** A waiting payment is said to be in progress for this long after it started (then taken for abandoned). */
+export const PENDING_SHOWN_MS = 60 * MINUTE;
+
+const REJECTION_CODES: Record<NotificationRejection, ApiErrorCode> = {
+  SIGNATURE_INVALIDE: 'PAYMENT_NOTIFICATION_SIGNATURE',
+  PERIMEE: 'PAYMENT_NOTIFICATION_STALE',
+  ILLISIBLE: 'PAYMENT_NOTIFICATION_UNREADABLE',
+};
+
+const SETTLED_STATUS = { ACCEPTED: 'ACCEPTEE', REFUSED: 'REFUSEE', CANCELLED: 'ANNULEE' } as const;
+
+const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** `PAI-` and 16 random letters and digits (about 82 bits): a reference nobody guesses. */
+export function newTransactionReference(): string {
+  let suffix = '';
+  for (let index = 0; index < 16; index++) suffix += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `PAI-${suffix}`;
+}
+
+/** The status of an invoice with a balance left, as the invoice list says it. */
+function dueStatus(invoice: PayableInvoiceRow, today: string): DueInvoiceStatus {
+  const status = invoiceStatus(invoice, today);
+  // Only a paid invoice is PAYEE, and a payment starts only on invoices with a balance left.
+  return status === 'PAYEE' ? 'A_PAYER' : status;
+}
+
+const byDueDate = (a: PayableInvoiceRow, b: PayableInvoiceRow) =>
+  a.dateEcheance.localeCompare(b.dateEcheance) || a.referenceNumber.localeCompare(b.referenceNumber);
+
+export function createPaymentService(deps: PaymentDeps) {
+  const { repo, policy, audit, clock, provider, log } = deps;
+
+  async function withinLinkQuota(userId: number): Promise<void> {
+    const verdict = await deps.limits.quota(`payment-link:user:${userId}`, PAYMENT_LINK_QUOTA.max, PAYMENT_LINK_QUOTA.windowMs);
+    if (!verdict.allowed) {
+      const { retryAfterSeconds } = verdict;
+      throw fail('PAYMENT_LINK_LIMIT', { values: { minutes: Math.ceil(retryAfterSeconds / 60) }, retryAfterSeconds });
+    }
+  }
+
+  /** The chosen invoices, checked: all the account's, none paid, none waiting for its direct debit. */
+  function payable(idClientBscs: number, referenceNumbers: readonly string[], locked: PayableInvoiceRow[], today: string): PayableInvoiceRow[] {
+    const byReference = new Map(locked.map((row) => [row.referenceNumber, row]));
+    const chosen = referenceNumbers.map((referenceNumber) => {
+      const row = byReference.get(referenceNumber);
+      // Unknown numbers answer like another customer's: nobody probes which exist.
+      if (!row || row.idClientBscs !== idClientBscs) throw fail('PAYMENT_INVOICE_FORBIDDEN');
+      return row;
+    });
+    for (const row of chosen) {
+      const { referenceNumber } = row;
+      if (row.resteAPayerCentimes === 0) throw fail('PAYMENT_INVOICE_ALREADY_PAID', { values: { referenceNumber } });
+      if (dueStatus(row, today) === 'PRELEVEMENT_A_VENIR') throw fail('PAYMENT_INVOICE_DIRECT_DEBIT', { values: { referenceNumber } });
+    }
+    return chosen.sort(byDueDate);
+  }
+
+  /**
+   * The money of an accepted payment goes to its invoices in due-date order, each at most its
+   * balance (it was their balance when the payment started, unless something else paid them
+   * since: the rest is then logged for a refund). Receipt and audit entry go in the same
+   * transaction.
+   */
+  async function applyPayment(transaction: TransactionRow, now: Date, sourceAddress: string, tx: Transaction): Promise<void> {
+    const locked = (await repo.lockInvoices(transaction.referenceNumbers, tx))
+      .filter((row) => row.idClientBscs === transaction.idClientBscs)
+      .sort(byDueDate);
+    let left = transaction.montantCentimes;
+    const paid: { invoiceId: number; referenceNumber: string; montantCentimes: number }[] = [];
+    for (const invoice of locked) {
+      const montantCentimes = Math.min(invoice.resteAPayerCentimes, left);
+      if (montantCentimes <= 0) continue;
+      await repo.lowerBalance(invoice.id, montantCentimes, tx);
+      paid.push({ invoiceId: invoice.id, referenceNumber: invoice.referenceNumber, montantCentimes });
+      left -= montantCentimes;
+    }
+    await repo.insertInvoicePayments(
+      paid.map(({ invoiceId, montantCentimes }) => ({
+        invoiceId,
+        montantCentimes,
+        moyen: 'CARTE' as const,
+        transactionReference: transaction.transactionReference,
+        recordedBy: transaction.userId,
+        paidAt: now,
+      })),
+      tx,
+    );
+    if (left > 0) {
+      log.warn({ transactionReference: transaction.transactionReference, surplusCentimes: left }, 'card payment above the invoices’ balance: the surplus is to refund');
+    }
+    await audit.record({ userId: transaction.userId, action: 'PAIEMENT_CARTE', idClientBscs: transaction.idClientBscs, sourceAddress }, { tx });
+    const payer = await repo.payer(transaction.userId, transaction.idClientBscs, tx);
+    if (!payer) return;
+    const receipt = paymentReceiptMail(
+      deps.brandName,
+      {
+        payer: `${payer.prenom} ${payer.nom}`,
+        raisonSociale: payer.raisonSociale,
+        transactionReference: transaction.transactionReference,
+        paidAt: now,
+        montantCentimes: transaction.montantCentimes,
+        invoices: paid,
+      },
+      `${deps.publicUrl}/ecare/mon-compte/factures`,
+    );
+    await deps.mail.send(payer.email, receipt, { tx });
+  }
+
+  type Applied = PaymentNotificationAnswer['resultat'] | 'MONTANT_DIFFERENT';
+
+  /** One notification read, in one transaction: recorded whatever happens, applied at most once. */
+  async function apply(event: PaymentEvent, now: Date, sourceAddress: string): Promise<{ resultat: Applied; late?: TransactionRow }> {
+    return deps.transaction(async (tx) => {
+      const record = (resultat: 'APPLIQUEE' | 'REJOUEE' | 'TRANSACTION_INCONNUE' | 'DEJA_REGLEE' | 'ILLISIBLE') =>
+        repo.recordNotification({ eventId: event.eventId, transactionReference: event.transactionReference, resultat, receivedAt: now, sourceAddress }, tx);
+      if (await repo.eventApplied(event.eventId, tx)) {
+        await record('REJOUEE');
+        return { resultat: 'REJOUEE' as const };
+      }
+      const current = await repo.transaction(event.transactionReference, tx);
+      if (!current) {
+        await record('TRANSACTION_INCONNUE');
+        return { resultat: 'TRANSACTION_INCONNUE' as const };
+      }
+      if (current.statut !== 'EN_ATTENTE') {
+        await record('DEJA_REGLEE');
+        return { resultat: 'DEJA_REGLEE' as const, late: current };
+      }
+      if (event.outcome === 'ACCEPTED' && event.montantCentimes !== current.montantCentimes) {
+        await record('ILLISIBLE');
+        return { resultat: 'MONTANT_DIFFERENT' as const, late: current };
+      }
+      const settled = await repo.settle(event.transactionReference, SETTLED_STATUS[event.outcome], now, tx);
+      if (!settled) {
+        // Another notification settled it meanwhile: the same event sent twice, or another one.
+        const resultat = (await repo.eventApplied(event.eventId, tx)) ? ('REJOUEE' as const) : ('DEJA_REGLEE' as const);
+        await record(resultat);
+        return { resultat };
+      }
+      if (event.outcome === 'ACCEPTED') await applyPayment(settled, now, sourceAddress, tx);
+      await record('APPLIQUEE');
+      return { resultat: 'APPLIQUEE' as const };
+    });
+  }
+
+  return {
+    /** The account's invoices still to pay (a manager's), with the sum of their balances. */
+    async invoicesDue(actor: Actor, idClientBscs: number): Promise<InvoicesDue> {
+      await policy.assertAccount(actor.userId, idClientBscs);
+      const now = clock.now();
+      const today = invoiceDay(now);
+      const [rows, pending] = await Promise.all([
+        repo.dueInvoices(idClientBscs),
+        repo.pendingReferenceNumbers(idClientBscs, new Date(now.getTime() - PENDING_SHOWN_MS)),
+      ]);
+      const factures = rows.map((row) => {
+        const statut = dueStatus(row, today);
+        return {
+          referenceNumber: row.referenceNumber,
+          dateFacture: row.dateFacture,
+          dateEcheance: row.dateEcheance,
+          montantTTC: euros(row.montantTtcCentimes),
+          resteAPayer: euros(row.resteAPayerCentimes),
+          statut,
+          payableParCarte: statut !== 'PRELEVEMENT_A_VENIR',
+          paiementEnCours: pending.has(row.referenceNumber),
+        };
+      });
+      return { factures, total: euros(rows.reduce((sum, row) => sum + row.resteAPayerCentimes, 0)) };
+    },
+
+    /**
+     * Starts the card payment of invoices of a managed account: the amount is their balance now,
+     * read under lock; a payment of any of them still waiting is given up (the newest page is
+     * the one that pays). The provider's page address comes once the transaction is stored.
+     */
+    async createLink(actor: Actor, request: PaymentLinkRequest): Promise<PaymentLink> {
+      const { idClientBscs, referenceNumbers } = request;
+      await policy.assertAccount(actor.userId, idClientBscs);
+      await withinLinkQuota(actor.userId);
+      const now = clock.now();
+      const transactionReference = newTransactionReference();
+      const { montantCentimes, cancelled } = await deps.transaction(async (tx) => {
+        const chosen = payable(idClientBscs, referenceNumbers, await repo.lockInvoices(referenceNumbers, tx), invoiceDay(now));
+        const total = chosen.reduce((sum, row) => sum + row.resteAPayerCentimes, 0);
+        const given = await repo.cancelPendingOf(idClientBscs, referenceNumbers, now, tx);
+        await repo.insertTransaction(
+          {
+            transactionReference,
+            idClientBscs,
+            userId: actor.userId,
+            montantCentimes: total,
+            referenceNumbers: chosen.map((row) => row.referenceNumber),
+            statut: 'EN_ATTENTE',
+            fournisseur: provider.name,
+            createdAt: now,
+          },
+          tx,
+        );
+        await audit.record({ ...actor, action: 'DEMANDE_PAIEMENT_CARTE', idClientBscs }, { tx });
+        return { montantCentimes: total, cancelled: given };
+      });
+      for (const reference of cancelled) {
+        log.info({ transactionReference: reference, replacedBy: transactionReference }, 'waiting card payment given up for a new one');
+        await provider.cancelPayment(reference).catch((error: unknown) => log.warn({ err: error, transactionReference: reference }, 'payment provider: cancellation not taken'));
+      }
+      try {
+        return { transactionReference, url: await provider.createPayment({ transactionReference, montantCentimes }) };
+      } catch (error) {
+        log.error({ err: error, transactionReference }, 'payment provider: no payment page');
+        await repo.abandon(transactionReference, clock.now());
+        throw fail('PAYMENT_PROVIDER_UNAVAILABLE');
+      }
+    },
+
+    /** Where a card payment stands, for a manager of its account (anyone else: 403, known or not). */
+    async transactionStatus(actor: Actor, transactionReference: string): Promise<PaymentTransaction> {
+      const row = await repo.transaction(transactionReference);
+      if (!row) throw fail('PAYMENT_TRANSACTION_FORBIDDEN');
+      try {
+        await policy.assertAccount(actor.userId, row.idClientBscs);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'FORBIDDEN_ACCOUNT') throw fail('PAYMENT_TRANSACTION_FORBIDDEN');
+        throw error;
+      }
+      return { statut: row.statut, montant: euros(row.montantCentimes), referenceNumbers: row.referenceNumbers };
+    },
+
+    /**
+     * A notification of the provider. Unsigned, stale or unreadable ones change nothing, are
+     * logged and recorded, and refused (4xx). A read one is recorded with what was done, and
+     * acknowledged (2xx) even when there was nothing to do, so that the provider stops sending it.
+     */
+    async notification(rawBody: Buffer, headers: IncomingHttpHeaders, sourceAddress: string): Promise<PaymentNotificationAnswer> {
+      const now = clock.now();
+      const check = provider.verifyNotification(rawBody, headers, now);
+      if (!check.ok) {
+        log.warn({ resultat: check.reason, ...check.claimed, sourceAddress }, 'payment notification refused');
+        const verdict = await deps.limits.quota(`payment-notification-refused:${sourceAddress}`, REJECTED_NOTIFICATION_QUOTA.max, REJECTED_NOTIFICATION_QUOTA.windowMs);
+        if (!verdict.allowed) throw fail('TOO_MANY_REQUESTS', { retryAfterSeconds: verdict.retryAfterSeconds });
+        await repo.recordNotification({ ...check.claimed, resultat: check.reason, receivedAt: now, sourceAddress });
+        throw fail(REJECTION_CODES[check.reason]);
+      }
+      const { event } = check;
+      const { resultat, late } = await apply(event, now, sourceAddress);
+      const context = { eventId: event.eventId, transactionReference: event.transactionReference, outcome: event.outcome, sourceAddress };
+      if (resultat === 'MONTANT_DIFFERENT') {
+        log.error({ ...context, montantCentimes: event.montantCentimes, expectedCentimes: late?.montantCentimes }, 'payment notification for another amount than the transaction’s: nothing applied');
+        throw fail('PAYMENT_NOTIFICATION_UNREADABLE');
+      }
+      if (resultat === 'APPLIQUEE') log.info(context, 'payment notification applied');
+      else if (late && late.statut !== 'ACCEPTEE' && event.outcome === 'ACCEPTED') {
+        log.error({ ...context, statut: late.statut }, 'card payment accepted for a transaction the portal gave up: the money is to refund');
+      } else log.warn({ ...context, resultat }, 'payment notification with nothing to apply');
+      return { resultat };
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;

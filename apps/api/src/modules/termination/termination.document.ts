@@ -1,0 +1,107 @@
+import { operatorLegalMention, TERMINATION_STATUS_LABELS, TERMINATION_VAT_PERCENT, type TerminationStatusAnswer } from '@ecare/shared';
+import { formatPhone } from '@ecare/shared/phone';
+import { PDF_CONTENT_WIDTH, PdfWriter } from '../../lib/pdf-writer.ts';
+
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/** `dd/mm/yyyy` of a calendar day (YYYY-MM-DD). */
+export const frenchDay = (day: string) => day.split('-').reverse().join('/');
+export const formatCents = (cents: number) => euros.format(cents / 100);
+
+/** What the recap shows besides the request itself. */
+export interface TerminationRecap {
+  resiliation: TerminationStatusAnswer;
+  raisonSociale: string;
+  codeClientBscs: string;
+  libelleOffre: string;
+  /** Who asked, as named on the recap. */
+  demandeur: string;
+}
+
+export function recapFileName(recap: TerminationRecap): string {
+  return `resiliation-${recap.resiliation.idResiliation}-ligne-${recap.resiliation.numeroLigne}.pdf`;
+}
+
+/**
+ * The recap of a termination request as a PDF (sent with the confirmation e-mail): the account,
+ * the line, the reason, the effective date, the fees itemised with their VAT, the proofs sent.
+ */
+export async function renderTerminationRecap(recap: TerminationRecap, brandName: string, issuedAt: Date): Promise<Uint8Array> {
+  const { resiliation: r } = recap;
+  const number = formatPhone(r.numeroLigne);
+  const writer = await PdfWriter.create({
+    title: `Résiliation de la ligne ${number}`,
+    subject: `Récapitulatif de la demande de résiliation n° ${r.idResiliation}`,
+    author: brandName,
+    keywords: ['résiliation', r.numeroLigne, String(r.idContrat), String(r.idResiliation)],
+    brandName,
+    createdAt: issuedAt,
+    footerMention: operatorLegalMention(brandName),
+    footerReference: `Demande de résiliation n° ${r.idResiliation}`,
+  });
+  writer.text(brandName, { bold: true, size: 20, color: 'primary' });
+  writer.text('Espace client Pro', { color: 'muted' });
+  writer.gap(12);
+  writer.heading(`Demande de résiliation n° ${r.idResiliation}`);
+  writer.text(`Établi le ${dateTime.format(issuedAt)}.`, { color: 'muted' });
+  writer.gap(8);
+
+  writer.heading('Compte et ligne', { underline: true });
+  writer.row('Entreprise', recap.raisonSociale);
+  writer.row('Compte de facturation', recap.codeClientBscs);
+  writer.row('Ligne', number);
+  writer.row('Forfait', recap.libelleOffre);
+  writer.row('Demandée par', recap.demandeur);
+  writer.row('Demandée le', dateTime.format(new Date(r.dateDemande)));
+  writer.gap(6);
+
+  writer.heading('Résiliation', { underline: true });
+  writer.row('État', TERMINATION_STATUS_LABELS[r.statut]);
+  writer.row('Motif', r.sousMotif ? [r.motif, r.sousMotif] : r.motif);
+  writer.row('Date d’effet', frenchDay(r.dateEffet));
+  if (r.commentaire) writer.row('Commentaire', r.commentaire);
+  writer.row('Pièces jointes', r.piecesJointes.length > 0 ? r.piecesJointes.map((p) => p.nom) : 'Aucune');
+  writer.gap(6);
+
+  writer.heading('Frais de résiliation anticipée', { underline: true });
+  writer.text(
+    r.frais.moisRestants > 0 ? `Mois d’engagement restant à la date d’effet : ${r.frais.moisRestants}.` : 'Aucune période d’engagement ne reste à courir à la date d’effet.',
+  );
+  const amount = 110;
+  const label = PDF_CONTENT_WIDTH - amount;
+  writer.columns(
+    [
+      { text: 'Détail', width: label, bold: true },
+      { text: 'Montant HT', width: amount, align: 'right', bold: true },
+    ],
+    { rule: true },
+  );
+  for (const line of r.frais.lignes) {
+    writer.columns([
+      { text: line.libelle, width: label },
+      { text: formatCents(line.montantHtCentimes), width: amount, align: 'right' },
+    ]);
+  }
+  writer.columns(
+    [
+      { text: 'Total HT', width: label },
+      { text: formatCents(r.frais.totalHtCentimes), width: amount, align: 'right' },
+    ],
+    { rule: false },
+  );
+  writer.columns([
+    { text: `TVA (${TERMINATION_VAT_PERCENT} %)`, width: label },
+    { text: formatCents(r.frais.totalTvaCentimes), width: amount, align: 'right' },
+  ]);
+  writer.columns([
+    { text: 'Total TTC', width: label, bold: true },
+    { text: formatCents(r.frais.totalTtcCentimes), width: amount, align: 'right', bold: true },
+  ]);
+  writer.gap(6);
+  writer.text(
+    'Les frais sont portés sur la prochaine facture du compte. La résiliation peut être annulée depuis l’espace client jusqu’à la veille de sa date d’effet.',
+    { color: 'muted' },
+  );
+  return writer.save();
+}

@@ -1,0 +1,197 @@
+import { and, asc, count, eq, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { billingAccounts, contracts, offers, terminationAttachments, terminationReasons, terminations } from '../../db/schema.ts';
+import type { Transaction } from '../../db/transaction.ts';
+
+export type ReasonRow = typeof terminationReasons.$inferSelect;
+export type TerminationRow = typeof terminations.$inferSelect;
+export type AttachmentRow = typeof terminationAttachments.$inferSelect;
+
+/** What a termination needs to know of a line. */
+export interface TerminationLine {
+  idContrat: number;
+  idClientBscs: number;
+  numeroLigne: string;
+  codeStatut: 'ACTIF' | 'SUSPENDU' | 'RESILIE' | 'EN_COURS';
+  dateFinEngagement: string | null;
+  datePortabiliteSortante: string | null;
+  libelleOffre: string;
+  mensualiteHtCentimes: number;
+  raisonSociale: string;
+  codeClientBscs: string;
+}
+
+/** Rows completed by the scheduled job per run, each in its own transaction. */
+export const DUE_BATCH_SIZE = 200;
+
+export function createTerminationRepository(db: Database) {
+  return {
+    async reasons(): Promise<ReasonRow[]> {
+      return db.select().from(terminationReasons).orderBy(asc(terminationReasons.ordre), asc(terminationReasons.idMotif));
+    },
+
+    async reason(idMotif: number): Promise<ReasonRow | undefined> {
+      const [row] = await db.select().from(terminationReasons).where(eq(terminationReasons.idMotif, idMotif)).limit(1);
+      return row;
+    },
+
+    async line(idContrat: number): Promise<TerminationLine | undefined> {
+      const [row] = await db
+        .select({
+          idContrat: contracts.idContrat,
+          idClientBscs: contracts.idClientBscs,
+          numeroLigne: contracts.numeroLigne,
+          codeStatut: contracts.codeStatut,
+          dateFinEngagement: contracts.dateFinEngagement,
+          datePortabiliteSortante: contracts.datePortabiliteSortante,
+          libelleOffre: offers.libelle,
+          mensualiteHtCentimes: offers.prixMensuelCentimes,
+          raisonSociale: billingAccounts.raisonSociale,
+          codeClientBscs: billingAccounts.codeClientBscs,
+        })
+        .from(contracts)
+        .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
+        .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, contracts.idClientBscs))
+        .where(eq(contracts.idContrat, idContrat))
+        .limit(1);
+      return row;
+    },
+
+    /** Lines of the account, other than `idContrat`, that stay once scheduled terminations are done. */
+    async otherLinesStaying(idClientBscs: number, idContrat: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(contracts)
+        .where(
+          and(
+            eq(contracts.idClientBscs, idClientBscs),
+            ne(contracts.idContrat, idContrat),
+            ne(contracts.codeStatut, 'RESILIE'),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(terminations)
+                .where(and(eq(terminations.idContrat, contracts.idContrat), eq(terminations.statut, 'PROGRAMMEE'))),
+            ),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async scheduledFor(idContrat: number): Promise<TerminationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(terminations)
+        .where(and(eq(terminations.idContrat, idContrat), eq(terminations.statut, 'PROGRAMMEE')))
+        .limit(1);
+      return row;
+    },
+
+    async find(idResiliation: number): Promise<TerminationRow | undefined> {
+      const [row] = await db.select().from(terminations).where(eq(terminations.idResiliation, idResiliation)).limit(1);
+      return row;
+    },
+
+    async findByIdempotencyKey(demandePar: number, idempotencyKey: string): Promise<TerminationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(terminations)
+        .where(and(eq(terminations.demandePar, demandePar), eq(terminations.idempotencyKey, idempotencyKey)))
+        .limit(1);
+      return row;
+    },
+
+    async insert(row: typeof terminations.$inferInsert, tx: Transaction): Promise<TerminationRow> {
+      const [created] = await tx.db.insert(terminations).values(row).returning();
+      if (!created) throw new Error('termination not created');
+      return created;
+    },
+
+    /** Cancels a scheduled request, once: false when it was no longer scheduled. */
+    async cancel(idResiliation: number, by: number, at: Date, tx: Transaction): Promise<boolean> {
+      const rows = await tx.db
+        .update(terminations)
+        .set({ statut: 'ANNULEE', cancelledAt: at, cancelledBy: by })
+        .where(and(eq(terminations.idResiliation, idResiliation), eq(terminations.statut, 'PROGRAMMEE')))
+        .returning({ id: terminations.idResiliation });
+      return rows.length === 1;
+    },
+
+    /** Scheduled requests whose effective date is `today` or past, oldest first. */
+    async due(today: string, limit = DUE_BATCH_SIZE): Promise<Pick<TerminationRow, 'idResiliation' | 'idContrat'>[]> {
+      return db
+        .select({ idResiliation: terminations.idResiliation, idContrat: terminations.idContrat })
+        .from(terminations)
+        .where(and(eq(terminations.statut, 'PROGRAMMEE'), lte(terminations.dateEffet, today)))
+        .orderBy(asc(terminations.dateEffet), asc(terminations.idResiliation))
+        .limit(limit);
+    },
+
+    /** Ends the line of a due request and marks it done, once (a concurrent run finds it done). */
+    async complete(idResiliation: number, today: string, at: Date, tx: Transaction): Promise<boolean> {
+      const [done] = await tx.db
+        .update(terminations)
+        .set({ statut: 'EFFECTUEE', effectueeAt: at })
+        .where(and(eq(terminations.idResiliation, idResiliation), eq(terminations.statut, 'PROGRAMMEE'), lte(terminations.dateEffet, today)))
+        .returning({ idContrat: terminations.idContrat });
+      if (!done) return false;
+      await tx.db.update(contracts).set({ codeStatut: 'RESILIE' }).where(eq(contracts.idContrat, done.idContrat));
+      return true;
+    },
+
+    async insertAttachment(row: typeof terminationAttachments.$inferInsert, tx: Transaction): Promise<AttachmentRow> {
+      const [created] = await tx.db.insert(terminationAttachments).values(row).returning();
+      if (!created) throw new Error('attachment not recorded');
+      return created;
+    },
+
+    async attachment(cle: string): Promise<AttachmentRow | undefined> {
+      const [row] = await db.select().from(terminationAttachments).where(eq(terminationAttachments.cle, cle)).limit(1);
+      return row;
+    },
+
+    /** Proofs uploaded for the line and not yet sent with a request. */
+    async pendingAttachments(idContrat: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(terminationAttachments)
+        .where(and(eq(terminationAttachments.idContrat, idContrat), isNull(terminationAttachments.idResiliation)));
+      return row?.n ?? 0;
+    },
+
+    async deleteAttachment(cle: string, tx: Transaction): Promise<boolean> {
+      const rows = await tx.db
+        .delete(terminationAttachments)
+        .where(and(eq(terminationAttachments.cle, cle), isNull(terminationAttachments.idResiliation)))
+        .returning({ id: terminationAttachments.id });
+      return rows.length === 1;
+    },
+
+    /** Attaches the named pending proofs of the line to the request: how many were. */
+    async attach(cles: readonly string[], line: { idContrat: number; idClientBscs: number }, idResiliation: number, tx: Transaction): Promise<number> {
+      if (cles.length === 0) return 0;
+      const rows = await tx.db
+        .update(terminationAttachments)
+        .set({ idResiliation })
+        .where(
+          and(
+            inArray(terminationAttachments.cle, [...cles]),
+            eq(terminationAttachments.idContrat, line.idContrat),
+            eq(terminationAttachments.idClientBscs, line.idClientBscs),
+            isNull(terminationAttachments.idResiliation),
+          ),
+        )
+        .returning({ id: terminationAttachments.id });
+      return rows.length;
+    },
+
+    async attachmentsOf(idResiliation: number): Promise<AttachmentRow[]> {
+      return db
+        .select()
+        .from(terminationAttachments)
+        .where(eq(terminationAttachments.idResiliation, idResiliation))
+        .orderBy(asc(terminationAttachments.id));
+    },
+  };
+}
+export type TerminationRepository = ReturnType<typeof createTerminationRepository>;

@@ -1,0 +1,32 @@
+import type { AgentUser } from '@ecare/shared/agents';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { getAgentUser } from '../../features/agents/api/agent-storage.ts';
+import { AgentLogin } from '../../features/agents/components/agent-login.tsx';
+import { AgentPage } from '../../features/agents/components/agent-page.tsx';
+import { PATHS } from '../../lib/routes.ts';
+import { enterCustomer, signOutAgent } from '../session/agent-session.ts';
+
+/** /identification/authen-gc (spec §2 "Agent login"): no site header or footer. */
+export function AgentLoginRoute() {
+  const navigate = useNavigate();
+  const [agent, setAgent] = useState<AgentUser | null>(() => getAgentUser());
+  const logout = async () => {
+    await signOutAgent();
+    setAgent(null);
+    await navigate(PATHS.agentLogin, { replace: true });
+  };
+  return (
+    <AgentPage agent={agent} onLogout={() => void logout()}>
+      <h1 className="text-2xl font-bold text-primary-strong sm:text-3xl">Connexion conseiller</h1>
+      <p className="mt-2 mb-8 text-lg">Connectez-vous pour accompagner vos clients.</p>
+      <AgentLogin
+        agent={agent}
+        onRecognised={setAgent}
+        onCustomerToken={async (token) => {
+          await navigate(await enterCustomer(token, null), { replace: true });
+        }}
+      />
+    </AgentPage>
+  );
+}

@@ -1,0 +1,26 @@
+import type { InvoiceExportFormat } from '@ecare/shared/invoices';
+import { INVOICES_PAGE_SIZE, type InvoiceListParams } from '../utils/invoice-list-params.ts';
+
+const segment = encodeURIComponent;
+
+/** GET /api/facture/{idClientBscs}?annee&page&taille&tri&ordre. */
+export function invoiceListPath(idClientBscs: number, params: InvoiceListParams): string {
+  const query = new URLSearchParams({ page: String(params.page), taille: String(INVOICES_PAGE_SIZE), tri: params.tri, ordre: params.ordre });
+  if (params.annee !== null) query.set('annee', String(params.annee));
+  return `/api/facture/${idClientBscs}?${query.toString()}`;
+}
+
+export const invoiceDetailPath = (idClientBscs: number, referenceNumber: string) => `/api/detail-facture/${idClientBscs}/${segment(referenceNumber)}`;
+
+export const invoiceEvolutionPath = (idClientBscs: number, referenceNumber: string) => `${invoiceDetailPath(idClientBscs, referenceNumber)}/evolution`;
+
+export const invoicePdfPath = (idClientBscs: number, referenceNumber: string) => `/api/facture/${idClientBscs}/${segment(referenceNumber)}/pdf`;
+
+export const invoiceComplaintPath = (idClientBscs: number, referenceNumber: string) => `/api/facture/${idClientBscs}/${segment(referenceNumber)}/reclamation`;
+
+export const invoiceZipPath = (idClientBscs: number, annee: number) => `/api/facture/${idClientBscs}/zip?annee=${annee}`;
+
+/** The lines of the invoices dated from `du` to `au` (`YYYY-MM-DD`). */
+export function invoiceExportPath(idClientBscs: number, format: InvoiceExportFormat, du: string, au: string): string {
+  return `/api/facture/${idClientBscs}/export?${new URLSearchParams({ format, du, au }).toString()}`;
+}

@@ -1,0 +1,26 @@
+import { INVOICE_EXPORT_MAX_DAYS } from '@ecare/shared/invoices';
+
+/** The export's period as the form holds it: two days `YYYY-MM-DD`. */
+export interface ExportPeriod {
+  du: string;
+  au: string;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The last twelve invoices: from the 1st of the month eleven months back to today (in France). */
+export function defaultExportPeriod(now: Date): ExportPeriod {
+  const au = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const start = new Date(`${au.slice(0, 7)}-01T00:00:00Z`);
+  start.setUTCMonth(start.getUTCMonth() - 11);
+  return { du: isoDay(start), au };
+}
+
+/** Why the period cannot be exported, in French, or null when it can. */
+export function exportPeriodProblem({ du, au }: ExportPeriod): string | null {
+  const valid = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
+  if (!valid(du) || !valid(au)) return 'Indiquez le premier et le dernier jour de la période.';
+  if (du > au) return 'La fin de la période doit suivre son début.';
+  if (Date.parse(au) - Date.parse(du) > INVOICE_EXPORT_MAX_DAYS * 86_400_000) return 'La période exportée ne peut dépasser trois ans.';
+  return null;
+}

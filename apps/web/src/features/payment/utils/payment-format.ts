@@ -1,0 +1,16 @@
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const calendarDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/** `1 234,56 €`. */
+export const formatEuros = (value: number): string => euros.format(value);
+
+/** `dd/mm/yyyy` of a calendar date (`YYYY-MM-DD`); an unreadable value is shown as it came. */
+export function formatDay(value: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : calendarDate.format(date);
+}
+
+/** Euros added up in cents, so that 0,10 + 0,20 is 0,30. */
+export function sumEuros(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
+}

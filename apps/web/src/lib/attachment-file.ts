@@ -1,0 +1,30 @@
+import { SUPPORT_ERRORS } from '@ecare/shared/support-errors';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_SIGNATURE_BYTES, attachmentTypeOf } from '@ecare/shared/support';
+
+/** The first bytes of a file (FileReader: every browser, and the test environment, has it). */
+function readHead(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result instanceof ArrayBuffer ? reader.result : new ArrayBuffer(0)));
+    reader.onerror = () => reject(reader.error ?? new Error('file not readable'));
+    reader.readAsArrayBuffer(file.slice(0, ATTACHMENT_SIGNATURE_BYTES));
+  });
+}
+
+/**
+ * Why a chosen file cannot be sent (a message's attachment, a termination's proof), in the server's words (the server checks again):
+ * empty, over 5 MB, or not a PDF, JPEG or PNG by its first bytes, whatever its name says.
+ */
+export async function attachmentProblem(file: File): Promise<string | null> {
+  if (file.size === 0) return SUPPORT_ERRORS.ATTACHMENT_EMPTY.message;
+  if (file.size > ATTACHMENT_MAX_BYTES) return SUPPORT_ERRORS.ATTACHMENT_TOO_LARGE.message;
+  const head = await readHead(file).catch(() => new Uint8Array(0));
+  if (head.length < ATTACHMENT_SIGNATURE_BYTES || attachmentTypeOf(head) === null) return SUPPORT_ERRORS.ATTACHMENT_TYPE.message;
+  return null;
+}
+
+/** "350 ko", "1,2 Mo": sizes as the form and the list say them. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${new Intl.NumberFormat('fr-FR').format(Math.max(1, Math.round(bytes / 1024)))}\u00a0ko`;
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}\u00a0Mo`;
+}

@@ -1,0 +1,47 @@
+import { plural, type CatalogueEntry } from './error-entries.ts';
+
+/**
+ * Error codes of the card payment of unpaid invoices: choosing the invoices, reading a
+ * transaction, and the payment provider's notifications (decision 027).
+ */
+export const PAYMENT_ERRORS = {
+  PAYMENT_INVOICE_FORBIDDEN: {
+    status: 403,
+    message: 'Désolé, vous n’êtes pas autorisé à régler cette facture.',
+  },
+  PAYMENT_INVOICE_ALREADY_PAID: {
+    status: 409,
+    message: ({ referenceNumber }: { referenceNumber: string }) =>
+      `La facture ${referenceNumber} est déjà réglée : retirez-la de votre sélection.`,
+  },
+  PAYMENT_INVOICE_DIRECT_DEBIT: {
+    status: 409,
+    message: ({ referenceNumber }: { referenceNumber: string }) =>
+      `La facture ${referenceNumber} sera réglée par le prélèvement prévu à son échéance : elle ne peut pas être payée par carte.`,
+  },
+  PAYMENT_LINK_LIMIT: {
+    status: 429,
+    message: ({ minutes }: { minutes: number }) =>
+      `Trop de paiements ont été commencés ces derniers temps. Veuillez réessayer dans ${plural(minutes, 'minute')}.`,
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 503,
+    message: 'Le service de paiement par carte est momentanément indisponible. Veuillez réessayer dans quelques minutes.',
+  },
+  PAYMENT_TRANSACTION_FORBIDDEN: {
+    status: 403,
+    message: 'Désolé, vous n’êtes pas autorisé à consulter ce paiement.',
+  },
+  PAYMENT_NOTIFICATION_SIGNATURE: {
+    status: 401,
+    message: 'Notification de paiement refusée : signature absente ou invalide.',
+  },
+  PAYMENT_NOTIFICATION_STALE: {
+    status: 400,
+    message: 'Notification de paiement refusée : son horodatage est absent ou date de plus de 5 minutes.',
+  },
+  PAYMENT_NOTIFICATION_UNREADABLE: {
+    status: 400,
+    message: 'Notification de paiement refusée : son contenu n’est pas un évènement de paiement reconnu.',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
