@@ -98,6 +98,20 @@ describe('agent mode', () => {
     await banner(page).getByText(`Vous agissez pour le compte de Boulangerie Lemoine SARL — ${AGENTS.bdp.label}`).waitFor();
     await expectNoAxeViolations(page);
 
+    // At the counter, the customer pays what is due by cheque: the agent records it.
+    await page.goto(`${app.server.url}/ecare/mon-compte/paiement`);
+    const counter = page.getByRole('region', { name: 'Paiement reçu au comptoir' });
+    await counter.waitFor();
+    await counter.getByRole('button', { name: 'Enregistrer le paiement au comptoir' }).click();
+    await counter.getByText('Indiquez comment le client a payé.').waitFor();
+    await expectNoAxeViolations(page);
+    await counter.getByRole('radio', { name: 'chèque' }).check({ force: true });
+    await counter.getByLabel(/^Numéro du reçu ou du chèque/).fill('CHQ 0012345');
+    await counter.getByRole('button', { name: 'Enregistrer le paiement au comptoir' }).click();
+    await page.getByRole('status').getByText(/^Paiement de [\d\s,]+\s€ enregistré pour F\d+/).waitFor();
+    // Paid in full: nothing is left to pay by card.
+    await page.getByText('Vous n’avez aucune facture à payer par carte.').waitFor();
+
     // The frame's logout ends the agent's session too and returns to the agent login.
     await page.getByRole('button', { name: 'Se déconnecter' }).first().click();
     await page.waitForURL(/\/identification\/authen-gc$/);

@@ -28,6 +28,10 @@ export const PAYMENT_ERRORS = {
     status: 503,
     message: 'Le service de paiement par carte est momentanément indisponible. Veuillez réessayer dans quelques minutes.',
   },
+  PAYMENT_COUNTER_AGENT_ONLY: {
+    status: 403,
+    message: 'Seul un conseiller d’un point de vente connecté au compte du client peut enregistrer un paiement au comptoir.',
+  },
   PAYMENT_TRANSACTION_FORBIDDEN: {
     status: 403,
     message: 'Désolé, vous n’êtes pas autorisé à consulter ce paiement.',

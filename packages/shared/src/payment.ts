@@ -89,3 +89,36 @@ export type PaymentTransaction = z.infer<typeof paymentTransactionSchema>;
 export const PAYMENT_NOTIFICATION_OUTCOMES = ['APPLIQUEE', 'REJOUEE', 'TRANSACTION_INCONNUE', 'DEJA_REGLEE'] as const;
 export const paymentNotificationAnswerSchema = z.object({ resultat: z.enum(PAYMENT_NOTIFICATION_OUTCOMES) });
 export type PaymentNotificationAnswer = z.infer<typeof paymentNotificationAnswerSchema>;
+
+/** How a customer paid at a point of sale (BDP), as the counter agent records it. */
+export const COUNTER_PAYMENT_MEANS = ['ESPECES', 'CHEQUE', 'CARTE_COMPTOIR'] as const;
+export type CounterPaymentMeans = (typeof COUNTER_PAYMENT_MEANS)[number];
+export const COUNTER_PAYMENT_MEANS_LABELS: Record<CounterPaymentMeans, string> = {
+  ESPECES: 'en espèces',
+  CHEQUE: 'par chèque',
+  CARTE_COMPTOIR: 'par carte au terminal du point de vente',
+};
+
+/**
+ * `POST /api/paiement-bdp/payer`: invoices paid in full at a point of sale, recorded by the
+ * counter agent connected to the customer; the amount is the server's to compute, as for a card.
+ */
+export const counterPaymentRequestSchema = paymentLinkRequestSchema.extend({
+  moyen: z.enum(COUNTER_PAYMENT_MEANS),
+  /** The counter's receipt or the cheque's number. */
+  referenceRecu: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9 ._/-]+$/, { message: 'Le numéro de reçu ne peut contenir que des lettres, des chiffres, des espaces et . _ / -' }),
+});
+export type CounterPaymentRequest = z.infer<typeof counterPaymentRequestSchema>;
+
+export const counterPaymentSchema = z.object({
+  /** Euros. */
+  montant: z.number(),
+  referenceNumbers: z.array(z.string()),
+  datePaiement: z.string(),
+});
+export type CounterPayment = z.infer<typeof counterPaymentSchema>;

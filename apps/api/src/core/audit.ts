@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   // A card payment of invoices started, then accepted by the bank (decision 027).
   'DEMANDE_PAIEMENT_CARTE',
   'PAIEMENT_CARTE',
+  // Invoices paid at a point of sale, recorded by the counter agent (decision 027).
+  'PAIEMENT_COMPTOIR',
   // Bank details saved (a new SEPA mandate with them) and a mandate's PDF, whole IBAN in it, downloaded (decision 026).
   'MODIFICATION_COORDONNEES_BANCAIRES',
   'TELECHARGEMENT_MANDAT_SEPA',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.ts';
 import { actingAgent, assertNotAgent, noteAgentAudit, runAsAgent, type ActingAgent } from './acting-agent.ts';
 
-const AGENT: ActingAgent = { agentId: 3, loginSc: 'hbernard', nomSc: 'Hugo Bernard', motif: 'SUP-2026-000001', idClientBscs: 42, customerUserId: 7 };
+const AGENT: ActingAgent = { agentId: 3, loginSc: 'hbernard', nomSc: 'Hugo Bernard', profil: 'SERVICE_CLIENT_DISTANCE', motif: 'SUP-2026-000001', idClientBscs: 42, customerUserId: 7 };
 
 describe('acting agent scope', () => {
   it('is the agent inside the scope, across awaits, and nobody outside it', async () => {

@@ -9,6 +9,8 @@ export interface ActingAgent {
   agentId: number;
   loginSc: string;
   nomSc: string;
+  /** Counter staff of a point of sale (BDP) or remote customer service. */
+  profil: 'BDP' | 'SERVICE_CLIENT_DISTANCE';
   motif: string;
   /** The one billing account the session may reach, whatever else the customer manages. */
   idClientBscs: number;

@@ -33,6 +33,7 @@ export function createAuthRepository(db: Database) {
       agentIdClientBscs: sessions.agentIdClientBscs,
       agentLoginSc: agents.loginSc,
       agentNomSc: agents.nomSc,
+      agentProfil: agents.profil,
       agentActif: agents.actif,
     })
     .from(sessions)

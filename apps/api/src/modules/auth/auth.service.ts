@@ -157,6 +157,7 @@ function agentOf(session: SessionRow): ActingAgent | null {
     agentId: session.agentId,
     loginSc: session.agentLoginSc ?? '',
     nomSc: session.agentNomSc ?? '',
+    profil: session.agentProfil ?? 'SERVICE_CLIENT_DISTANCE',
     motif: session.agentMotif ?? '',
     idClientBscs: session.agentIdClientBscs,
     customerUserId: session.user.id,

@@ -63,7 +63,7 @@ export const paymentsOf = (t: TestContext, transactionReference: string) =>
 export const notificationsOf = (t: TestContext, transactionReference: string) =>
   t.db.select().from(paymentNotifications).where(eq(paymentNotifications.transactionReference, transactionReference)).orderBy(asc(paymentNotifications.id));
 
-export const auditOfAccount = (t: TestContext, action: 'DEMANDE_PAIEMENT_CARTE' | 'PAIEMENT_CARTE', idClientBscs: number) =>
+export const auditOfAccount = (t: TestContext, action: 'DEMANDE_PAIEMENT_CARTE' | 'PAIEMENT_CARTE' | 'PAIEMENT_COMPTOIR', idClientBscs: number) =>
   t.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.idClientBscs, idClientBscs))).orderBy(asc(auditLog.id));
 
 export interface EventFields {

@@ -10,6 +10,8 @@ export interface ReceiptFacts {
   paidAt: Date;
   montantCentimes: number;
   invoices: { referenceNumber: string; montantCentimes: number }[];
+  /** How it was paid, as said in the receipt ('par carte' when absent). */
+  means?: string;
 }
 
 /** The receipt of a card payment accepted by the bank, to the person who paid. */
@@ -19,7 +21,7 @@ export function paymentReceiptMail(brand: string, facts: ReceiptFacts, link: str
   return layoutMail(brand, {
     title: `${brand} – Reçu de votre paiement de ${amount}`,
     paragraphs: [
-      `${facts.payer}, votre paiement par carte de ${amount} pour ${facts.raisonSociale} a été accepté le ${parisDateTime.format(facts.paidAt)}.`,
+      `${facts.payer}, votre paiement ${facts.means ?? 'par carte'} de ${amount} pour ${facts.raisonSociale} a été ${facts.means ? 'enregistré' : 'accepté'} le ${parisDateTime.format(facts.paidAt)}.`,
       `Référence du paiement : ${facts.transactionReference}.`,
       `Factures réglées : ${lines.join(' ; ')}.`,
       'Conservez ce message : il vaut reçu. Le détail de vos factures et de leurs règlements est dans votre espace client.',

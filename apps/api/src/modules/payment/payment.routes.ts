@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
+  counterPaymentRequestSchema,
+  counterPaymentSchema,
   invoicesDueParamsSchema,
   invoicesDueSchema,
   paymentLinkRequestSchema,
@@ -54,6 +56,21 @@ export async function paymentRoutes(app: ModuleApp, { service }: { service: Paym
       },
     },
     async (request) => service.createLink(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/paiement-bdp/payer',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['paiement'],
+        summary:
+          'Enregistre le paiement intégral de factures reçu dans un point de vente (espèces, chèque ou carte au terminal) : réservé au conseiller d’un point de vente (BDP) connecté au compte du client ; le montant est la somme de leurs restes à payer, calculée par le serveur ; audité, reçu envoyé au client',
+        body: counterPaymentRequestSchema,
+        response: { 200: counterPaymentSchema, ...signedInErrors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => service.payAtCounter(actorOf(request), caller(request).agent, request.body),
   );
 
   app.get(

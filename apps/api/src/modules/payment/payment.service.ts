@@ -2,10 +2,13 @@ import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  COUNTER_PAYMENT_MEANS_LABELS,
   euros,
   invoiceDay,
   invoiceStatus,
   type ApiErrorCode,
+  type CounterPayment,
+  type CounterPaymentRequest,
   type DueInvoiceStatus,
   type InvoicesDue,
   type PaymentLink,
@@ -19,6 +22,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
+import type { ActingAgent } from '../../policy/acting-agent.ts';
 import type { MailService } from '../mail/index.ts';
 import type { NotificationRejection, PaymentEvent, PaymentProvider } from './payment-provider.ts';
 import { paymentReceiptMail } from './payment.mails.ts';
@@ -269,6 +273,58 @@ export function createPaymentService(deps: PaymentDeps) {
         await repo.abandon(transactionReference, clock.now());
         throw fail('PAYMENT_PROVIDER_UNAVAILABLE');
       }
+    },
+
+    /**
+     * Invoices paid in full at a point of sale (spec §7 `paiement-bdp/payer`), recorded by the
+     * counter agent connected to the customer's account, and by nobody else: the balances fall
+     * to zero in one transaction with the payments, the audit entry (the agent, the means and
+     * the receipt number) and the receipt mailed to the customer the agent acts for.
+     */
+    async payAtCounter(actor: Actor, agent: ActingAgent | null, request: CounterPaymentRequest): Promise<CounterPayment> {
+      if (!agent || agent.profil !== 'BDP') throw fail('PAYMENT_COUNTER_AGENT_ONLY');
+      const { idClientBscs, referenceNumbers, moyen, referenceRecu } = request;
+      await policy.assertAccount(actor.userId, idClientBscs);
+      const now = clock.now();
+      return deps.transaction(async (tx) => {
+        const chosen = payable(idClientBscs, referenceNumbers, await repo.lockInvoices(referenceNumbers, tx), invoiceDay(now));
+        const paid = chosen.map((row) => ({ invoiceId: row.id, referenceNumber: row.referenceNumber, montantCentimes: row.resteAPayerCentimes }));
+        const montantCentimes = paid.reduce((sum, row) => sum + row.montantCentimes, 0);
+        for (const row of paid) await repo.lowerBalance(row.invoiceId, row.montantCentimes, tx);
+        await repo.insertInvoicePayments(
+          paid.map(({ invoiceId, montantCentimes: amount }) => ({
+            invoiceId,
+            montantCentimes: amount,
+            moyen: 'BDP' as const,
+            transactionReference: null,
+            recordedBy: actor.userId,
+            paidAt: now,
+          })),
+          tx,
+        );
+        await audit.record(
+          { ...actor, action: 'PAIEMENT_COMPTOIR', idClientBscs, details: { moyen, referenceRecu, montantCentimes, referenceNumbers: paid.map((row) => row.referenceNumber) } },
+          { tx },
+        );
+        const payer = await repo.payer(actor.userId, idClientBscs, tx);
+        if (payer) {
+          const receipt = paymentReceiptMail(
+            deps.brandName,
+            {
+              payer: `${payer.prenom} ${payer.nom}`,
+              raisonSociale: payer.raisonSociale,
+              transactionReference: referenceRecu,
+              paidAt: now,
+              montantCentimes,
+              invoices: paid,
+              means: `${COUNTER_PAYMENT_MEANS_LABELS[moyen]} auprès de ${agent.nomSc}`,
+            },
+            `${deps.publicUrl}/ecare/mon-compte/factures`,
+          );
+          await deps.mail.send(payer.email, receipt, { tx });
+        }
+        return { montant: montantCentimes / 100, referenceNumbers: paid.map((row) => row.referenceNumber), datePaiement: now.toISOString() };
+      });
     },
 
     /** Where a card payment stands, for a manager of its account (anyone else: 403, known or not). */

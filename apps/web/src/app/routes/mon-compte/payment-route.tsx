@@ -1,5 +1,6 @@
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { getActingFor, getAgentUser } from '../../../features/agents/api/agent-storage.ts';
 import { invoicesDueQueryOptions } from '../../../features/payment/api/get-invoices-due.ts';
 import { InvoicesDuePanel } from '../../../features/payment/components/invoices-due-panel.tsx';
 import { PATHS } from '../../../lib/routes.ts';
@@ -39,6 +40,7 @@ export function PaymentRoute() {
             key={account.idClientBscs}
             idClientBscs={account.idClientBscs}
             goTo={leaveForProvider}
+            atCounter={getAgentUser()?.profil === 'BDP' && getActingFor() !== null}
             invoicesLink={
               <Link to={PATHS.accountInvoices} className="link">
                 Voir mes factures

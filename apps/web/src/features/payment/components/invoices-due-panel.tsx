@@ -10,6 +10,8 @@ import { EmptyState } from '../../../components/ui/table/empty-state.tsx';
 import { useCreatePaymentLink } from '../api/create-payment-link.ts';
 import { useInvoicesDue } from '../api/get-invoices-due.ts';
 import { formatDay, formatEuros, sumEuros } from '../utils/payment-format.ts';
+import type { CounterPayment } from '@ecare/shared/payment';
+import { CounterPaymentForm, CounterPaymentRecorded } from './counter-payment-form.tsx';
 
 const STATUS_TONES: Record<DueInvoiceStatus, string> = {
   EN_RETARD: 'bg-danger-soft text-danger',
@@ -51,6 +53,8 @@ interface InvoicesDuePanelProps {
   invoicesLink: ReactNode;
   /** Sends the browser to the provider's page (window.location.assign in the app). */
   goTo: (url: string) => void;
+  /** The counter agent of a point of sale acts for the customer: payments taken there are recorded here. */
+  atCounter?: boolean;
 }
 
 /**
@@ -58,10 +62,11 @@ interface InvoicesDuePanelProps {
  * choice. "Payer par carte" starts the payment (the server computes the amount) and leaves for
  * the provider's page; it is disabled while the call runs and after it, so one click pays once.
  */
-export function InvoicesDuePanel({ idClientBscs, invoicesLink, goTo }: InvoicesDuePanelProps) {
+export function InvoicesDuePanel({ idClientBscs, invoicesLink, goTo, atCounter = false }: InvoicesDuePanelProps) {
   const due = useInvoicesDue(idClientBscs);
   const pay = useCreatePaymentLink();
   const [leaving, setLeaving] = useState(false);
+  const [atCounterPaid, setAtCounterPaid] = useState<CounterPayment | null>(null);
   // Set at the first press, before React shows the button disabled: a second press in between does nothing.
   const sending = useRef(false);
   const payable = useMemo(() => (due.data?.factures ?? []).filter((invoice) => invoice.payableParCarte), [due.data]);
@@ -95,6 +100,7 @@ export function InvoicesDuePanel({ idClientBscs, invoicesLink, goTo }: InvoicesD
 
   return (
     <div className="space-y-6">
+      {atCounterPaid ? <CounterPaymentRecorded payment={atCounterPaid} /> : null}
       {payable.length === 0 ? (
         <EmptyState title="Vous n’avez aucune facture à payer par carte." action={invoicesLink}>
           {debited.length > 0 ? 'Vos factures restantes seront réglées par prélèvement à leur échéance.' : 'Toutes vos factures sont réglées.'}
@@ -129,6 +135,14 @@ export function InvoicesDuePanel({ idClientBscs, invoicesLink, goTo }: InvoicesD
           </div>
           {chosen.length === 0 ? <p className="text-muted">Choisissez au moins une facture pour payer.</p> : null}
           {pay.isError ? <ApiErrorAlert error={pay.error} /> : null}
+          {atCounter ? (
+            <CounterPaymentForm
+              idClientBscs={idClientBscs}
+              referenceNumbers={chosen.map((invoice) => invoice.referenceNumber)}
+              total={total}
+              onRecorded={setAtCounterPaid}
+            />
+          ) : null}
           {leaving ? (
             <p role="status" className="text-muted">
               Redirection vers la page de paiement sécurisée…
