@@ -1,5 +1,4 @@
 import { createBrowserRouter } from 'react-router';
-import { wasAgent } from '../features/agents/api/agent-storage.ts';
 import { onMaintenance, onStatusPage, onUnauthorized } from '../lib/api-client.ts';
 import { BASENAME, PATHS, stripBasename, withReturnUrl } from '../lib/routes.ts';
 import { discoverRoutes, routes } from './routes.tsx';
@@ -9,15 +8,14 @@ export const router = createBrowserRouter(routes, { basename: BASENAME, patchRou
 // Spec §8: a 401 disconnects (the API client has cleared the storage) and opens the login
 // page, which brings the user back here after signing in again.
 onUnauthorized(() => {
-  // An agent goes back to the agent login (spec §4 "Logout"), not to the customers' one.
-  if (wasAgent()) {
-    void router.navigate(PATHS.agentLogin, { replace: true });
-    return;
-  }
   const { search } = router.state.location;
   const pathname = stripBasename(router.state.location.pathname);
   const back = pathname === PATHS.login ? null : `${pathname}${search}`;
-  void router.navigate(withReturnUrl(PATHS.login, back), { replace: true });
+  // An agent goes back to the agent login (spec §4 "Logout"), not to the customers' one; what
+  // tells is loaded then, out of the login page's download.
+  void import('../features/agents/api/agent-storage.ts').then(({ wasAgent }) =>
+    router.navigate(wasAgent() ? PATHS.agentLogin : withReturnUrl(PATHS.login, back), { replace: true }),
+  );
 });
 
 const isAt = (path: string) => stripBasename(router.state.location.pathname) === path;
