@@ -1,6 +1,17 @@
 import { and, asc, count, eq, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { billingAccounts, contracts, offers, terminationAttachments, terminationReasons, terminations } from '../../db/schema.ts';
+import { invoiceDueDate, invoiceReference, type TerminationFees } from '@ecare/shared';
+import {
+  accountPaymentSettings,
+  billingAccounts,
+  contracts,
+  invoiceItems,
+  invoices,
+  offers,
+  terminationAttachments,
+  terminationReasons,
+  terminations,
+} from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
 export type ReasonRow = typeof terminationReasons.$inferSelect;
@@ -19,6 +30,50 @@ export interface TerminationLine {
   mensualiteHtCentimes: number;
   raisonSociale: string;
   codeClientBscs: string;
+}
+
+/**
+ * The fees of a termination, billed on its effective date in an invoice of their own (decision
+ * 031): one charge per fee line, due like any invoice, by direct debit when the account pays so.
+ * Nothing is billed when the fees were waived.
+ */
+async function issueClosingInvoice(termination: TerminationRow, numeroLigne: string | null, today: string, tx: Transaction): Promise<void> {
+  const ttc = termination.fraisHtCentimes + termination.fraisTvaCentimes;
+  if (ttc <= 0) return;
+  const { lignes } = termination.detailFrais as TerminationFees;
+  const [settings] = await tx.db
+    .select({ modePaiement: accountPaymentSettings.modePaiement })
+    .from(accountPaymentSettings)
+    .where(eq(accountPaymentSettings.idClientBscs, termination.idClientBscs));
+  const [invoice] = await tx.db
+    .insert(invoices)
+    .values({
+      idClientBscs: termination.idClientBscs,
+      referenceNumber: `${invoiceReference(termination.idClientBscs, today)}-R${termination.idResiliation}`,
+      dateFacture: today,
+      dateEcheance: invoiceDueDate(today),
+      periodeDebut: today,
+      periodeFin: today,
+      montantHtCentimes: termination.fraisHtCentimes,
+      montantTvaCentimes: termination.fraisTvaCentimes,
+      montantTtcCentimes: ttc,
+      resteAPayerCentimes: ttc,
+      prelevement: settings?.modePaiement === 'PRELEVEMENT',
+    })
+    .returning({ id: invoices.id });
+  if (!invoice) throw new Error('closing invoice not issued');
+  await tx.db.insert(invoiceItems).values(
+    lignes
+      .filter((item) => item.montantHtCentimes !== 0)
+      .map((item) => ({
+        invoiceId: invoice.id,
+        idContrat: termination.idContrat,
+        numeroLigne,
+        nature: item.montantHtCentimes < 0 ? ('REMISE' as const) : ('PONCTUEL' as const),
+        libelle: item.libelle,
+        montantHtCentimes: item.montantHtCentimes,
+      })),
+  );
 }
 
 /** Rows completed by the scheduled job per run, each in its own transaction. */
@@ -133,9 +188,14 @@ export function createTerminationRepository(db: Database) {
         .update(terminations)
         .set({ statut: 'EFFECTUEE', effectueeAt: at })
         .where(and(eq(terminations.idResiliation, idResiliation), eq(terminations.statut, 'PROGRAMMEE'), lte(terminations.dateEffet, today)))
-        .returning({ idContrat: terminations.idContrat });
+        .returning();
       if (!done) return false;
-      await tx.db.update(contracts).set({ codeStatut: 'RESILIE' }).where(eq(contracts.idContrat, done.idContrat));
+      const [line] = await tx.db
+        .update(contracts)
+        .set({ codeStatut: 'RESILIE' })
+        .where(eq(contracts.idContrat, done.idContrat))
+        .returning({ numeroLigne: contracts.numeroLigne });
+      await issueClosingInvoice(done, line?.numeroLigne ?? null, today, tx);
       return true;
     },
 

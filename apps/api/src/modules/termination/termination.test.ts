@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   errorMessage,
+  invoiceDetailSchema,
+  invoiceReference,
   type ApiErrorCode,
   type ErrorMessageValues,
   terminationCommitmentSchema,
@@ -19,7 +21,7 @@ import {
 import { addDays } from '@ecare/shared/paris-time';
 import { inlineJobs } from '../../core/jobs.ts';
 import { TERMINATION_REASONS } from '../../db/reference/index.ts';
-import { auditLog, contracts, offers, terminationAttachments, terminations } from '../../db/schema.ts';
+import { auditLog, contracts, invoices, offers, terminationAttachments, terminations } from '../../db/schema.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
 import { TERMINATION_CRON, TERMINATION_JOB } from './index.ts';
@@ -434,6 +436,8 @@ describe('cancellation and the effective date', () => {
     const ended = f.colleague(7).idContrat;
     const { min } = daysOf(t);
     const dateEffet = addDays(min, 2);
+    // Ten months of commitment left: the line's fees are billed when it ends.
+    await t.db.update(contracts).set({ dateFinEngagement: addDays(min, 300) }).where(eq(contracts.idContrat, ended));
     const toCancel = await submitted(t, f.manager, { idContrat: cancelled, idMotif: 104, idSousMotif: 1041, dateEffet });
     const toEnd = await submitted(t, f.manager, { idContrat: ended, idMotif: 104, idSousMotif: 1041, dateEffet });
 
@@ -461,6 +465,15 @@ describe('cancellation and the effective date', () => {
     expect(await lineState(cancelled)).toBe('ACTIF');
     const done = bodyOf(await t.get(`/api/resiliation/statut/${toEnd.idResiliation}`, manager), terminationStatusSchema);
     expect(done).toMatchObject({ statut: 'EFFECTUEE', annulable: false });
+    // Its fees, in an invoice of their own dated that day, whose detail adds up to them.
+    expect(toEnd.frais.totalTtcCentimes).toBeGreaterThan(0);
+    const closing = `${invoiceReference(f.account, dateEffet)}-R${toEnd.idResiliation}`;
+    const [bill] = await t.db.select().from(invoices).where(eq(invoices.referenceNumber, closing));
+    expect(bill).toMatchObject({ dateFacture: dateEffet, montantTtcCentimes: toEnd.frais.totalTtcCentimes, resteAPayerCentimes: toEnd.frais.totalTtcCentimes });
+    const detail = bodyOf(await t.get(`/api/detail-facture/${f.account}/${closing}`, manager), invoiceDetailSchema);
+    expect(Math.round(detail.facture.montantTTC * 100)).toBe(toEnd.frais.totalTtcCentimes);
+    expect(detail.lignes.map((line) => [line.idContrat, Math.round(line.totalTTC * 100)])).toEqual([[ended, toEnd.frais.totalTtcCentimes]]);
+    expect(await t.db.select().from(invoices).where(eq(invoices.referenceNumber, `${invoiceReference(f.account, dateEffet)}-R${toCancel.idResiliation}`))).toEqual([]);
     expectError(await cancel(manager, toEnd.idResiliation), 409, 'TERMINATION_NOT_CANCELLABLE');
     // A terminated line takes no more proofs.
     expectError(await upload(t, manager, ended, FILES.pdf), 409, 'LINE_TERMINATED');
