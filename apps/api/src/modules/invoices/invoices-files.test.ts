@@ -11,6 +11,7 @@ import { frenchVatNumber } from './invoices.document.ts';
 import { INVOICE_EXPORT_HEADERS } from './invoices-export.ts';
 import { INVOICE_FILES_QUOTA } from './invoices.service.ts';
 import { invoiceDetail, invoiceFixture, pdfPages } from './invoices-test-support.ts';
+import { parseCsv } from '../../test/csv-reader.ts';
 
 const { t, f } = useTestContext(invoiceFixture);
 
@@ -21,35 +22,6 @@ const frenchDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
 
 const auditCount = async (action: string) =>
   (await t.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.idClientBscs, f.account)))).length;
-
-/** A minimal reader of the export's CSV: `;` between cells, quoted cells, CRLF between rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index];
-    if (quoted) {
-      if (character === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (character === '"') quoted = false;
-      else cell += character;
-    } else if (character === '"') quoted = true;
-    else if (character === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (character === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index++;
-    } else cell += character;
-  }
-  return rows;
-}
 
 describe('GET /api/facture/{idClientBscs}/{referenceNumber}/pdf', () => {
   it('sends a real PDF carrying every mention of a French invoice, and records the download', async () => {

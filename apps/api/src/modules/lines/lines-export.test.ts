@@ -10,6 +10,7 @@ import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
 import { EXPORT_HEADERS } from './lines-export.ts';
 import { createLinesRepository } from './lines.repository.ts';
+import { parseCsv } from '../../test/csv-reader.ts';
 
 const { t, f } = useTestContext(demoFixture);
 
@@ -28,36 +29,6 @@ beforeAll(async () => {
 });
 
 const exportUrl = (query = '') => `/api/contrats_pagination/${f.account}/export${query}`;
-
-/** A minimal RFC 4180 reader with `;` between cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index];
-    if (quoted) {
-      if (character === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (character === '"') quoted = false;
-      else cell += character;
-    } else if (character === '"') quoted = true;
-    else if (character === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (character === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index++;
-    } else cell += character;
-  }
-  if (cell !== '' || row.length > 0) throw new Error('the last row does not end with CRLF');
-  return rows;
-}
 
 const parisToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(t.clock.now());
