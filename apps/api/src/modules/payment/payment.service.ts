@@ -185,6 +185,11 @@ export function createPaymentService(deps: PaymentDeps) {
         return { resultat: 'TRANSACTION_INCONNUE' as const };
       }
       if (current.statut !== 'EN_ATTENTE') {
+        // Settled by this very event if it committed since the first look: a replay, not a late one.
+        if (await repo.eventApplied(event.eventId, tx)) {
+          await record('REJOUEE');
+          return { resultat: 'REJOUEE' as const };
+        }
         await record('DEJA_REGLEE');
         return { resultat: 'DEJA_REGLEE' as const, late: current };
       }
