@@ -26,3 +26,4 @@ export * from './support.ts';
 export * from './termination.ts';
 export * from './unpaid.ts';
 export * from './appointments.ts';
+export * from './shop.ts';

@@ -57,6 +57,12 @@ export const offers = pgTable('offers', {
   dataMo: integer('data_mo'),
   dataIllimitee: boolean('data_illimitee').notNull().default(false),
   optionsIncluses: text('options_incluses').array().notNull().default(sql`'{}'::text[]`),
+  /** Commitment in months: 0, 12 or 24. */
+  engagementMois: integer('engagement_mois').notNull().default(24),
+  /** Zones the allowance covers (France, Europe, …), as labels. */
+  zones: text('zones').array().notNull().default(sql`'{}'::text[]`),
+  /** Still sold: offered in the shop and as a tariff-change target. */
+  commercialise: boolean('commercialise').notNull().default(true),
 });
 
 export const users = pgTable(
@@ -878,3 +884,6 @@ export const terminationAttachments = pgTable(
   },
   (t) => [index('termination_attachments_contract_idx').on(t.idContrat)],
 );
+
+export * from './schema/shop.ts';
+export * from './schema/sso.ts';
