@@ -18,7 +18,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { agents, billingAccounts, contracts, offers, users } from '../schema.ts';
+import { agents } from './agents.ts';
+import { billingAccounts, contracts, offers, users } from './accounts.ts';
 
 /** A phone model in one storage size; its colours are variants of the same article. */
 export const catalogPhones = pgTable('catalog_phones', {

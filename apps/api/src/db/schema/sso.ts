@@ -3,7 +3,7 @@
  * the one-click entry (section 3: context request, response and update).
  */
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { billingAccounts } from '../schema.ts';
+import { billingAccounts } from './accounts.ts';
 
 export const ssoClientContexts = pgTable('sso_client_contexts', {
   idContexte: text('id_contexte').primaryKey(),
