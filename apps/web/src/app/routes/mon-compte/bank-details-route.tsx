@@ -1,17 +1,13 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, redirect, type LoaderFunctionArgs } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { bankDetailsQueryOptions } from '../../../features/bank-details/api/get-bank-details.ts';
 import { sepaMandateQueryOptions } from '../../../features/bank-details/api/get-sepa-mandate.ts';
 import { BankDetailsPanel } from '../../../features/bank-details/components/bank-details-panel.tsx';
 import { SepaMandatePanel } from '../../../features/bank-details/components/sepa-mandate-panel.tsx';
 import { PATHS, withReturnUrl } from '../../../lib/routes.ts';
 import { queryClient } from '../../query-client.ts';
-import { AccountSessionError } from '../../session/account-session-error.tsx';
 import { loadSession } from '../../session/load-session.ts';
-import { useSessionState } from '../../session/use-session-state.ts';
-import { accountBreadcrumb } from './account-breadcrumb.ts';
+import { AccountPage } from './account-page.tsx';
 
 const PAGE_TITLE = 'Coordonnées bancaires';
 const MANDATE_TITLE = 'Mandat de prélèvement SEPA';
@@ -46,29 +42,14 @@ export const sepaMandateLoader = ({ request }: LoaderFunctionArgs) =>
 
 /** The page of the account's managers; a simple line user is told to ask one (spec §6). */
 function ManagersPage({ title, children }: { title: string; children: (idClientBscs: number) => ReactNode }) {
-  const { user, account } = useSessionState();
-  if (!user) return null;
   return (
-    <>
-      <PageHeading breadcrumb={accountBreadcrumb(user, title)} intro={account ? `${account.raisonSociale} – compte ${account.codeClientBscs}` : undefined}>
-        {title}
-      </PageHeading>
-      {user.utilisateur ? (
-        <Alert tone="info" title="Cette page est réservée aux gestionnaires du compte de facturation.">
-          <p>
-            Pour connaître ou changer le mode de paiement des factures, adressez-vous au gestionnaire de votre compte.{' '}
-            <Link to={PATHS.account} className="link">
-              Retour à Mon compte
-            </Link>
-          </p>
-        </Alert>
-      ) : (
-        <>
-          <AccountSessionError />
-          {account ? <Fragment key={account.idClientBscs}>{children(account.idClientBscs)}</Fragment> : null}
-        </>
-      )}
-    </>
+    <AccountPage
+      title={title}
+      className=""
+      managersOnly="Pour connaître ou changer le mode de paiement des factures, adressez-vous au gestionnaire de votre compte."
+    >
+      {(account) => children(account.idClientBscs)}
+    </AccountPage>
   );
 }
 

@@ -1,7 +1,6 @@
 import { INVOICE_REFERENCE_PATTERN } from '@ecare/shared/invoices';
 import { Link, replace, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { WaitingText } from '../../../components/ui/query-states.tsx';
 import { invoiceDetailQueryOptions, useInvoiceDetail } from '../../../features/invoices/api/get-invoice-detail.ts';
 import { InvoiceDetailPanel } from '../../../features/invoices/components/invoice-detail-panel.tsx';
@@ -9,9 +8,10 @@ import { PayInvoicesLink } from '../../../features/invoices/components/pay-invoi
 import { invoicePagePath } from '../../../features/invoices/utils/invoice-format.ts';
 import { PATHS } from '../../../lib/routes.ts';
 import { queryClient } from '../../query-client.ts';
-import { AccountSessionError } from '../../session/account-session-error.tsx';
 import { loadAccountPage } from '../../session/load-session.ts';
 import { useSessionState } from '../../session/use-session-state.ts';
+import { accountBreadcrumb } from './account-breadcrumb.ts';
+import { AccountPage } from './account-page.tsx';
 
 /** The invoice number of the address, when it can be one. */
 const referenceFrom = (value: string | undefined) => (value !== undefined && INVOICE_REFERENCE_PATTERN.test(value) ? value : null);
@@ -43,27 +43,12 @@ function InvoicePage({ idClientBscs, referenceNumber }: { idClientBscs: number; 
 /** /mon-compte/factures/{referenceNumber}: one invoice of the chosen account, line by line. */
 export function InvoiceRoute() {
   const referenceNumber = referenceFrom(useParams().referenceNumber) ?? '';
-  const { user, account } = useSessionState();
+  const { user } = useSessionState();
   const title = `Facture ${referenceNumber}`;
+  const breadcrumb = accountBreadcrumb(user ?? undefined, title, { label: 'Mes factures', to: PATHS.accountInvoices });
   return (
-    <>
-      <PageHeading
-        breadcrumb={[
-          { label: 'Accueil', to: user?.utilisateur ? PATHS.userHome : PATHS.home },
-          { label: 'Mon compte', to: PATHS.account },
-          { label: 'Mes factures', to: PATHS.accountInvoices },
-          { label: title },
-        ]}
-        intro={account ? `${account.raisonSociale} – compte ${account.codeClientBscs}` : undefined}
-      >
-        {title}
-      </PageHeading>
-      <AccountSessionError />
-      {account ? (
-        <div className="max-w-5xl">
-          <InvoicePage key={`${account.idClientBscs}-${referenceNumber}`} idClientBscs={account.idClientBscs} referenceNumber={referenceNumber} />
-        </div>
-      ) : null}
-    </>
+    <AccountPage title={title} breadcrumb={breadcrumb}>
+      {(chosen) => <InvoicePage key={referenceNumber} idClientBscs={chosen.idClientBscs} referenceNumber={referenceNumber} />}
+    </AccountPage>
   );
 }

@@ -1,15 +1,12 @@
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { invoicesQueryOptions } from '../../../features/invoices/api/get-invoices.ts';
 import { InvoicesPanel } from '../../../features/invoices/components/invoices-panel.tsx';
 import { PayInvoicesLink } from '../../../features/invoices/components/pay-invoices-link.tsx';
 import { invoiceListParamsFrom, invoiceListSearch } from '../../../features/invoices/utils/invoice-list-params.ts';
 import { PATHS } from '../../../lib/routes.ts';
 import { queryClient } from '../../query-client.ts';
-import { AccountSessionError } from '../../session/account-session-error.tsx';
 import { loadAccountPage } from '../../session/load-session.ts';
-import { useSessionState } from '../../session/use-session-state.ts';
-import { accountBreadcrumb } from './account-breadcrumb.ts';
+import { AccountPage } from './account-page.tsx';
 
 const PAGE_TITLE = 'Mes factures';
 
@@ -22,29 +19,18 @@ export async function invoicesLoader({ request }: LoaderFunctionArgs) {
 
 /** /mon-compte/factures: the chosen account's invoices, by year, with their files and what is left to pay. */
 export function InvoicesRoute() {
-  const { user, account } = useSessionState();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = invoiceListParamsFrom(searchParams);
   return (
-    <>
-      <PageHeading
-        breadcrumb={accountBreadcrumb(user ?? undefined, PAGE_TITLE)}
-        intro={account ? `${account.raisonSociale} – compte ${account.codeClientBscs}` : undefined}
-      >
-        {PAGE_TITLE}
-      </PageHeading>
-      <AccountSessionError />
-      {account ? (
-        <div className="max-w-6xl">
-          <InvoicesPanel
-            key={account.idClientBscs}
-            idClientBscs={account.idClientBscs}
-            params={params}
-            onChange={(next) => setSearchParams(invoiceListSearch(next))}
-            payLink={<PayInvoicesLink />}
-          />
-        </div>
-      ) : null}
-    </>
+    <AccountPage title={PAGE_TITLE} className="max-w-6xl">
+      {(account) => (
+        <InvoicesPanel
+          idClientBscs={account.idClientBscs}
+          params={params}
+          onChange={(next) => setSearchParams(invoiceListSearch(next))}
+          payLink={<PayInvoicesLink />}
+        />
+      )}
+    </AccountPage>
   );
 }

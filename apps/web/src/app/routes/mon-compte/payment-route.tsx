@@ -1,14 +1,11 @@
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { getActingFor, getAgentUser } from '../../../features/agents/api/agent-storage.ts';
 import { invoicesDueQueryOptions } from '../../../features/payment/api/get-invoices-due.ts';
 import { InvoicesDuePanel } from '../../../features/payment/components/invoices-due-panel.tsx';
 import { PATHS } from '../../../lib/routes.ts';
 import { queryClient } from '../../query-client.ts';
-import { AccountSessionError } from '../../session/account-session-error.tsx';
 import { loadAccountPage } from '../../session/load-session.ts';
-import { useSessionState } from '../../session/use-session-state.ts';
-import { accountBreadcrumb } from './account-breadcrumb.ts';
+import { AccountPage } from './account-page.tsx';
 
 const PAGE_TITLE = 'Payer mes factures';
 
@@ -24,31 +21,20 @@ const leaveForProvider = (url: string) => window.location.assign(url);
 
 /** /mon-compte/paiement: the invoices still to pay, chosen and paid by card on the provider's page. */
 export function PaymentRoute() {
-  const { user, account } = useSessionState();
   return (
-    <>
-      <PageHeading
-        breadcrumb={accountBreadcrumb(user ?? undefined, PAGE_TITLE)}
-        intro={account ? `${account.raisonSociale} – compte ${account.codeClientBscs}` : undefined}
-      >
-        {PAGE_TITLE}
-      </PageHeading>
-      <AccountSessionError />
-      {account ? (
-        <div className="max-w-5xl">
-          <InvoicesDuePanel
-            key={account.idClientBscs}
-            idClientBscs={account.idClientBscs}
-            goTo={leaveForProvider}
-            atCounter={getAgentUser()?.profil === 'BDP' && getActingFor() !== null}
-            invoicesLink={
-              <Link to={PATHS.accountInvoices} className="link">
-                Voir mes factures
-              </Link>
-            }
-          />
-        </div>
-      ) : null}
-    </>
+    <AccountPage title={PAGE_TITLE}>
+      {(account) => (
+        <InvoicesDuePanel
+          idClientBscs={account.idClientBscs}
+          goTo={leaveForProvider}
+          atCounter={getAgentUser()?.profil === 'BDP' && getActingFor() !== null}
+          invoicesLink={
+            <Link to={PATHS.accountInvoices} className="link">
+              Voir mes factures
+            </Link>
+          }
+        />
+      )}
+    </AccountPage>
   );
 }
