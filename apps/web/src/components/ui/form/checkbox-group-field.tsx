@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Checkbox, CheckboxGroup, Label, Text } from 'react-aria-components';
+import { Checkbox, CheckboxGroup} from 'react-aria-components';
 import { useController, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
+import { AriaFieldError, AriaFieldHelp, AriaFieldLabel, OptionText } from './aria-field-parts.tsx';
 import { useFieldId } from './field-ids.ts';
 
 export interface CheckboxOption {
@@ -43,12 +44,8 @@ export function CheckboxGroupField<T extends FieldValues = FieldValues>({ name, 
       validationBehavior="aria"
       className={className}
     >
-      <Label className="field-label">{label}</Label>
-      {help ? (
-        <Text slot="description" className="mb-2 block text-sm text-muted">
-          {help}
-        </Text>
-      ) : null}
+      <AriaFieldLabel>{label}</AriaFieldLabel>
+      <AriaFieldHelp>{help}</AriaFieldHelp>
       <div className="space-y-1">
         {options.map((option) => (
           <Checkbox
@@ -62,18 +59,11 @@ export function CheckboxGroupField<T extends FieldValues = FieldValues>({ name, 
             >
               <Check className="hidden size-4 text-white group-data-[selected]:block" strokeWidth={3} />
             </span>
-            <span>
-              <span className="font-medium">{option.label}</span>
-              {option.description ? <span className="block text-sm text-muted">{option.description}</span> : null}
-            </span>
+            <OptionText label={option.label} description={option.description} />
           </Checkbox>
         ))}
       </div>
-      {error ? (
-        <Text slot="errorMessage" className="mt-1 block text-sm font-semibold text-danger">
-          {error}
-        </Text>
-      ) : null}
+      <AriaFieldError error={error} />
     </CheckboxGroup>
   );
 }

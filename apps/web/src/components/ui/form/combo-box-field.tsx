@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import type { Key, ReactNode } from 'react';
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { Button, ComboBox, Input, ListBox, ListBoxItem, Popover} from 'react-aria-components';
 import { useController, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
+import { AriaFieldError, AriaFieldHelp, AriaFieldLabel } from './aria-field-parts.tsx';
 import { useFieldId } from './field-ids.ts';
 
 export interface ComboBoxOption {
@@ -52,26 +53,15 @@ export function ComboBoxField<T extends FieldValues = FieldValues>({
       menuTrigger="focus"
       allowsEmptyCollection
     >
-      <Label className="field-label">
-        {label}
-        {required ? <span className="font-normal text-muted"> – obligatoire</span> : null}
-      </Label>
-      {help ? (
-        <Text slot="description" className="mb-2 block text-sm text-muted">
-          {help}
-        </Text>
-      ) : null}
+      <AriaFieldLabel required={required}>{label}</AriaFieldLabel>
+      <AriaFieldHelp>{help}</AriaFieldHelp>
       <div className="relative">
         <Input ref={ref} className="field-input pr-12" />
         <Button className="absolute inset-y-0 right-0 inline-flex min-w-11 items-center justify-center rounded-r-md text-primary hover:bg-primary-soft">
           <ChevronDown aria-hidden="true" className="size-5" />
         </Button>
       </div>
-      {error ? (
-        <Text slot="errorMessage" className="mt-1 block text-sm font-semibold text-danger">
-          {error}
-        </Text>
-      ) : null}
+      <AriaFieldError error={error} />
       <Popover className="w-(--trigger-width) rounded-lg border border-line-soft bg-surface p-1 shadow-xl">
         <ListBox<ComboBoxOption>
           className="max-h-72 overflow-auto outline-none"

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
+import { Radio, RadioGroup} from 'react-aria-components';
 import { useController, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
+import { AriaFieldError, AriaFieldHelp, AriaFieldLabel, OptionText } from './aria-field-parts.tsx';
 import { useFieldId } from './field-ids.ts';
 
 export interface RadioOption {
@@ -18,6 +19,8 @@ interface RadioGroupFieldProps<T extends FieldValues> {
   required?: boolean;
   help?: ReactNode;
   orientation?: 'vertical' | 'horizontal';
+  /** Each option as a bordered card (a choice among offers, with details under its label). */
+  cards?: boolean;
 }
 
 /**
@@ -31,6 +34,7 @@ export function RadioGroupField<T extends FieldValues = FieldValues>({
   required = false,
   help,
   orientation = 'vertical',
+  cards = false,
 }: RadioGroupFieldProps<T>) {
   const { control } = useFormContext<T>();
   const {
@@ -51,22 +55,15 @@ export function RadioGroupField<T extends FieldValues = FieldValues>({
       orientation={orientation}
       className="group"
     >
-      <Label className="field-label">
-        {label}
-        {required ? <span className="font-normal text-muted"> – obligatoire</span> : null}
-      </Label>
-      {help ? (
-        <Text slot="description" className="mb-2 block text-sm text-muted">
-          {help}
-        </Text>
-      ) : null}
-      <div className={orientation === 'horizontal' ? 'flex flex-wrap gap-x-6 gap-y-2' : 'space-y-2'}>
+      <AriaFieldLabel required={required}>{label}</AriaFieldLabel>
+      <AriaFieldHelp>{help}</AriaFieldHelp>
+      <div className={cards ? 'grid gap-3 sm:grid-cols-2' : orientation === 'horizontal' ? 'flex flex-wrap gap-x-6 gap-y-2' : 'space-y-2'}>
         {options.map((option) => (
           <Radio
             key={option.value}
             value={option.value}
             isDisabled={option.isDisabled}
-            className="group/radio flex cursor-pointer items-start gap-3 rounded-md py-1 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus"
+            className={`group/radio flex cursor-pointer items-start gap-3 rounded-md ${cards ? 'border-2 border-line bg-surface p-4 data-[selected]:border-primary' : 'py-1'} data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus`}
           >
             <span
               aria-hidden="true"
@@ -74,18 +71,11 @@ export function RadioGroupField<T extends FieldValues = FieldValues>({
             >
               <span className="hidden size-2.5 rounded-full bg-primary group-data-[selected]/radio:block" />
             </span>
-            <span>
-              <span className="font-medium">{option.label}</span>
-              {option.description ? <span className="block text-sm text-muted">{option.description}</span> : null}
-            </span>
+            <OptionText label={option.label} description={option.description} />
           </Radio>
         ))}
       </div>
-      {error ? (
-        <Text slot="errorMessage" className="mt-1 block text-sm font-semibold text-danger">
-          {error}
-        </Text>
-      ) : null}
+      <AriaFieldError error={error} />
     </RadioGroup>
   );
 }
