@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { readLineWithOfferAndAccount } from '../../db/line-reader.ts';
 import { appointments, auditLog, billingAccounts, contracts, offers } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
@@ -37,24 +38,17 @@ const REVISIONS = ['DEPLACEMENT_RDV', 'ANNULATION_RDV'];
 
 export function createAppointmentsRepository(db: Database) {
   return {
-    async line(idContrat: number): Promise<AppointmentLineRow | undefined> {
-      const [row] = await db
-        .select({
-          idContrat: contracts.idContrat,
-          idClientBscs: contracts.idClientBscs,
-          numeroLigne: contracts.numeroLigne,
-          codeStatut: contracts.codeStatut,
-          idGamme: contracts.idGamme,
-          libelleOffre: offers.libelle,
-          raisonSociale: billingAccounts.raisonSociale,
-          telephoneCompte: billingAccounts.telephone,
-        })
-        .from(contracts)
-        .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
-        .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, contracts.idClientBscs))
-        .where(eq(contracts.idContrat, idContrat))
-        .limit(1);
-      return row;
+    line(idContrat: number): Promise<AppointmentLineRow | undefined> {
+      return readLineWithOfferAndAccount(db, idContrat, {
+        idContrat: contracts.idContrat,
+        idClientBscs: contracts.idClientBscs,
+        numeroLigne: contracts.numeroLigne,
+        codeStatut: contracts.codeStatut,
+        idGamme: contracts.idGamme,
+        libelleOffre: offers.libelle,
+        raisonSociale: billingAccounts.raisonSociale,
+        telephoneCompte: billingAccounts.telephone,
+      });
     },
 
     /** The starts of the slots held in [from, to), whichever line holds them (one adviser). */

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { readLineWithOfferAndAccount } from '../../db/line-reader.ts';
 import { billingAccounts, contracts, offers } from '../../db/schema.ts';
 
 /** A line as the eSIM page needs it: its number and plan, and its eSIM profile when it has one. */
@@ -18,25 +18,18 @@ export interface EsimLineRow {
 /** Reads only: the eSIM feature writes nothing of its own but the audit log and the outbox. */
 export function createEsimRepository(db: Database) {
   return {
-    async line(idContrat: number): Promise<EsimLineRow | undefined> {
-      const [row] = await db
-        .select({
-          idContrat: contracts.idContrat,
-          idClientBscs: contracts.idClientBscs,
-          raisonSociale: billingAccounts.raisonSociale,
-          numeroLigne: contracts.numeroLigne,
-          codeStatut: contracts.codeStatut,
-          typeSim: contracts.typeSim,
-          libelleOffre: offers.libelle,
-          codeActivation: contracts.esimCodeActivation,
-          adresseSmdp: contracts.esimAdresseSmdp,
-        })
-        .from(contracts)
-        .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
-        .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, contracts.idClientBscs))
-        .where(eq(contracts.idContrat, idContrat))
-        .limit(1);
-      return row;
+    line(idContrat: number): Promise<EsimLineRow | undefined> {
+      return readLineWithOfferAndAccount(db, idContrat, {
+        idContrat: contracts.idContrat,
+        idClientBscs: contracts.idClientBscs,
+        raisonSociale: billingAccounts.raisonSociale,
+        numeroLigne: contracts.numeroLigne,
+        codeStatut: contracts.codeStatut,
+        typeSim: contracts.typeSim,
+        libelleOffre: offers.libelle,
+        codeActivation: contracts.esimCodeActivation,
+        adresseSmdp: contracts.esimAdresseSmdp,
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { readLineWithOfferAndAccount } from '../../db/line-reader.ts';
 import { invoiceDueDate, invoiceReference, type TerminationFees } from '@ecare/shared';
 import {
   accountPaymentSettings,
@@ -90,26 +91,19 @@ export function createTerminationRepository(db: Database) {
       return row;
     },
 
-    async line(idContrat: number): Promise<TerminationLine | undefined> {
-      const [row] = await db
-        .select({
-          idContrat: contracts.idContrat,
-          idClientBscs: contracts.idClientBscs,
-          numeroLigne: contracts.numeroLigne,
-          codeStatut: contracts.codeStatut,
-          dateFinEngagement: contracts.dateFinEngagement,
-          datePortabiliteSortante: contracts.datePortabiliteSortante,
-          libelleOffre: offers.libelle,
-          mensualiteHtCentimes: offers.prixMensuelCentimes,
-          raisonSociale: billingAccounts.raisonSociale,
-          codeClientBscs: billingAccounts.codeClientBscs,
-        })
-        .from(contracts)
-        .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
-        .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, contracts.idClientBscs))
-        .where(eq(contracts.idContrat, idContrat))
-        .limit(1);
-      return row;
+    line(idContrat: number): Promise<TerminationLine | undefined> {
+      return readLineWithOfferAndAccount(db, idContrat, {
+        idContrat: contracts.idContrat,
+        idClientBscs: contracts.idClientBscs,
+        numeroLigne: contracts.numeroLigne,
+        codeStatut: contracts.codeStatut,
+        dateFinEngagement: contracts.dateFinEngagement,
+        datePortabiliteSortante: contracts.datePortabiliteSortante,
+        libelleOffre: offers.libelle,
+        mensualiteHtCentimes: offers.prixMensuelCentimes,
+        raisonSociale: billingAccounts.raisonSociale,
+        codeClientBscs: billingAccounts.codeClientBscs,
+      });
     },
 
     /** Lines of the account, other than `idContrat`, that stay once scheduled terminations are done. */
