@@ -13,7 +13,8 @@ import {
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { caller } from '../auth/index.ts';
-import type { AccountUsersService, Actor } from './account-users.service.ts';
+import type { NamedActor as Actor } from '../../core/actor.ts';
+import type { AccountUsersService } from './account-users.service.ts';
 
 const readErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const writeErrors = { ...readErrors, 404: apiErrorSchema, 409: apiErrorSchema };

@@ -15,6 +15,8 @@ import type { AuthModule } from '../auth/index.ts';
 import { NO_CODE_HASH, type PasswordModule } from '../password/index.ts';
 import { invitationMail } from './account-users.mails.ts';
 import type { AccountUsersRepository, MemberRow, TargetUser } from './account-users.repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import type { NamedActor as Actor } from '../../core/actor.ts';
 
 export interface AccountUsersDeps {
   repo: AccountUsersRepository;
@@ -25,20 +27,6 @@ export interface AccountUsersDeps {
   revokeUserSessions: AuthModule['revokeUserSessions'];
   brandName: string;
 }
-
-/** Who acts, from where (for the audit log), and their name (for the invitation mail). */
-export interface Actor {
-  userId: number;
-  sourceAddress: string;
-  name: string;
-}
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 function toAccountUser(row: MemberRow, line: { idContrat: number; numeroLigne: string } | undefined, callerId: number): AccountUser {
   return {

@@ -24,6 +24,7 @@ import type { MailContent } from '../mail/index.ts';
 import { appointmentCalendar } from './appointments.ics.ts';
 import { bookedMail, cancelledMail, movedMail, type AppointmentFacts } from './appointments.mails.ts';
 import type { AppointmentLineRow, AppointmentRow, AppointmentsRepository } from './appointments.repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export interface AppointmentsDeps extends ServiceCore {
   repo: AppointmentsRepository;
@@ -47,13 +48,6 @@ export const APPOINTMENT_QUOTA = { max: 60, windowMs: 60 * 60_000 } as const;
 export const APPOINTMENTS_PAGE = '/ecare/assistance/rendez-vous';
 
 const SLOT_MS = APPOINTMENT_SLOT_MINUTES * 60_000;
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 const typeOf = (idGamme: number): AppointmentLineType | null =>
   (Object.entries(APPOINTMENT_LINE_TYPE_GAMMES).find(([, gamme]) => gamme === idGamme)?.[0] as AppointmentLineType | undefined) ?? null;

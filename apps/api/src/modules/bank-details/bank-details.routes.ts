@@ -10,7 +10,8 @@ import {
 import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import { caller } from '../auth/index.ts';
-import type { Actor, BankDetailsService } from './bank-details.service.ts';
+import type { NamedActor as Actor } from '../../core/actor.ts';
+import type { BankDetailsService } from './bank-details.service.ts';
 
 const readErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 

@@ -14,18 +14,12 @@ import { bankDetailsChangedMail } from './bank-details.mails.ts';
 import type { BankDetailsRepository, MandateRow, PaymentSettingsRow } from './bank-details.repository.ts';
 import { operatorCreditor, renderMandatePdf, type Creditor } from './sepa-mandate.document.ts';
 import { parisDay } from '@ecare/shared/paris-time';
+import type { NamedActor as Actor } from '../../core/actor.ts';
 
 export interface BankDetailsDeps extends ServiceCore {
   repo: BankDetailsRepository;
   /** The operator's SEPA creditor identifier (ICS). */
   creditorId: string;
-}
-
-/** Who acts, from where (audit log), and their name (the managers' mail). */
-export interface Actor {
-  userId: number;
-  sourceAddress: string;
-  name: string;
 }
 
 /**

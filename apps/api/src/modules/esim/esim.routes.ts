@@ -14,7 +14,8 @@ import type { ModuleApp } from '../../core/module.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
 import { caller } from '../auth/index.ts';
-import type { Actor, EsimService } from './esim.service.ts';
+import type { Actor } from '../../core/actor.ts';
+import type { EsimService } from './esim.service.ts';
 
 const signedInErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 

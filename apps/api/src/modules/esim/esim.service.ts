@@ -10,6 +10,7 @@ import type { EsimLinkCodec } from './esim-link.ts';
 import { esimQrCode } from './esim-qr.ts';
 import { esimLinkMail } from './esim.mails.ts';
 import type { EsimLineRow, EsimRepository } from './esim.repository.ts';
+import type { Actor } from '../../core/actor.ts';
 
 export interface EsimDeps {
   repo: EsimRepository;
@@ -23,12 +24,6 @@ export interface EsimDeps {
   linkValidityMs: number;
   brandName: string;
   publicUrl: string;
-}
-
-/** Who acts, and from where (for the audit log). */
-export interface Actor {
-  userId: number;
-  sourceAddress: string;
 }
 
 const HOUR = 3_600_000;

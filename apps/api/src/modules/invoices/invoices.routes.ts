@@ -17,7 +17,8 @@ import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { caller } from '../auth/index.ts';
-import type { Actor, InvoicesService } from './invoices.service.ts';
+import type { Actor } from '../../core/actor.ts';
+import type { InvoicesService } from './invoices.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const fileErrors = { ...errors, 429: apiErrorSchema };

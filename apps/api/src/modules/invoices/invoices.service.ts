@@ -24,15 +24,10 @@ import { INVOICE_EXPORT_CONTENT_TYPES, invoiceCsv, invoiceXlsx, type InvoiceExpo
 import { renderInvoicePdf } from './invoices.document.ts';
 import { complaintAcknowledgementMail, complaintServiceMail, type ComplaintSummary } from './invoices.mails.ts';
 import type { InvoiceRow, InvoicesRepository } from './invoices.repository.ts';
+import type { Actor } from '../../core/actor.ts';
 
 export interface InvoicesDeps extends ServiceCore {
   repo: InvoicesRepository;
-}
-
-/** Who asks, and from where (for the audit log and the quotas). */
-export interface Actor {
-  userId: number;
-  sourceAddress: string;
 }
 
 /** Files of invoices (a year's ZIP, an export of their lines) one user may ask for per quarter of an hour. */

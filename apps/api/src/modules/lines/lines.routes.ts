@@ -19,7 +19,8 @@ import {
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { caller } from '../auth/index.ts';
-import type { Actor, LinesService } from './lines.service.ts';
+import type { Actor } from '../../core/actor.ts';
+import type { LinesService } from './lines.service.ts';
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const actionErrors = { ...errorResponses, 409: apiErrorSchema };

@@ -31,6 +31,8 @@ import { lineActions, stateAllows, type AccessPolicy, type ContractAccess } from
 import { EXPORT_CONTENT_TYPES, csvExport, xlsxExport } from './lines-export.ts';
 import { lossTheftMail } from './lines.mails.ts';
 import type { LineDetailRow, LinesRepository, LineUserWrite } from './lines.repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import type { Actor } from '../../core/actor.ts';
 
 export interface LinesDeps {
   repo: LinesRepository;
@@ -41,12 +43,6 @@ export interface LinesDeps {
   clock: Clock;
   brandName: string;
   publicUrl: string;
-}
-
-/** Who acts, and from where (for the audit log). */
-export interface Actor {
-  userId: number;
-  sourceAddress: string;
 }
 
 /** An export of the fleet list, ready to stream: its bytes are read from the database as they are sent. */
@@ -67,13 +63,6 @@ function parisToday(now: Date): string {
 function newPuk(): string {
   return String(randomInt(0, 100_000_000)).padStart(8, '0');
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 function toDetail(row: LineDetailRow, access: ContractAccess): LineDetail {
   const { prixMensuelCentimes, utilisateurPrenom, utilisateurNom, utilisateurEmail, inscriptionAnnuaire, iccid, suspenduPourPerteOuVol, dateActivation, ...line } = row;

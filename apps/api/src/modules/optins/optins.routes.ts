@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { apiErrorSchema, idClientBscsParamSchema, optinChoicesSchema, optinsSchema } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { caller } from '../auth/index.ts';
-import type { Actor, OptinsService } from './optins.service.ts';
+import type { Actor } from '../../core/actor.ts';
+import type { OptinsService } from './optins.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 const accountErrors = { ...errors, 403: apiErrorSchema };

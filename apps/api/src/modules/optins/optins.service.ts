@@ -4,6 +4,7 @@ import type { Transact } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { OptinsOwner, OptinsRepository, OptinsRow } from './optins.repository.ts';
+import type { Actor } from '../../core/actor.ts';
 
 export interface OptinsDeps {
   repo: OptinsRepository;
@@ -11,12 +12,6 @@ export interface OptinsDeps {
   audit: Audit;
   transaction: Transact;
   clock: Clock;
-}
-
-/** Who acts, and from where (for the audit log). */
-export interface Actor {
-  userId: number;
-  sourceAddress: string;
 }
 
 function toOptins(row: OptinsRow | undefined): Optins {

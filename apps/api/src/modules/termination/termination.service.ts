@@ -27,6 +27,7 @@ import { assertMayTerminate, assertProofOfAccount, type ContractAccess } from '.
 import { renderTerminationRecap, type TerminationRecap } from './termination.document.ts';
 import { cancellationMail, confirmationMail } from './termination.mails.ts';
 import type { AttachmentRow, ReasonRow, TerminationLine, TerminationRepository, TerminationRow } from './termination.repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /** Who acts: the signed-in user (a manager, or the customer an agent acts for), and from where. */
 export interface Actor {
@@ -48,13 +49,6 @@ export const TERMINATION_QUOTAS = {
   submits: { max: 30, windowMs: 60 * 60_000 },
   confirmations: { max: 5, windowMs: 60 * 60_000 },
 } as const;
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 /** A reason as chosen: the top-level one, its sub-reason, and what they ask together. */
 interface ChosenReason {
