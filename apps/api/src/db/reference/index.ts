@@ -1,5 +1,23 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { contactSubThemes, contactThemes, faqQuestions, faqThemes, legalPages, menuItems, offers, serverParameters, staticDocuments, terminationReasons } from '../schema.ts';
+import {
+  catalogAccessories,
+  catalogInsurances,
+  catalogOptions,
+  catalogPhones,
+  catalogPromotions,
+  contactSubThemes,
+  contactThemes,
+  faqQuestions,
+  faqThemes,
+  legalPages,
+  menuItems,
+  offers,
+  pointsOfSale,
+  serverParameters,
+  staticDocuments,
+  terminationReasons,
+} from '../schema.ts';
+import { CATALOG_ACCESSORIES, CATALOG_INSURANCES, CATALOG_OPTIONS, CATALOG_PHONES, CATALOG_PROMOTIONS, POINTS_OF_SALE } from './catalogue.ts';
 import { FAQ_QUESTIONS, FAQ_THEMES } from './faq.ts';
 import { CONTACT_SUB_THEMES, CONTACT_THEMES } from './contact-themes.ts';
 import { LEGAL_PAGES } from './legal-pages.ts';
@@ -17,6 +35,7 @@ export { STATIC_DOCUMENTS } from './static-documents.ts';
 export { FAQ_QUESTIONS, FAQ_THEMES } from './faq.ts';
 export { CONTACT_SUB_THEMES, CONTACT_THEMES } from './contact-themes.ts';
 export { TERMINATION_REASONS } from './termination-reasons.ts';
+export { CATALOG_ACCESSORIES, CATALOG_INSURANCES, CATALOG_OPTIONS, CATALOG_PHONES, CATALOG_PROMOTIONS, POINTS_OF_SALE } from './catalogue.ts';
 
 /** Rows of one table that every installation has, keyed by the table's primary key. */
 export interface ReferenceSet {
@@ -44,6 +63,12 @@ export const REFERENCE_DATA: readonly ReferenceSet[] = [
   referenceSet(contactThemes, CONTACT_THEMES),
   referenceSet(contactSubThemes, CONTACT_SUB_THEMES),
   referenceSet(terminationReasons, TERMINATION_REASONS),
+  referenceSet(catalogPhones, CATALOG_PHONES),
+  referenceSet(catalogOptions, CATALOG_OPTIONS),
+  referenceSet(catalogAccessories, CATALOG_ACCESSORIES),
+  referenceSet(catalogInsurances, CATALOG_INSURANCES),
+  referenceSet(catalogPromotions, CATALOG_PROMOTIONS),
+  referenceSet(pointsOfSale, POINTS_OF_SALE),
 ];
 
 export const REFERENCE_TABLES: readonly PgTable[] = REFERENCE_DATA.map((set) => set.table);

@@ -203,7 +203,7 @@ const ACCESSIBILITE = html(
 
 export const LEGAL_PAGES: readonly Row[] = [
   { pageCode: 'MENTIONS_LEGALES', titre: 'Mentions légales', contenuHtml: MENTIONS_LEGALES, miseAJour: '2026-11-16' },
-  { pageCode: 'CONDITIONS_TARIFS', titre: 'Conditions et tarifs', contenuHtml: CONDITIONS_TARIFS, miseAJour: '2026-11-16' },
+  { pageCode: 'CONDITIONS_TARIFS', titre: 'Conditions et tarifs', contenuHtml: CONDITIONS_TARIFS, miseAJour: '2026-11-22' },
   { pageCode: 'ENVIRONNEMENT', titre: 'Environnement', contenuHtml: ENVIRONNEMENT, miseAJour: '2026-11-16' },
   { pageCode: 'DONNEES_PERSONNELLES', titre: 'Données personnelles', contenuHtml: DONNEES_PERSONNELLES, miseAJour: '2026-11-16' },
   { pageCode: 'ACCESSIBILITE', titre: 'Déclaration d’accessibilité', contenuHtml: ACCESSIBILITE, miseAJour: '2026-11-16' },

@@ -38,6 +38,9 @@ const PREVIOUS_SEED_PARAMETERS: Record<string, string> = {
   activer: 'True',
 };
 
+/** The plans the previous version shipped (0019_catalogue-data adds 107 to 109). */
+const PREVIOUS_OFFER_IDS: readonly number[] = [101, 102, 103, 104, 105, 106, 201];
+
 /** Each test opens a database of its own and migrates it, on a loaded machine too. */
 const SLOW = 120_000;
 
@@ -74,7 +77,7 @@ async function migrateToPreviousVersion(database: DatabaseHandle): Promise<void>
  */
 async function previousSeed(database: DatabaseHandle): Promise<void> {
   const db: Database = database.db;
-  for (const offer of OFFERS) {
+  for (const offer of OFFERS.filter((o) => PREVIOUS_OFFER_IDS.includes(o.idOffreEngagement))) {
     await database.executeSql(
       'insert into offers (id_offre_engagement, libelle, id_gamme, prix_mensuel_centimes, description) values ($1, $2, $3, $4, $5)',
       [offer.idOffreEngagement, offer.libelle, offer.idGamme, offer.prixMensuelCentimes, offer.description],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuItems, userBillingAccounts } from '../schema.ts';
+import { catalogAccessories, menuItems, userBillingAccounts } from '../schema.ts';
 import { insertMissingSql, primaryKey, splitStatements } from './sql.ts';
 
 describe('data migration SQL', () => {
@@ -14,6 +14,14 @@ describe('data migration SQL', () => {
         "  (2, 1, 'module', 'Lignes', 2, ARRAY['ACTIF', 'SUSPENDU']::text[])\n" +
         'ON CONFLICT ("id") DO NOTHING;',
     );
+  });
+
+  it('writes integer arrays, and an empty array untyped for the column to type it', () => {
+    const text = insertMissingSql(catalogAccessories, [
+      { idArticle: 2001, compatibles: [1001, 1002] },
+      { idArticle: 2002, compatibles: [] },
+    ]);
+    expect(text).toContain("(2001, ARRAY[1001, 1002]::integer[]),\n  (2002, '{}')");
   });
 
   it('refuses a property the table does not have', () => {

@@ -10,6 +10,11 @@ function literal(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  // An empty array is left untyped: PostgreSQL gives it the column's array type.
+  if (Array.isArray(value) && value.length === 0) return "'{}'";
+  if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isSafeInteger(item))) {
+    return `ARRAY[${value.join(', ')}]::integer[]`;
+  }
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
     return `ARRAY[${value.map(literal).join(', ')}]::text[]`;
   }

@@ -134,5 +134,5 @@ const GT = text(
 export const STATIC_DOCUMENTS: readonly Row[] = [
   { type: 'CGV', titre: 'Conditions générales de vente', version: '2026.2', dateVersion: '2026-10-01', ordre: 1, contenu: CGV },
   { type: 'CGA', titre: 'Conditions générales d’abonnement', version: '2026.2', dateVersion: '2026-10-01', ordre: 2, contenu: CGA },
-  { type: 'GT', titre: 'Guide tarifaire', version: '2026.3', dateVersion: '2026-11-01', ordre: 3, contenu: GT },
+  { type: 'GT', titre: 'Guide tarifaire', version: '2026.4', dateVersion: '2026-11-22', ordre: 3, contenu: GT },
 ];
