@@ -15,9 +15,12 @@ function readHead(file: Blob): Promise<Uint8Array> {
  * Why a chosen file cannot be sent (a message's attachment, a termination's proof), in the server's words (the server checks again):
  * empty, over 5 MB, or not a PDF, JPEG or PNG by its first bytes, whatever its name says.
  */
-export async function attachmentProblem(file: File): Promise<string | null> {
+export async function attachmentProblem(
+  file: File,
+  limit: { maxBytes: number; tooLarge: string } = { maxBytes: ATTACHMENT_MAX_BYTES, tooLarge: SUPPORT_ERRORS.ATTACHMENT_TOO_LARGE.message },
+): Promise<string | null> {
   if (file.size === 0) return SUPPORT_ERRORS.ATTACHMENT_EMPTY.message;
-  if (file.size > ATTACHMENT_MAX_BYTES) return SUPPORT_ERRORS.ATTACHMENT_TOO_LARGE.message;
+  if (file.size > limit.maxBytes) return limit.tooLarge;
   const head = await readHead(file).catch(() => new Uint8Array(0));
   if (head.length < ATTACHMENT_SIGNATURE_BYTES || attachmentTypeOf(head) === null) return SUPPORT_ERRORS.ATTACHMENT_TYPE.message;
   return null;

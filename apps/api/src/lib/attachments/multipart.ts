@@ -20,6 +20,8 @@ export interface MultipartOptions {
    * not upload for what the fields name) stops the upload before a byte of it is written.
    */
   beforeFile?: (fields: Readonly<Record<string, string>>) => Promise<void>;
+  /** The largest file accepted, in bytes; ATTACHMENT_MAX_BYTES (5 MB) by default. */
+  maxFileBytes?: number;
 }
 
 /**
@@ -89,14 +91,15 @@ function parserError(error: unknown): Error {
  */
 export async function readMultipartUpload(request: FastifyRequest, store: AttachmentStore, options: MultipartOptions): Promise<MultipartUpload> {
   if (!request.isMultipart()) throw fail('UNSUPPORTED_MEDIA_TYPE');
+  const fileSize = options.maxFileBytes ?? MULTIPART_LIMITS.fileSize;
   const announced = Number(request.headers['content-length']);
-  if (Number.isFinite(announced) && announced > MULTIPART_MAX_BYTES) throw fail('ATTACHMENT_TOO_LARGE');
+  if (Number.isFinite(announced) && announced > MULTIPART_MAX_BYTES - MULTIPART_LIMITS.fileSize + fileSize) throw fail('ATTACHMENT_TOO_LARGE');
 
   const { fileField } = options;
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let attachment: ReceivedAttachment | null = null;
   let fileSeen = false;
-  const parts = request.parts({ limits: MULTIPART_LIMITS })[Symbol.asyncIterator]();
+  const parts = request.parts({ limits: { ...MULTIPART_LIMITS, fileSize } })[Symbol.asyncIterator]();
   try {
     for (;;) {
       let next: IteratorResult<Awaited<ReturnType<typeof parts.next>>['value']>;

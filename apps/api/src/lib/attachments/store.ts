@@ -59,7 +59,7 @@ export function safeAttachmentName(original: string): string {
 }
 
 /** Counts the bytes and checks the first ones as they pass: an unknown type stops the upload there. */
-class SignatureCheck extends Transform {
+export class SignatureCheck extends Transform {
   head = Buffer.alloc(0);
   type: AttachmentType | null = null;
   size = 0;

@@ -3,14 +3,12 @@ import type { TerminationAttachment } from '@ecare/shared/termination';
 import { TERMINATION_MAX_ATTACHMENTS } from '@ecare/shared/termination';
 import { FileText, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormAlertError, type ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
-import { useFieldId } from '../../../components/ui/form/field-ids.ts';
 import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
-import { FormField } from '../../../components/ui/form/form-field.tsx';
+import { FileField } from '../../../components/ui/form/file-field.tsx';
 import { Form } from '../../../components/ui/form/form.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
@@ -43,42 +41,6 @@ const ERROR_FIELDS: ApiErrorFields<ProofValues> = {
   ATTACHMENT_EMPTY: 'pieceJointe',
   TERMINATION_ATTACHMENTS_TOO_MANY: 'pieceJointe',
 };
-
-/** The file input of the upload form. */
-function ProofFileField({ label }: { label: string }) {
-  const { control, trigger } = useFormContext<ProofValues>();
-  const {
-    field: { value, onChange, onBlur, ref },
-    fieldState,
-  } = useController<ProofValues, 'pieceJointe'>({ name: 'pieceJointe', control });
-  const input = useRef<HTMLInputElement | null>(null);
-  // Once a file is sent, the form is reset: the input shows no file either.
-  useEffect(() => {
-    if (value === null && input.current) input.current.value = '';
-  }, [value]);
-  return (
-    <FormField id={useFieldId('pieceJointe')} label={label} help={'Un fichier PDF, JPEG ou PNG de 5\u00a0Mo au maximum.'} error={fieldState.error?.message}>
-      {(controlProps) => (
-        <input
-          {...controlProps}
-          ref={(element) => {
-            input.current = element;
-            ref(element);
-          }}
-          type="file"
-          name="pieceJointe"
-          accept={ATTACHMENT_ACCEPT}
-          onBlur={onBlur}
-          onChange={(event) => {
-            onChange(event.target.files?.[0] ?? null);
-            void trigger('pieceJointe');
-          }}
-          className="block w-full max-w-xl text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-primary file:bg-surface file:px-4 file:font-semibold file:text-primary hover:file:bg-primary-soft"
-        />
-      )}
-    </FormField>
-  );
-}
 
 interface ProofsStepProps {
   idContrat: number;
@@ -184,7 +146,12 @@ export function ProofsStep({ idContrat, justificatif, proofs, onAdded, onRemoved
             }
           }}
         >
-          <ProofFileField label={proofs.length === 0 ? 'Fichier à joindre' : 'Autre fichier à joindre'} />
+          <FileField<ProofValues>
+            name="pieceJointe"
+            label={proofs.length === 0 ? 'Fichier à joindre' : 'Autre fichier à joindre'}
+            help={'Un fichier PDF, JPEG ou PNG de 5\u00a0Mo au maximum.'}
+            accept={ATTACHMENT_ACCEPT}
+          />
           {progress ? <UploadStatus progress={progress} onStop={() => running.current?.abort()} announcement="L’envoi du fichier a commencé." /> : null}
           <FormAlert />
           <SubmitButton className="btn-secondary">

@@ -1,0 +1,53 @@
+import fastifyMultipart from '@fastify/multipart';
+import path from 'node:path';
+import { serviceCore } from '../../core/core.ts';
+import { defineModule } from '../../core/module.ts';
+import { s3AttachmentStore } from '../../lib/attachments/s3-store.ts';
+import { assertOutsideWebRoot, localAttachmentStore } from '../../lib/attachments/store.ts';
+import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.ts';
+import { createOrdersRepository } from './orders.repository.ts';
+import { ordersRoutes } from './orders.routes.ts';
+import { createOrdersService } from './orders.service.ts';
+import { piecesRoutes } from './pieces.routes.ts';
+import { createPiecesService } from './pieces.service.ts';
+
+export type { CreatedOrder, NewOrder, OrderEvent, SubscriptionStatusChange } from './order-writes.ts';
+
+/** What other modules may use of orders: the write side every order creator calls (decision 036). */
+export interface OrdersModule {
+  /** Creates an order `CMD-YYYY-NNNNNN` and its first timeline entry; idempotent per account and key. */
+  createOrder: typeof createOrder;
+  /** Moves an order to a status and step, appended to its timeline. */
+  recordOrderEvent: typeof recordOrderEvent;
+  /** Moves a subscription along the transitions of decision 036 (409 when illegal). */
+  setSubscriptionStatus: typeof setSubscriptionStatus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersModule;
+  }
+}
+
+/** Orders and their timeline, subscriptions and their status, supporting documents (decision 036). */
+export const ordersModule = defineModule(
+  'orders',
+  async (app, core) => {
+    app.decorate('orders', { createOrder, recordOrderEvent, setSubscriptionStatus } satisfies OrdersModule);
+    const { attachmentsDir, webDist, s3 } = core.config;
+    assertOutsideWebRoot(attachmentsDir, webDist);
+    // Supporting documents: the S3-compatible bucket when configured, the local folder otherwise.
+    const store = s3 ? s3AttachmentStore(s3) : localAttachmentStore(path.join(attachmentsDir, 'pieces'));
+    const repo = createOrdersRepository(core.db);
+    const { policy, audit, transaction, limits, clock } = serviceCore(core);
+    const orders = createOrdersService({ repo, policy, audit, transaction, limits, clock });
+    const pieces = createPiecesService({ repo, store, orders, policy, audit, transaction, limits, clock });
+    await ordersRoutes(app, orders);
+    // The multipart parser in a scope of its own: only the upload accepts such bodies.
+    await app.register(async (scope) => {
+      await scope.register(fastifyMultipart);
+      await piecesRoutes(scope, { service: pieces, store });
+    });
+  },
+  { dependencies: ['auth'] },
+);

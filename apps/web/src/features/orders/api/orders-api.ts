@@ -1,0 +1,115 @@
+import {
+  PIECE_FIELD,
+  orderDetailSchema,
+  orderPageSchema,
+  pieceUploadResponseSchema,
+  type OrderSortField,
+} from '@ecare/shared/orders';
+import type { PieceType } from '@ecare/shared/shop';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { apiUpload, type UploadProgress } from '../../../lib/api-upload.ts';
+
+export const ORDERS_PAGE_SIZE = 20;
+
+/** What the orders page shows, as its address keeps it. */
+export interface OrderListParams {
+  page: number;
+  tri: OrderSortField;
+  ordre: 'asc' | 'desc';
+  statut: number | null;
+  type: number | null;
+  numero: string;
+}
+
+export const FIRST_ORDER_PAGE: OrderListParams = { page: 1, tri: 'date', ordre: 'desc', statut: null, type: null, numero: '' };
+
+const SORTS: readonly OrderSortField[] = ['date', 'numero', 'type', 'statut', 'totalTtc'];
+
+export function orderListParamsFrom(search: URLSearchParams): OrderListParams {
+  const number = (name: string) => {
+    const value = Number(search.get(name));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  };
+  const tri = search.get('tri') as OrderSortField | null;
+  return {
+    page: number('page') ?? 1,
+    tri: tri && SORTS.includes(tri) ? tri : 'date',
+    ordre: search.get('ordre') === 'asc' ? 'asc' : 'desc',
+    statut: number('statut'),
+    type: number('type'),
+    numero: (search.get('numero') ?? '').replace(/[^A-Za-z0-9-]/g, '').slice(0, 20),
+  };
+}
+
+/** The filters and order of the list, as a query string (the page's address and the API's). */
+export function orderListSearch(params: OrderListParams, withPage = true): URLSearchParams {
+  const query = new URLSearchParams({ tri: params.tri, ordre: params.ordre });
+  if (withPage) query.set('page', String(params.page));
+  if (params.statut !== null) query.set('statut', String(params.statut));
+  if (params.type !== null) query.set('type', String(params.type));
+  if (params.numero) query.set('numero', params.numero);
+  return query;
+}
+
+export const orderListPath = (idClientBscs: number, params: OrderListParams) =>
+  `/api/commandes/${idClientBscs}?${orderListSearch(params).toString()}&taille=${ORDERS_PAGE_SIZE}`;
+export const orderExportPath = (idClientBscs: number, params: OrderListParams) => `/api/commandes/${idClientBscs}/export?${orderListSearch(params, false).toString()}`;
+export const orderDetailPath = (idClientBscs: number, numero: string) => `/api/commandes/${idClientBscs}/${encodeURIComponent(numero)}`;
+export const piecesPath = (idClientBscs: number) => `/api/clients/${idClientBscs}/pieces`;
+export const orderPagePath = (numero: string) => `/mon-compte/commandes/${encodeURIComponent(numero)}`;
+
+export const ordersKey = (idClientBscs: number) => ['orders', idClientBscs] as const;
+
+export const ordersQueryOptions = (idClientBscs: number, params: OrderListParams = FIRST_ORDER_PAGE) =>
+  queryOptions({
+    queryKey: [...ordersKey(idClientBscs), 'list', params],
+    queryFn: ({ signal }) => apiRequest(orderListPath(idClientBscs, params), { schema: orderPageSchema, signal }),
+    staleTime: 30_000,
+  });
+
+export const useOrders = (idClientBscs: number, params: OrderListParams) => useQuery({ ...ordersQueryOptions(idClientBscs, params), placeholderData: keepPreviousData });
+
+export const orderDetailQueryOptions = (idClientBscs: number, numero: string) =>
+  queryOptions({
+    queryKey: [...ordersKey(idClientBscs), 'detail', numero],
+    queryFn: ({ signal }) => apiRequest(orderDetailPath(idClientBscs, numero), { schema: orderDetailSchema, signal }),
+    staleTime: 10_000,
+  });
+
+export const useOrderDetail = (idClientBscs: number, numero: string) => useQuery(orderDetailQueryOptions(idClientBscs, numero));
+
+export interface PieceUpload {
+  idClientBscs: number;
+  type: PieceType;
+  idSouscription: number | null;
+  file: File;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** POST /api/clients/{idClientBscs}/pieces/{type} as multipart/form-data, the subscription first, with the progress of the bytes sent. */
+export function uploadPiece({ idClientBscs, type, idSouscription, file, onProgress, signal }: PieceUpload) {
+  const body = new FormData();
+  if (idSouscription !== null) body.append('idSouscription', String(idSouscription));
+  body.append(PIECE_FIELD, file, file.name);
+  return apiUpload(`${piecesPath(idClientBscs)}/${type}`, { body, schema: pieceUploadResponseSchema, onProgress, signal });
+}
+
+export function useUploadPiece() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: uploadPiece,
+    onSuccess: (_, upload) => client.invalidateQueries({ queryKey: ordersKey(upload.idClientBscs) }),
+  });
+}
+
+export function useDeletePiece(idClientBscs: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (idCtrlPiece: number) =>
+      apiRequest(`${piecesPath(idClientBscs)}/${idCtrlPiece}`, { method: 'DELETE', schema: z.object({ idCtrlPiece: z.number(), supprime: z.literal(true) }) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ordersKey(idClientBscs) }),
+  });
+}

@@ -1,0 +1,116 @@
+import type { OrderDetail } from '@ecare/shared/orders';
+import type { ReactNode } from 'react';
+import { formatEuros, formatMoment } from '../utils/order-format.ts';
+import { OrderPieces } from './order-pieces.tsx';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-2 py-1">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+/** An order: what it is, where it goes, how it is paid, its totals, its timeline, its subscription and pieces. */
+export function OrderDetailPanel({ idClientBscs, order }: { idClientBscs: number; order: OrderDetail }) {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="commande-resume" className="card space-y-2">
+        <h2 id="commande-resume" className="text-xl font-bold text-primary-strong">
+          Résumé
+        </h2>
+        <dl>
+          <Row label="Date">{formatMoment(order.date)}</Row>
+          <Row label="Type">{order.typeLibelle}</Row>
+          <Row label="Statut">{order.statutLibelle}</Row>
+          <Row label="Étape">{order.etapeLibelle}</Row>
+          {order.souscription ? <Row label="Souscription">{order.souscription.statutLibelle}</Row> : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="commande-lignes" className="card space-y-3">
+        <h2 id="commande-lignes" className="text-xl font-bold text-primary-strong">
+          Contenu de la commande
+        </h2>
+        {order.lignes.length === 0 ? (
+          <p className="text-muted">Le détail de cette commande n’est pas disponible.</p>
+        ) : (
+          <ul className="space-y-3">
+            {order.lignes.map((line, index) => (
+              <li key={index} className="border-b border-line-soft pb-3 last:border-b-0">
+                <p className="font-semibold">
+                  {line.quantite} × {line.libelle}
+                </p>
+                {line.details.length > 0 ? <p className="text-sm text-muted">{line.details.join(' · ')}</p> : null}
+                <p className="text-sm">
+                  {formatEuros(line.prixUniqueTtc)} TTC à la commande{line.prixMensuelTtc > 0 ? `, puis ${formatEuros(line.prixMensuelTtc)} TTC par mois` : ''} (par unité)
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {order.adresses.length > 0 || order.pointDeVente ? (
+        <section aria-labelledby="commande-adresses" className="card space-y-3">
+          <h2 id="commande-adresses" className="text-xl font-bold text-primary-strong">
+            Livraison
+          </h2>
+          {order.adresses.map((address) => (
+            <div key={address.type}>
+              <h3 className="font-semibold">{address.typeLibelle}</h3>
+              <address className="not-italic">
+                {address.destinataire}
+                <br />
+                {[address.numero, address.voie].filter(Boolean).join(' ')}
+                {address.complement ? (
+                  <>
+                    <br />
+                    {address.complement}
+                  </>
+                ) : null}
+                <br />
+                {address.codePostal} {address.ville}
+              </address>
+            </div>
+          ))}
+          {order.pointDeVente ? <p>Retrait en point de vente&nbsp;: {order.pointDeVente}</p> : null}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="commande-paiement" className="card space-y-2">
+        <h2 id="commande-paiement" className="text-xl font-bold text-primary-strong">
+          Paiement et totaux
+        </h2>
+        <dl>
+          <Row label="Mode de paiement">{order.modePaiementLibelle ?? 'Non choisi'}</Row>
+          {order.referenceVirement ? <Row label="Référence du virement">{order.referenceVirement}</Row> : null}
+          <Row label="Total HT">{formatEuros(order.totalHt)}</Row>
+          <Row label="TVA">{formatEuros(order.tva)}</Row>
+          <Row label="Total TTC">{formatEuros(order.totalTtc)}</Row>
+          {order.acompteTtc > 0 ? <Row label="Acompte">{formatEuros(order.acompteTtc)}</Row> : null}
+          <Row label="Mensualités TTC">{formatEuros(order.totalMensuelTtc)} par mois</Row>
+        </dl>
+      </section>
+
+      <section aria-labelledby="commande-historique" className="card space-y-3">
+        <h2 id="commande-historique" className="text-xl font-bold text-primary-strong">
+          Suivi de la commande
+        </h2>
+        <ol className="space-y-3 border-l-2 border-line-soft pl-4">
+          {order.historique.map((event, index) => (
+            <li key={index}>
+              <p className="font-semibold">{event.libelle}</p>
+              <p className="text-sm text-muted">
+                <time dateTime={event.at}>{formatMoment(event.at)}</time> — {event.statutLibelle}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <OrderPieces idClientBscs={idClientBscs} order={order} />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { PIECE_ACCEPT, PIECE_FIELD, PIECE_MAX_BYTES, type OrderDetail, type Piece } from '@ecare/shared/orders';
+import { PIECE_TYPES, PIECE_TYPE_LABELS, type PieceType } from '@ecare/shared/shop';
+import { FileText, Trash2, Upload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-dialog.tsx';
+import { DownloadButton } from '../../../components/ui/download-button.tsx';
+import { FormAlertError, type ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
+import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
+import { FileField } from '../../../components/ui/form/file-field.tsx';
+import { Form } from '../../../components/ui/form/form.tsx';
+import { RadioGroupField } from '../../../components/ui/form/radio-group-field.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
+import { UploadStatus } from '../../../components/ui/upload-status.tsx';
+import type { UploadProgress } from '../../../lib/api-upload.ts';
+import { attachmentProblem, formatFileSize } from '../../../lib/attachment-file.ts';
+import { piecesPath, useDeletePiece, useUploadPiece } from '../api/orders-api.ts';
+
+const MAX_MO = PIECE_MAX_BYTES / 1024 / 1024;
+const TOO_LARGE = `Le fichier dépasse la taille maximale de ${MAX_MO} Mo.`;
+
+const schema = z.object({
+  type: z.enum(PIECE_TYPES, 'Veuillez choisir le type de document.'),
+  [PIECE_FIELD]: z
+    .custom<File | null>((value) => value === null || value instanceof File)
+    .superRefine(async (file, ctx) => {
+      if (!file) {
+        ctx.addIssue({ code: 'custom', message: 'Veuillez choisir le fichier à envoyer.' });
+        return;
+      }
+      const problem = await attachmentProblem(file, { maxBytes: PIECE_MAX_BYTES, tooLarge: TOO_LARGE });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+type PieceValues = z.input<typeof schema>;
+
+const ERROR_FIELDS: ApiErrorFields<PieceValues> = {
+  ATTACHMENT_TYPE: PIECE_FIELD,
+  ATTACHMENT_EMPTY: PIECE_FIELD,
+  PIECE_TOO_LARGE: PIECE_FIELD,
+  PIECE_FILE_MISSING: PIECE_FIELD,
+};
+
+/** A piece a subscription under validation or validated keeps: no delete button then. */
+const removable = (order: OrderDetail) => !order.souscription || order.souscription.statut === 2 || order.souscription.statut === 4;
+
+/**
+ * The supporting documents of an order's subscription: the list (download, delete after a
+ * confirmation) and the upload form, with the progress of the bytes sent.
+ */
+export function OrderPieces({ idClientBscs, order }: { idClientBscs: number; order: OrderDetail }) {
+  const awaited = order.souscription?.piecesManquantes?.[0];
+  const form = useZodForm(schema, { defaultValues: { type: awaited ?? 'KBIS', [PIECE_FIELD]: null } });
+  const upload = useUploadPiece();
+  const remove = useDeletePiece(idClientBscs);
+  const confirmation = useConfirmation();
+  const [target, setTarget] = useState<Piece | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [announce, setAnnounce] = useState<string | null>(null);
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+  const idSouscription = order.souscription?.idSouscription ?? null;
+
+  return (
+    <section aria-labelledby="pieces-titre" className="card space-y-4">
+      <h2 id="pieces-titre" className="text-xl font-bold text-primary-strong">
+        Pièces justificatives
+      </h2>
+      {order.souscription?.piecesManquantes && order.souscription.piecesManquantes.length > 0 ? (
+        <p>
+          Documents attendus&nbsp;: <strong>{order.souscription.piecesManquantes.map((type) => PIECE_TYPE_LABELS[type]).join(', ')}</strong>.
+        </p>
+      ) : null}
+      {order.pieces.length === 0 ? (
+        <p className="text-muted">Aucun document envoyé pour cette commande.</p>
+      ) : (
+        <ul className="space-y-3">
+          {order.pieces.map((piece) => (
+            <li key={piece.idCtrlPiece} className="flex flex-wrap items-center gap-3">
+              <FileText aria-hidden="true" className="size-4 text-muted" />
+              <span className="break-all">
+                {piece.typeLibelle}&nbsp;: {piece.nomFichier} ({formatFileSize(piece.taille)})
+              </span>
+              <DownloadButton
+                className="btn-secondary min-h-9 px-3 py-1 text-sm"
+                label={
+                  <>
+                    Télécharger<span className="sr-only"> le document {piece.nomFichier}</span>
+                  </>
+                }
+                path={`${piecesPath(idClientBscs)}/telecharger`}
+                method="POST"
+                json={{ idCtrlPiece: piece.idCtrlPiece }}
+                fallbackName={piece.nomFichier}
+              />
+              {removable(order) ? (
+                <button
+                  type="button"
+                  className="btn-secondary min-h-9 px-3 py-1 text-sm"
+                  onClick={async () => {
+                    setTarget(piece);
+                    if (!(await confirmation.ask())) return;
+                    try {
+                      await remove.mutateAsync(piece.idCtrlPiece);
+                      setAnnounce(`Le document ${piece.nomFichier} est supprimé.`);
+                    } catch {
+                      // Shown by the alert below.
+                    } finally {
+                      confirmation.close();
+                    }
+                  }}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Supprimer<span className="sr-only"> le document {piece.nomFichier}</span>
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role="status" className="sr-only">
+        {announce}
+      </p>
+      {remove.error ? <ApiErrorAlert error={remove.error} /> : null}
+      <ConfirmDialog confirmation={confirmation} title="Supprimer le document" confirmLabel="Oui, supprimer le document" isPending={remove.isPending}>
+        <p>Le document {target?.nomFichier} sera définitivement supprimé.</p>
+      </ConfirmDialog>
+
+      <Form
+        form={form}
+        errorFields={ERROR_FIELDS}
+        className="space-y-4"
+        onSubmit={async (values) => {
+          const file = values[PIECE_FIELD];
+          if (!file) return;
+          const controller = new AbortController();
+          running.current = controller;
+          setProgress({ sent: 0, total: file.size });
+          try {
+            const result = await upload.mutateAsync({ idClientBscs, type: values.type as PieceType, idSouscription, file, onProgress: setProgress, signal: controller.signal });
+            setAnnounce(`Le document ${result.piece.nomFichier} est envoyé.`);
+            form.reset({ type: values.type, [PIECE_FIELD]: null });
+          } catch (error) {
+            if (controller.signal.aborted) throw new FormAlertError('L’envoi a été arrêté\u00a0: le document n’est pas envoyé.');
+            throw error;
+          } finally {
+            running.current = null;
+            setProgress(null);
+          }
+        }}
+      >
+        <RadioGroupField<PieceValues> name="type" label="Type de document" options={PIECE_TYPES.map((type) => ({ value: type, label: PIECE_TYPE_LABELS[type] }))} />
+        <FileField<PieceValues> name={PIECE_FIELD} label="Fichier" help={`Un fichier PDF, JPEG ou PNG de ${MAX_MO}\u00a0Mo au maximum.`} accept={PIECE_ACCEPT} />
+        {progress ? <UploadStatus progress={progress} onStop={() => running.current?.abort()} announcement="L’envoi du document a commencé." /> : null}
+        <FormAlert />
+        <SubmitButton className="btn-secondary">
+          <Upload aria-hidden="true" className="size-4" />
+          Envoyer le document
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
