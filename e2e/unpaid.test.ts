@@ -70,8 +70,8 @@ describe('unpaid-balance gating of the header actions', () => {
     const { context, page } = await newPage(app.browser);
     await signIn(page, DEMO.solo);
     await planChangeFromDesktopMenu(page);
-    // The plan-change journey is another issue's: until its page exists the router shows /404.
-    await expect.poll(() => appPath(page)).toMatch(/^\/(mon-forfait\/changer-de-forfait|404)$/);
+    // The plan-change page of the chosen line (decision 037).
+    await expect.poll(() => appPath(page)).toMatch(/^\/(mon-forfait\/changer-de-forfait(\/\d+)?|404)$/);
     await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
     await context.close();
   });

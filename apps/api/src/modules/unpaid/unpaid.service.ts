@@ -41,6 +41,23 @@ export function createUnpaidService({ repo, policy, limits, clock }: UnpaidDeps)
     if (action !== 'AJL' && !(await repo.accountHasLineOn(idClientBscs, idOffreEngagement))) throw fail('UNPAID_OFFER_NOT_ON_ACCOUNT');
   }
 
+  async function verdict(company: { companyId: number; siren: string }, idClientBscs: number, action: UnpaidCheckRequest['action']): Promise<UnpaidCheckResponse> {
+    const overdue = await repo.overdueByAccount(company.companyId, parisDay(clock.now()));
+    if (overdue.length === 0) return { arretParcours: false, message: '' };
+    const own = overdue.find((row) => row.idClientBscs === idClientBscs);
+    const others = overdue.filter((row) => row.idClientBscs !== idClientBscs);
+    const message = unpaidMessage(action, {
+      siren: company.siren,
+      account: { factures: own?.factures ?? 0, centimes: own?.centimes ?? 0 },
+      others: {
+        comptes: others.length,
+        factures: others.reduce((sum, row) => sum + row.factures, 0),
+        centimes: others.reduce((sum, row) => sum + row.centimes, 0),
+      },
+    });
+    return { arretParcours: true, message };
+  }
+
   return {
     async check(userId: number, request: UnpaidCheckRequest): Promise<UnpaidCheckResponse> {
       await withinQuota(userId);
@@ -51,20 +68,17 @@ export function createUnpaidService({ repo, policy, limits, clock }: UnpaidDeps)
       if (request.sirenSiret !== '' && sirenOf(request.sirenSiret) !== company.siren) throw fail('UNPAID_SIREN_MISMATCH');
       await assertOffer(request);
 
-      const overdue = await repo.overdueByAccount(company.companyId, parisDay(clock.now()));
-      if (overdue.length === 0) return { arretParcours: false, message: '' };
-      const own = overdue.find((row) => row.idClientBscs === request.idClientBscs);
-      const others = overdue.filter((row) => row.idClientBscs !== request.idClientBscs);
-      const message = unpaidMessage(request.action, {
-        siren: company.siren,
-        account: { factures: own?.factures ?? 0, centimes: own?.centimes ?? 0 },
-        others: {
-          comptes: others.length,
-          factures: others.reduce((sum, row) => sum + row.factures, 0),
-          centimes: others.reduce((sum, row) => sum + row.centimes, 0),
-        },
-      });
-      return { arretParcours: true, message };
+      return verdict(company, request.idClientBscs, request.action);
+    },
+
+    /**
+     * The same answer for a journey's server side, before it commits anything (decision 028):
+     * no quota and no access check (the caller has checked access to the account).
+     */
+    async verdictFor(idClientBscs: number, action: UnpaidCheckRequest['action']): Promise<UnpaidCheckResponse> {
+      const company = await repo.accountCompany(idClientBscs);
+      if (!company) throw fail('FORBIDDEN_ACCOUNT');
+      return verdict(company, idClientBscs, action);
     },
   };
 }
