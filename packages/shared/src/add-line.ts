@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { closedReason } from './appointments-calendar.ts';
+import { PROMOTION_TARGET_VALUES, priceAmountsSchema } from './catalogue.ts';
+import { addDays } from './paris-time.ts';
+import { isValidRio } from './rio.ts';
+
+/**
+ * The add-line cart (spec §1 "Add a line", §3 subscription and portability payloads, §7
+ * "Catalogue and add line"; decision 038): a subscription of status Incomplet for one billing
+ * account, its lines (plan, phone or SIM only, colour, SIM or eSIM, quantity, options,
+ * accessories, promotions, number). Prices come from the catalogue on the server and are frozen
+ * in the cart; what the browser sends as a price is never read.
+ */
+
+const MAX_ID = 2_147_483_647;
+const id = (what: string) => z.coerce.number().int().positive().max(MAX_ID).describe(what);
+
+/** Lines (groups of identical lines) in one cart, and identical lines in one group (the table's check). */
+export const CART_MAX_LINES = 20;
+export const LINE_MAX_QUANTITY = 100;
+export const LINE_MAX_ACCESSORIES = 10;
+export const ACCESSORY_MAX_QUANTITY = 20;
+
+export const SIM_TYPES = ['SIM', 'ESIM'] as const;
+export const simTypeSchema = z.enum(SIM_TYPES);
+export type SimType = z.infer<typeof simTypeSchema>;
+
+export const NUMBER_MODES = ['NOUVEAU', 'PORTABILITE', 'CONSERVATION'] as const;
+export type NumberMode = (typeof NUMBER_MODES)[number];
+export const NUMBER_MODE_LABELS: Record<NumberMode, string> = {
+  NOUVEAU: 'Nouveau numéro',
+  PORTABILITE: 'Portabilité du numéro',
+  CONSERVATION: 'Conservation du numéro',
+};
+
+const quantity = z.coerce.number().int().min(1).max(LINE_MAX_QUANTITY).describe(`Nombre de lignes identiques (1 à ${LINE_MAX_QUANTITY})`);
+
+/** A 10-digit French mobile number (06 or 07), spaces and dots allowed as typed. */
+export const mobileNumberSchema = z
+  .string()
+  .max(20)
+  .transform((value) => value.replace(/[\s.]/g, ''))
+  .pipe(z.string().regex(/^0[67]\d{8}$/, 'Le numéro doit compter 10 chiffres et commencer par 06 ou 07.'));
+
+export const rioSchema = z
+  .string()
+  .max(20)
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[0-9A-Z+]{12}$/, 'Le RIO compte 12 caractères (chiffres et lettres).'));
+
+const day = z.iso.date('La date doit être au format AAAA-MM-JJ.');
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/** `POST /api/ajout-lignes/enregistrer-ligne`: a new line of the cart, or a line changed (`IdLigne`). */
+export const saveLineRequestSchema = z.object({
+  IdClientBscs: id('Le compte de facturation qui reçoit les lignes'),
+  IdLigne: id('La ligne du panier à modifier ; absent pour en ajouter une').optional(),
+  IdOffreEngagement: id('Le forfait mobile de la ligne'),
+  IdArticleMobile: id('Le téléphone ; null pour une carte SIM seule').nullable(),
+  Couleur: z.string().trim().max(40).nullable().describe('La couleur du téléphone, parmi celles du catalogue'),
+  TypeSim: simTypeSchema.describe('Carte SIM ou eSIM'),
+  Quantite: quantity,
+  Options: z
+    .array(z.object({ IdOption: id('Une option du catalogue') }))
+    .max(20)
+    .default([])
+    .describe('Les options choisies (leur prix est celui du catalogue)'),
+});
+export type SaveLineRequest = z.input<typeof saveLineRequestSchema>;
+
+/** `GET /api/ajout-lignes/maj-quantite?idLigne=&quantite=`. */
+export const quantityQuerySchema = z.object({ idLigne: id('La ligne du panier (groupe de lignes identiques)'), quantite: quantity });
+
+export const lineRefSchema = z.object({ IdLigne: id('La ligne du panier') });
+export type LineRef = z.input<typeof lineRefSchema>;
+
+export const accessoryRequestSchema = z.object({
+  IdLigne: id('La ligne du panier'),
+  IdArticle: id('L’accessoire du catalogue'),
+  Quantite: z.coerce.number().int().min(0).max(ACCESSORY_MAX_QUANTITY).describe('0 retire l’accessoire'),
+});
+export type AccessoryRequest = z.input<typeof accessoryRequestSchema>;
+
+export const esimRequestSchema = z.object({ IdLigne: id('La ligne du panier'), TypeSim: simTypeSchema });
+
+export const optionRequestSchema = z.object({
+  IdLigne: id('La ligne du panier'),
+  IdOption: id('L’option du catalogue'),
+  Active: z.boolean().describe('true ajoute l’option, false la retire'),
+});
+export type OptionRequest = z.input<typeof optionRequestSchema>;
+
+export const promotionRequestSchema = z.object({
+  IdLigne: id('La ligne du panier'),
+  CodePromo: z.string().trim().min(1, 'Saisissez un code promotionnel.').max(30).regex(/^[A-Za-z0-9_-]+$/, 'Ce code promotionnel n’est pas valable.'),
+});
+export type PromotionRequest = z.input<typeof promotionRequestSchema>;
+
+export const removePromotionRequestSchema = z.object({ IdLigne: id('La ligne du panier'), IdPromotion: id('La promotion à retirer') });
+
+export const cartAccountParamSchema = z.object({ idClientBscs: id('Le compte de facturation') });
+
+/** Spec §3 "RIO validation payload". */
+export const rioValidationRequestSchema = z.object({ rio: z.string().max(40), numero: z.string().max(40) });
+export const rioValidationResponseSchema = z.object({ valide: z.boolean(), message: z.string() });
+
+/** Spec §3 "Number portability payload". */
+export const portabilityRequestSchema = z.object({
+  IdSouscription: id('Le panier'),
+  IdLigne: id('La ligne du panier'),
+  LignePNM: z.object({
+    DatePortage: day.describe('Le jour du portage (AAAA-MM-JJ), au plus tôt le premier jour ouvré suivant'),
+    Msisdn: mobileNumberSchema.describe('Le numéro à porter'),
+    Rio: rioSchema.describe('Le RIO du numéro chez l’opérateur actuel'),
+  }),
+});
+export type PortabilityRequest = z.input<typeof portabilityRequestSchema>;
+
+/** Spec §3 "Free-number variant": the number kept, with or without a directory listing. */
+export const numberKeepingRequestSchema = z.object({
+  IdLigne: id('La ligne du panier'),
+  Msisdn: mobileNumberSchema,
+  Rio: rioSchema,
+  InscriptionAnnuaire: z.boolean(),
+});
+export type NumberKeepingRequest = z.input<typeof numberKeepingRequestSchema>;
+
+export const portingDateQuerySchema = z.object({ date: day });
+export const portingDateResponseSchema = z.object({
+  valide: z.boolean(),
+  message: z.string(),
+  datePortageMin: day,
+  datePortageMax: day,
+});
+export type PortingDateResponse = z.infer<typeof portingDateResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The cart as answered
+
+
+const cents = z.number().int();
+
+export const cartLineSchema = z.object({
+  IdLigne: z.number().int(),
+  Quantite: z.number().int(),
+  IdOffreEngagement: z.number().int(),
+  LibelleOffre: z.string(),
+  PrixMensuelCentimes: cents.describe('Prix mensuel du forfait HT, figé à l’ajout'),
+  IdArticleMobile: z.number().int().nullable(),
+  LibelleMobile: z.string().nullable(),
+  Couleur: z.string().nullable(),
+  PrixMobileCentimes: cents.describe('Prix du téléphone HT avec le forfait, figé à l’ajout'),
+  TypeSim: simTypeSchema,
+  ModeNumero: z.enum(NUMBER_MODES),
+  Msisdn: z.string().nullable(),
+  DatePortage: z.string().nullable(),
+  InscriptionAnnuaire: z.boolean(),
+  Options: z.array(z.object({ IdOption: z.number().int(), Libelle: z.string(), PrixOptionCentimes: cents })),
+  Accessoires: z.array(
+    z.object({ IdArticle: z.number().int(), Libelle: z.string(), PrixArticleCentimes: cents, Quantite: z.number().int(), EstAccessoire: z.boolean() }),
+  ),
+  Promotions: z.array(
+    z.object({
+      IdPromotion: z.number().int(),
+      Libelle: z.string(),
+      Cible: z.enum(PROMOTION_TARGET_VALUES),
+      DureeMois: z.number().int().nullable(),
+      PrixPromotionCentimes: cents,
+      RemisePromotionCentimes: cents,
+      CodePromo: z.string().nullable(),
+    }),
+  ),
+  /** One line of the group: one-off and first month, HT, promotions applied. */
+  PonctuelUnitaireHtCentimes: cents,
+  MensuelUnitaireHtCentimes: cents,
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** The cart's totals, as the catalogue's `cartPriceTotals` makes them, and how many lines it adds. */
+export const cartTotalsSchema = z.object({
+  /** Phones and accessories, one-off promotions applied. */
+  ponctuel: priceAmountsSchema,
+  /** Plans, options and insurance of the first month, monthly promotions applied. */
+  mensuel: priceAmountsSchema,
+  /** The monthly amount once every limited-time promotion has ended. */
+  mensuelSansRemise: priceAmountsSchema,
+  remisePonctuelleCentimes: cents,
+  remiseMensuelleCentimes: cents,
+  nombreLignes: z.number().int(),
+});
+export type CartTotals = z.infer<typeof cartTotalsSchema>;
+
+export const cartSchema = z.object({
+  IdSouscription: z.number().int().nullable().describe('null tant que le panier est vide'),
+  IdClientBscs: z.number().int(),
+  StatutSouscription: z.number().int(),
+  Etape: z.number().int(),
+  Lignes: z.array(cartLineSchema),
+  Totaux: cartTotalsSchema,
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Pure rules
+
+/** Porting dates: from the first working day after today, up to 59 days after it (decision 038). */
+export const PORTING_MAX_DAYS = 59;
+
+/** The next working day (not a Sunday, not a French public holiday) strictly after `day`. */
+export function nextWorkingDay(day: string): string {
+  let next = addDays(day, 1);
+  while (closedReason(next)) next = addDays(next, 1);
+  return next;
+}
+
+export type PortingDateVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'TOO_SOON' | 'TOO_LATE'; date: string }
+  | { ok: false; reason: 'CLOSED'; libelle: string };
+
+/** Whether a porting date may be asked for on `today` (Paris): at least one working day ahead, on a working day. */
+export function portingDateVerdict(date: string, today: string): PortingDateVerdict {
+  const min = nextWorkingDay(today);
+  const max = addDays(today, PORTING_MAX_DAYS);
+  if (date < min) return { ok: false, reason: 'TOO_SOON', date: min };
+  if (date > max) return { ok: false, reason: 'TOO_LATE', date: max };
+  const closed = closedReason(date);
+  if (closed) return { ok: false, reason: 'CLOSED', libelle: closed.libelle };
+  return { ok: true };
+}
+
+/** The RIO check of the free-number and portability payloads: the key must match the number. */
+export function rioMatchesNumber(rio: string, numero: string): boolean {
+  return isValidRio(rio, numero.replace(/[\s.]/g, ''));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Addresses (spec §3 address types; decision 038)
+
+export const postalCodeSchema = z.string().regex(/^\d{5}$/, 'Le code postal compte 5 chiffres.');
+export const postalCodeParamSchema = z.object({ codePostal: postalCodeSchema });
+
+export const communeSchema = z.object({ codeInsee: z.string(), nom: z.string(), codePostal: z.string() });
+export type Commune = z.infer<typeof communeSchema>;
+export const communeListSchema = z.array(communeSchema);
+
+const text = (max: number, message: string) => z.string().trim().max(max, message);
+
+/** An address as typed: the street may not be empty and the city must be one of the postal code's. */
+export const shopAddressSchema = z.object({
+  destinataire: text(100, 'Le destinataire compte au plus 100 caractères.').min(1, 'Indiquez le destinataire.'),
+  numero: text(10, 'Le numéro compte au plus 10 caractères.').default(''),
+  voie: text(150, 'La voie compte au plus 150 caractères.').min(1, 'Indiquez la voie.'),
+  complement: text(100, 'Le complément compte au plus 100 caractères.').default(''),
+  codePostal: postalCodeSchema,
+  ville: text(100, 'La ville compte au plus 100 caractères.').min(1, 'Indiquez la ville.'),
+});
+export type ShopAddressInput = z.input<typeof shopAddressSchema>;
+export type ShopAddress = z.infer<typeof shopAddressSchema>;
+
+/** The address checked: the city as the commune's name, with its INSEE code. */
+export const checkedAddressSchema = shopAddressSchema.extend({ codeInsee: z.string() });
+export type CheckedAddress = z.infer<typeof checkedAddressSchema>;
+
+/** A city name as compared: no accents, case, hyphens, apostrophes or "Saint"/"St" difference. */
+export function cityKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .replace(/\bSTE\b/g, 'SAINTE')
+    .replace(/\bST\b/g, 'SAINT')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submission (decision 038)
+
+/** Where the phones and SIM cards go: the account's address, another one, or a shop to collect them. */
+export const DELIVERY_MODES = ['ADRESSE_COMPTE', 'AUTRE_ADRESSE', 'POINT_DE_VENTE'] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+
+export const submitOrderRequestSchema = z.object({
+  IdSouscription: id('Le panier à commander'),
+  ModePaiement: z.union([z.literal(3), z.literal(6)]).describe('3 carte bancaire, 6 virement bancaire'),
+  Livraison: z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('ADRESSE_COMPTE') }),
+    z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: shopAddressSchema }),
+    z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: id('La boutique où retirer la commande') }),
+  ]),
+});
+export type SubmitOrderRequest = z.input<typeof submitOrderRequestSchema>;
+
+/** The operator's account the transfers are made to. */
+export const OPERATOR_TRANSFER_ACCOUNT = { titulaire: 'Telora SAS', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' } as const;
+
+export const RISK_DECISIONS = ['ACCEPTE', 'VIREMENT_OBLIGATOIRE', 'ACOMPTE'] as const;
+export type RiskDecision = (typeof RISK_DECISIONS)[number];
+
+export const submittedOrderSchema = z.object({
+  numero: z.string(),
+  idSouscription: z.number().int(),
+  statut: z.number().int(),
+  etape: z.number().int(),
+  modePaiement: z.number().int(),
+  risque: z.object({ score: z.number().int(), niveau: z.number().int(), decision: z.enum(RISK_DECISIONS) }),
+  /** What to pay now, TTC: the one-off total, or the deposit a risky order asks for. */
+  aPayerCentimes: z.number().int(),
+  acompteCentimes: z.number().int(),
+  /** Transfer instructions; null for a card payment. */
+  virement: z.object({ titulaire: z.string(), iban: z.string(), bic: z.string(), reference: z.string(), montantCentimes: z.number().int() }).nullable(),
+  /** The lines created in the fleet (EN_COURS), once the order is validated. */
+  idContrats: z.array(z.number().int()),
+});
+export type SubmittedOrder = z.infer<typeof submittedOrderSchema>;
+
+/** Risk score thresholds and the deposit's share (decision 038). */
+export const RISK_THRESHOLDS = { virement: 40, acompte: 70 } as const;
+export const DEPOSIT_SHARE_BP = 3_000;
+
+/**
+ * The deterministic risk score of an order (decision 038): unpaid history (invoices left unpaid in
+ * the last 24 months), seniority (the account's first line) and the order's one-off amount.
+ */
+export function riskScore(input: { facturesImpayees24Mois: number; ancienneteMois: number | null; montantTtcCentimes: number }): {
+  score: number;
+  niveau: number;
+  decision: RiskDecision;
+  motifs: string[];
+} {
+  const motifs: string[] = [];
+  let score = 0;
+  if (input.facturesImpayees24Mois > 0) {
+    score += Math.min(60, 30 * input.facturesImpayees24Mois);
+    motifs.push('IMPAYES');
+  }
+  if (input.ancienneteMois === null || input.ancienneteMois < 6) {
+    score += 30;
+    motifs.push('CLIENT_RECENT');
+  } else if (input.ancienneteMois < 24) {
+    score += 10;
+    motifs.push('ANCIENNETE_COURTE');
+  }
+  if (input.montantTtcCentimes > 500_000) {
+    score += 40;
+    motifs.push('MONTANT_ELEVE');
+  } else if (input.montantTtcCentimes > 150_000) {
+    score += 20;
+    motifs.push('MONTANT_IMPORTANT');
+  }
+  // Levels of spec §3: VALIDE 5 accepted as is; REGATE 2 (transfer) and RH 4 (deposit) ask more.
+  if (score >= RISK_THRESHOLDS.acompte) return { score, niveau: 4, decision: 'ACOMPTE', motifs };
+  if (score >= RISK_THRESHOLDS.virement) return { score, niveau: 2, decision: 'VIREMENT_OBLIGATOIRE', motifs };
+  return { score, niveau: 5, decision: 'ACCEPTE', motifs };
+}
+
+/** The two documents opened before confirming (decision 038). */
+export const RECAP_DOCUMENTS = ['information-precontractuelle', 'recapitulatif-contractuel'] as const;
+export type RecapDocument = (typeof RECAP_DOCUMENTS)[number];
+export const recapDocumentParamSchema = z.object({
+  idSouscription: id('Le panier'),
+  document: z.enum(RECAP_DOCUMENTS),
+});
