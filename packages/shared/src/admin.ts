@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ParameterName } from './parameters.ts';
+import { SUPPORT_REFERENCE_PATTERN, SUPPORT_TICKET_STATUSES, supportTicketSchema, type SupportTicketStatus } from './support.ts';
 
 /**
  * The administration back office (`/administration`, endpoints `/api/admin/…`, decision 030):
@@ -218,3 +219,236 @@ export function movedInList<T>(items: readonly T[], index: number, direction: -1
   copy[target] = item;
   return copy;
 }
+
+// ————— Menu tree —————
+
+/** The menu's three levels: rubrique (no parent) > sous-rubrique > module (spec §3 "Menu item"). */
+export const ADMIN_MENU_KINDS = ['rubrique', 'sousRubrique', 'module'] as const;
+export type AdminMenuKind = (typeof ADMIN_MENU_KINDS)[number];
+export const ADMIN_MENU_NAME_MAX_LENGTH = 80;
+export const ADMIN_MENU_URL_MAX_LENGTH = 300;
+
+const menuIdMessage = 'L’entrée du menu doit être désignée par son identifiant numérique.';
+const menuId = z.number(menuIdMessage).int(menuIdMessage).positive(menuIdMessage).max(MAX_ID, menuIdMessage);
+
+export const adminMenuParamSchema = z.object({
+  id: z.coerce.number<string>(menuIdMessage).int(menuIdMessage).positive(menuIdMessage).max(MAX_ID, menuIdMessage),
+});
+
+/**
+ * Where an entry leads: a page of the portal (a path from its root, `/assistance/faq`, letters,
+ * digits and `-._~/?=&%#` only) or an https address of another site. Nothing else: no
+ * `javascript:`, no protocol-relative `//host`, no spaces.
+ */
+export const ADMIN_MENU_URL_PATTERN = /^(?:\/(?:[A-Za-z0-9\-._~?=&%#][A-Za-z0-9\-._~/?=&%#]*)?|https:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[A-Za-z0-9\-._~/?=&%#]*)?)$/;
+
+/** An entry as the back office lists it: the whole tree flat, each level in its order. */
+export const adminMenuItemSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  kind: z.enum(ADMIN_MENU_KINDS),
+  nom: z.string(),
+  url: z.string().nullable(),
+  ordre: z.number().int(),
+});
+export type AdminMenuItem = z.infer<typeof adminMenuItemSchema>;
+export const adminMenuListSchema = z.array(adminMenuItemSchema);
+
+/**
+ * `POST /api/admin/menu` (a new entry, last under its parent: none makes a rubrique, a rubrique a
+ * sous-rubrique, a sous-rubrique a module) and `PUT /api/admin/menu/{id}` (rename, change the
+ * address, or move under another parent of the same level, last there). A module needs an address.
+ */
+export const adminMenuItemBodySchema = z.strictObject({
+  parentId: menuId.nullable(),
+  nom: wellFormed(
+    z
+      .string('Le libellé doit être un texte.')
+      .trim()
+      .min(1, 'Veuillez saisir le libellé de l’entrée.')
+      .max(ADMIN_MENU_NAME_MAX_LENGTH, `Le libellé ne peut dépasser ${ADMIN_MENU_NAME_MAX_LENGTH} caractères.`),
+  ),
+  url: z
+    .string('L’adresse doit être un texte.')
+    .trim()
+    .max(ADMIN_MENU_URL_MAX_LENGTH, `L’adresse ne peut dépasser ${ADMIN_MENU_URL_MAX_LENGTH} caractères.`)
+    .regex(ADMIN_MENU_URL_PATTERN, 'L’adresse doit être un chemin du portail commençant par « / » ou une adresse en https://.')
+    .nullable(),
+});
+export type AdminMenuItemBody = z.infer<typeof adminMenuItemBodySchema>;
+
+/** `PUT /api/admin/menu/ordre`: every entry under one parent (null: the rubriques), in the new order. */
+export const adminMenuOrderBodySchema = z.strictObject({
+  parentId: menuId.nullable(),
+  ids: orderOf(menuId, 'L’ordre des entrées'),
+});
+export type AdminMenuOrderBody = z.infer<typeof adminMenuOrderBodySchema>;
+
+/** The level of an entry placed under `parent` (none: a rubrique); null when nothing goes under it (a module). */
+export function menuKindUnder(parent: { kind: AdminMenuKind } | null): AdminMenuKind | null {
+  if (parent === null) return 'rubrique';
+  if (parent.kind === 'rubrique') return 'sousRubrique';
+  if (parent.kind === 'sousRubrique') return 'module';
+  return null;
+}
+
+// ————— Contact themes —————
+
+export const ADMIN_CONTACT_LABEL_MAX_LENGTH = 100;
+
+const subThemeIdMessage = 'Le sous-thème doit être désigné par son identifiant numérique.';
+const subThemeId = z.number(subThemeIdMessage).int(subThemeIdMessage).positive(subThemeIdMessage).max(MAX_ID, subThemeIdMessage);
+
+export const adminContactSubThemeParamSchema = z.object({
+  idSousTheme: z.coerce.number<string>(subThemeIdMessage).int(subThemeIdMessage).positive(subThemeIdMessage).max(MAX_ID, subThemeIdMessage),
+});
+
+export const adminContactSubThemeSchema = z.object({
+  idSousTheme: z.number().int(),
+  idTheme: z.number().int(),
+  libelle: z.string(),
+  ordre: z.number().int(),
+});
+export type AdminContactSubTheme = z.infer<typeof adminContactSubThemeSchema>;
+
+/** A contact theme with its sub-themes, each level in its order. */
+export const adminContactThemeSchema = z.object({
+  idTheme: z.number().int(),
+  libelle: z.string(),
+  ordre: z.number().int(),
+  sousThemes: z.array(adminContactSubThemeSchema),
+});
+export type AdminContactTheme = z.infer<typeof adminContactThemeSchema>;
+export const adminContactThemeListSchema = z.array(adminContactThemeSchema);
+
+/** Creating or renaming a contact theme or sub-theme. */
+export const adminContactLabelBodySchema = z.strictObject({
+  libelle: wellFormed(
+    z
+      .string('Le libellé doit être un texte.')
+      .trim()
+      .min(1, 'Veuillez saisir le libellé.')
+      .max(ADMIN_CONTACT_LABEL_MAX_LENGTH, `Le libellé ne peut dépasser ${ADMIN_CONTACT_LABEL_MAX_LENGTH} caractères.`),
+  ),
+});
+export type AdminContactLabelBody = z.infer<typeof adminContactLabelBodySchema>;
+
+/** `PUT /api/admin/contact/themes/ordre`: every contact theme, in the new order. */
+export const adminContactThemeOrderBodySchema = z.strictObject({ idThemes: orderOf(themeId, 'L’ordre des thèmes') });
+/** `PUT /api/admin/contact/themes/{idTheme}/sous-themes/ordre`: every sub-theme of the theme, in the new order. */
+export const adminContactSubThemeOrderBodySchema = z.strictObject({ idSousThemes: orderOf(subThemeId, 'L’ordre des sous-thèmes') });
+
+// ————— Static documents —————
+
+export const ADMIN_DOCUMENT_TITLE_MAX_LENGTH = 200;
+/** Longest document text, in characters: the shipped ones are a few kilobytes. */
+export const ADMIN_DOCUMENT_TEXT_MAX_LENGTH = 200_000;
+
+/** A static document as stored: plain text in blocks ("## " a heading, "- " list items), `{{marque}}` kept. */
+export const adminStaticDocumentSchema = z.object({
+  type: z.string(),
+  titre: z.string(),
+  version: z.string(),
+  dateVersion: z.string(),
+  contenu: z.string(),
+});
+export type AdminStaticDocument = z.infer<typeof adminStaticDocumentSchema>;
+export const adminStaticDocumentListSchema = z.array(adminStaticDocumentSchema);
+
+/** `PUT /api/admin/documents/{type}` and its preview `POST /api/admin/documents/{type}/apercu`. */
+export const adminStaticDocumentBodySchema = z.strictObject({
+  titre: wellFormed(
+    z
+      .string('Le titre doit être un texte.')
+      .trim()
+      .min(1, 'Veuillez saisir le titre du document.')
+      .max(ADMIN_DOCUMENT_TITLE_MAX_LENGTH, `Le titre ne peut dépasser ${ADMIN_DOCUMENT_TITLE_MAX_LENGTH} caractères.`),
+  ),
+  contenu: wellFormed(
+    z
+      .string('Le texte doit être un texte.')
+      .refine((value) => value.trim() !== '', 'Veuillez saisir le texte du document.')
+      .refine(
+        (value) => value.length <= ADMIN_DOCUMENT_TEXT_MAX_LENGTH,
+        `Le texte ne peut dépasser ${ADMIN_DOCUMENT_TEXT_MAX_LENGTH.toLocaleString('fr-FR')} caractères.`,
+      ),
+  ),
+});
+export type AdminStaticDocumentBody = z.infer<typeof adminStaticDocumentBodySchema>;
+
+/**
+ * The version a document's edit gives it: `<year>.<n>`, the year of the edit (Europe/Paris), n
+ * one more than the current version's in the same year, 1 in a new year.
+ */
+export function nextDocumentVersion(current: string, year: number): string {
+  const match = /^(\d{4})\.(\d+)$/.exec(current);
+  if (match && Number(match[1]) === year) return `${year}.${Number(match[2]) + 1}`;
+  return `${year}.1`;
+}
+
+// ————— Support tickets —————
+
+/**
+ * The status changes the back office may make (decision 030): a received ticket is taken up,
+ * waits for the customer or is resolved; a resolved one may be reopened (taken up again). No
+ * ticket goes back to "Reçue", which only says nobody has looked at it yet.
+ */
+export const SUPPORT_TICKET_TRANSITIONS: Record<SupportTicketStatus, readonly SupportTicketStatus[]> = {
+  OUVERTE: ['EN_COURS', 'EN_ATTENTE_CLIENT', 'RESOLUE'],
+  EN_COURS: ['EN_ATTENTE_CLIENT', 'RESOLUE'],
+  EN_ATTENTE_CLIENT: ['EN_COURS', 'RESOLUE'],
+  RESOLUE: ['EN_COURS'],
+};
+
+export const canChangeTicketStatus = (from: SupportTicketStatus, to: SupportTicketStatus) => SUPPORT_TICKET_TRANSITIONS[from].includes(to);
+
+export const ADMIN_TICKET_REPLY_MAX_LENGTH = 5_000;
+export const ADMIN_TICKET_PAGE_SIZE_MAX = 50;
+const referenceMessage = 'La référence doit être de la forme SUP-AAAA-NNNNNN.';
+
+/** `GET /api/admin/support/demandes?statut=&reference=&page=&taille=`: newest first. */
+export const adminTicketQuerySchema = z.object({
+  statut: z.enum(SUPPORT_TICKET_STATUSES, 'Statut inconnu.').optional(),
+  /** A reference or its beginning ("SUP-2026-0001"), case ignored. */
+  reference: z
+    .string()
+    .trim()
+    .max(30, referenceMessage)
+    .regex(/^[A-Za-z0-9-]*$/, referenceMessage)
+    .transform((value) => value.toUpperCase())
+    .optional(),
+  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  taille: z.coerce.number<string>().int().min(1).max(ADMIN_TICKET_PAGE_SIZE_MAX).default(20),
+});
+export type AdminTicketQuery = z.infer<typeof adminTicketQuerySchema>;
+
+export const adminTicketParamSchema = z.object({ reference: z.string().regex(SUPPORT_REFERENCE_PATTERN, referenceMessage) });
+
+/** A ticket as the back office lists it: the customer's view, the sender and the message. */
+export const adminTicketSchema = supportTicketSchema.extend({
+  message: z.string(),
+  expediteur: z.object({ prenom: z.string(), nom: z.string(), email: z.string(), entreprise: z.string().nullable(), client: z.boolean() }),
+  /** The attachment's label; `supprimee` once its file was deleted at the end of its retention. */
+  pieceJointe: z.object({ nom: z.string(), type: z.string(), taille: z.number().int(), supprimee: z.boolean() }).nullable(),
+});
+export type AdminTicket = z.infer<typeof adminTicketSchema>;
+
+export const adminTicketPageSchema = z.object({
+  demandes: z.array(adminTicketSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  taille: z.number().int(),
+});
+export type AdminTicketPage = z.infer<typeof adminTicketPageSchema>;
+
+/** `PUT /api/admin/support/demandes/{reference}/statut`: the new status and, optionally, a reply e-mailed to the sender. */
+export const adminTicketStatusBodySchema = z.strictObject({
+  statut: z.enum(SUPPORT_TICKET_STATUSES, 'Veuillez choisir un statut.'),
+  reponse: wellFormed(
+    z
+      .string('La réponse doit être un texte.')
+      .trim()
+      .max(ADMIN_TICKET_REPLY_MAX_LENGTH, `La réponse ne peut dépasser ${ADMIN_TICKET_REPLY_MAX_LENGTH.toLocaleString('fr-FR')} caractères.`),
+  ).optional(),
+});
+export type AdminTicketStatusBody = z.infer<typeof adminTicketStatusBodySchema>;

@@ -19,6 +19,18 @@ const questionColumns = {
   ordre: faqQuestions.ordre,
 };
 
+/** The reference tables the back office writes, each written by one writer at a time. */
+export type AdminTable = 'faq_themes' | 'faq_questions' | 'menu_items' | 'contact_themes' | 'contact_sub_themes';
+
+/**
+ * Writers of a reference table take turns (readers go on): a new row's id and place are computed
+ * from the rows already there, and a reorder must see every row it reorders. Every write takes
+ * its turn first, before any row lock, so that two writes never wait on each other.
+ */
+export async function takeTurn(table: AdminTable, tx: Transaction): Promise<void> {
+  await tx.db.execute(sql.raw(`lock table ${table} in share row exclusive mode`));
+}
+
 export type LegalPageRow = typeof legalPages.$inferSelect;
 export type FaqThemeRow = typeof faqThemes.$inferSelect;
 export interface FaqQuestionRow {
@@ -31,14 +43,7 @@ export interface FaqQuestionRow {
 
 export function createAdminRepository(db: Database) {
   return {
-    /**
-     * Writers of a FAQ table take turns (readers go on): a new row's id and place are computed
-     * from the rows already there, and a reorder must see every row it reorders. Every write
-     * takes its turn first, before any row lock, so that two writes never wait on each other.
-     */
-    async takeTurn(table: 'faq_themes' | 'faq_questions', tx: Transaction): Promise<void> {
-      await tx.db.execute(sql.raw(`lock table ${table} in share row exclusive mode`));
-    },
+    takeTurn,
 
     // ——— Legal pages ———
 

@@ -25,18 +25,18 @@ import { assertAdministration } from '../../policy/access-policy.ts';
 import { caller } from '../auth/index.ts';
 import type { Actor, AdminService } from './admin.service.ts';
 
-const TAGS = ['admin'];
-const ACCESS = 'Réservé aux utilisateurs ayant le drapeau administration, hors conseillers du service client et mode agent (403 sinon). Reste ouvert pendant une maintenance.';
-const readErrors = { 401: apiErrorSchema, 403: apiErrorSchema };
-const writeErrors = { 400: apiErrorSchema, ...readErrors, 404: apiErrorSchema };
-const orderErrors = { ...writeErrors, 409: apiErrorSchema };
+export const TAGS = ['admin'];
+export const ACCESS = 'Réservé aux utilisateurs ayant le drapeau administration, hors conseillers du service client et mode agent (403 sinon). Reste ouvert pendant une maintenance.';
+export const readErrors = { 401: apiErrorSchema, 403: apiErrorSchema };
+export const writeErrors = { 400: apiErrorSchema, ...readErrors, 404: apiErrorSchema };
+export const orderErrors = { ...writeErrors, 409: apiErrorSchema };
 
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   return { userId: caller(request).user.id, sourceAddress: request.ip };
 }
 
 /** onRequest check of every back-office route, after authentication. */
-async function administrator(request: FastifyRequest): Promise<void> {
+export async function administrator(request: FastifyRequest): Promise<void> {
   const { user, agent } = caller(request);
   assertAdministration({ ...user, agentMode: agent !== null });
 }

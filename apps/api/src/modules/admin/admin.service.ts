@@ -24,6 +24,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { ParametersModule } from '../parameters/index.ts';
 import { cleanHtml } from './admin-html.ts';
+import { sameMembers, sameOrder } from './admin-order.ts';
 import type { AdminRepository, FaqQuestionRow } from './admin.repository.ts';
 
 export interface AdminDeps {
@@ -45,11 +46,6 @@ function parisToday(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-const sameOrder = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
-const sameMembers = (a: readonly number[], b: readonly number[]) => {
-  const members = new Set(a);
-  return a.length === b.length && b.every((id) => members.has(id));
-};
 
 /**
  * The back office's edits (decision 030): server parameters, legal texts, FAQ themes and

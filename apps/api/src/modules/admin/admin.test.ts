@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   adminFaqQuestionListSchema,
@@ -18,27 +18,10 @@ import {
 } from '@ecare/shared';
 import { MAINTENANCE_HEADER } from '@ecare/shared/constants';
 import type { AuditAction } from '../../core/audit.ts';
-import { auditLog, faqQuestions } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
-import { createUser } from '../../db/seed/factories.ts';
-import { userIdOf } from '../../test/demo-fixture.ts';
-import { bodyOf, expectError, useTestContext, type TestContext } from '../../test/harness.ts';
+import { faqQuestions } from '../../db/schema.ts';
+import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 import { FIRST_CREATED_QUESTION_ID, FIRST_CREATED_THEME_ID } from './admin.repository.ts';
-
-const AGENT = { email: 'conseiller.admin@demo.test', password: 'Conseil-Admin-2026!' };
-
-/** The demo people signed in, and a customer-service agent whose account also carries the administration flag. */
-async function adminFixture(t: TestContext) {
-  await createUser(t.db, { ...AGENT, prenom: 'Claire', nom: 'Conseil', serviceClient: true, administration: true });
-  return {
-    admin: await t.loginAs('administration'),
-    adminId: await userIdOf(t, DEMO_USERS.administration.email),
-    gestionnaire: await t.loginAs('gestionnaire'),
-    mandataire: await t.loginAs('mandataire'),
-    utilisateur: await t.loginAs('utilisateur'),
-    agent: await t.login(AGENT.email, AGENT.password),
-  };
-}
+import { adminFixture, auditOf as auditOfIn, lastAuditId as lastAuditIdIn } from './admin-test-support.ts';
 
 const { t, f } = useTestContext(adminFixture);
 
@@ -50,18 +33,8 @@ const PARAMETERS: AdminParametersBody = {
   messageAuthentification: '',
 };
 
-/** The audit entries of an action written after `afterId`, oldest first. */
-const auditOf = (action: AuditAction, afterId = 0) =>
-  t.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), gt(auditLog.id, afterId)))
-    .orderBy(asc(auditLog.id));
-
-async function lastAuditId(): Promise<number> {
-  const rows = await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id));
-  return rows.at(-1)?.id ?? 0;
-}
+const auditOf = (action: AuditAction, afterId = 0) => auditOfIn(t, action, afterId);
+const lastAuditId = () => lastAuditIdIn(t);
 
 const publicParameters = async () => bodyOf(await t.get('/api/parametres'), serverParametersSchema);
 

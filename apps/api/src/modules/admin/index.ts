@@ -2,8 +2,17 @@ import { defineModule } from '../../core/module.ts';
 import { createAdminRepository } from './admin.repository.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
+import { createAdminContentRepository } from './admin-content.repository.ts';
+import { adminContentRoutes } from './admin-content.routes.ts';
+import { createAdminContentService } from './admin-content.service.ts';
+import { createAdminTicketsRepository } from './admin-tickets.repository.ts';
+import { adminTicketsRoutes } from './admin-tickets.routes.ts';
+import { createAdminTicketsService } from './admin-tickets.service.ts';
 
-/** The administration back office (decision 030): server parameters, legal texts and the FAQ, under /api/admin/…. */
+/**
+ * The administration back office (decision 030), under /api/admin/…: server parameters, legal
+ * texts, the FAQ, the menu tree, the contact themes, the static documents and the support tickets.
+ */
 export const adminModule = defineModule(
   'admin',
   async (app, core) => {
@@ -15,6 +24,23 @@ export const adminModule = defineModule(
       clock: core.clock,
     });
     await adminRoutes(app, service);
+    const { audit, transaction, clock } = core;
+    await adminContentRoutes(
+      app,
+      createAdminContentService({ repo: createAdminContentRepository(core.db), audit, transaction, clock, brandName: core.config.brandName }),
+    );
+    await adminTicketsRoutes(
+      app,
+      createAdminTicketsService({
+        repo: createAdminTicketsRepository(core.db),
+        audit,
+        transaction,
+        mail: core.mail,
+        clock,
+        brandName: core.config.brandName,
+        publicUrl: core.config.publicUrl,
+      }),
+    );
   },
   { dependencies: ['parameters', 'auth'] },
 );

@@ -1,7 +1,8 @@
-import { and, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
+  agentSessions,
   auditLog,
   emailChangeRequests,
   emailOutbox,
@@ -11,6 +12,8 @@ import {
   passwordResetRequests,
   rateLimitCounters,
   sessions,
+  ssoClientContexts,
+  supportTickets,
 } from '../../db/schema.ts';
 
 /**
@@ -38,6 +41,18 @@ export function createCleanupRepository(db: Database) {
         and(lt(sessions.expiresAt, now), or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before))),
         limit,
       ),
+
+    /** Agents' own sessions expired or revoked before `before` (same bound as customers', decision 034). */
+    endedAgentSessions: (before: Date, now: Date, limit: number) =>
+      deleteBatch(
+        agentSessions,
+        agentSessions.tokenHash,
+        and(lt(agentSessions.expiresAt, now), or(lt(agentSessions.expiresAt, before), lt(agentSessions.revokedAt, before))),
+        limit,
+      ),
+
+    /** One-click customer contexts past their end: the desktop hands over a new one for each connection. */
+    expiredSsoContexts: (now: Date, limit: number) => deleteBatch(ssoClientContexts, ssoClientContexts.idContexte, lt(ssoClientContexts.expiresAt, now), limit),
 
     /** Forgotten-code links (and the rows kept for unknown addresses) used or expired before `before`. */
     endedPasswordResets: (before: Date, now: Date, limit: number) =>
@@ -108,6 +123,35 @@ export function createCleanupRepository(db: Database) {
       const batch = sql`select ctid from ${faqVotes} where ${faqVotes.voteLe} < ${before} limit ${limit} for update skip locked`;
       const deleted = await db.delete(faqVotes).where(sql`ctid in (${batch})`).returning({ idQuestion: faqVotes.idQuestion });
       return deleted.length;
+    },
+
+    /**
+     * Tickets whose attachment's retention has ended: resolved before `resolvedBefore`, or sent
+     * before `sentBefore` whatever their status. Their storage keys, at most `limit`.
+     */
+    expiredSupportAttachments: async (resolvedBefore: Date, sentBefore: Date, limit: number) =>
+      db
+        .select({ id: supportTickets.id, reference: supportTickets.reference, key: supportTickets.pieceJointeCle })
+        .from(supportTickets)
+        .where(
+          and(
+            isNotNull(supportTickets.pieceJointeCle),
+            or(and(eq(supportTickets.statut, 'RESOLUE'), lt(supportTickets.updatedAt, resolvedBefore)), lt(supportTickets.createdAt, sentBefore)),
+          ),
+        )
+        .limit(limit),
+
+    /**
+     * Marks a ticket's attachment as deleted: its storage key goes (the label, type and size stay,
+     * so the ticket still says a file came with it). Only while the key is still `key`.
+     */
+    forgetSupportAttachment: async (id: number, key: string) => {
+      const updated = await db
+        .update(supportTickets)
+        .set({ pieceJointeCle: null })
+        .where(and(eq(supportTickets.id, id), eq(supportTickets.pieceJointeCle, key)))
+        .returning({ id: supportTickets.id });
+      return updated.length;
     },
 
     /** Mails never sent (failed for good, or lost), created before `before`. */

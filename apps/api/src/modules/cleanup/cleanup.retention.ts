@@ -36,6 +36,14 @@ export const RETENTION = {
    * and no session lasts this long (decision 023). The question's counts are kept apart.
    */
   faqVotesMs: 30 * DAY,
+  /**
+   * A contact-form attachment's file, after its ticket was resolved (its last change while
+   * "Traitée"): a year, the time a customer has to dispute a telecom charge (CPCE art. L34-2),
+   * which many tickets are about (decision 030).
+   */
+  supportAttachmentResolvedMs: 365 * DAY,
+  /** A contact-form attachment's file, whatever its ticket's status, after the ticket was sent. */
+  supportAttachmentMaxMs: 2 * 365 * DAY,
 } as const;
 
 /** Rows deleted per statement: small enough that no statement holds its locks for long. */

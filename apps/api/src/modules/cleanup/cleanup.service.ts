@@ -1,13 +1,20 @@
+import type { AttachmentStore } from '../../lib/attachments/store.ts';
 import type { CleanupRepository } from './cleanup.repository.ts';
 import { CLEANUP_BATCH_SIZE, CLEANUP_MAX_BATCHES, RETENTION } from './cleanup.retention.ts';
 
 export interface CleanupOptions {
   batchSize?: number;
   maxBatches?: number;
+  /** Where the contact form's attachments are stored: without it, their files are not cleaned up. */
+  attachments?: AttachmentStore;
+  /** Told each ticket whose attachment was deleted. */
+  onAttachmentDeleted?: (reference: string) => void;
 }
 
 export interface CleanupReport {
   sessions: number;
+  agentSessions: number;
+  ssoContexts: number;
   passwordResets: number;
   emailChanges: number;
   unlockLinks: number;
@@ -17,6 +24,7 @@ export interface CleanupReport {
   auditEntries: number;
   usagePeriods: number;
   faqVotes: number;
+  supportAttachments: number;
 }
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -49,6 +57,10 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
   const service = {
     sessions: (now: Date) => drain((limit) => repo.endedSessions(ago(now, RETENTION.sessionsMs), now, limit)),
 
+    agentSessions: (now: Date) => drain((limit) => repo.endedAgentSessions(ago(now, RETENTION.sessionsMs), now, limit)),
+
+    ssoContexts: (now: Date) => drain((limit) => repo.expiredSsoContexts(now, limit)),
+
     async emailLinks(now: Date): Promise<Pick<CleanupReport, 'passwordResets' | 'emailChanges' | 'unlockLinks'>> {
       const before = ago(now, RETENTION.linksMs);
       return {
@@ -73,6 +85,31 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
 
     faqVotes: (now: Date) => drain((limit) => repo.oldFaqVotes(ago(now, RETENTION.faqVotesMs), limit)),
 
+    /**
+     * Deletes the files of contact-form attachments past their retention (a year after the
+     * ticket was resolved, two after it was sent) through the attachment store, then forgets
+     * their keys: a file is gone before its ticket says so, and a run stopped in between deletes
+     * it again (deleting a missing file is no error) and finishes the next time.
+     */
+    async supportAttachments(now: Date): Promise<number> {
+      const store = options.attachments;
+      if (!store) return 0;
+      const resolvedBefore = ago(now, RETENTION.supportAttachmentResolvedMs);
+      const sentBefore = ago(now, RETENTION.supportAttachmentMaxMs);
+      return drain(async (limit) => {
+        const expired = await repo.expiredSupportAttachments(resolvedBefore, sentBefore, limit);
+        let forgotten = 0;
+        for (const ticket of expired) {
+          if (ticket.key === null) continue;
+          await store.discard(ticket.key);
+          forgotten += await repo.forgetSupportAttachment(ticket.id, ticket.key);
+          options.onAttachmentDeleted?.(ticket.reference);
+        }
+        // Two instances may both delete a file; one forgets its key, the other counts nothing.
+        return forgotten;
+      });
+    },
+
     /** Every kind in turn; one that fails does not keep the others from running, and the run then fails. */
     async runAll(now: Date): Promise<CleanupReport> {
       const errors: unknown[] = [];
@@ -86,12 +123,15 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
       };
       const report: CleanupReport = {
         sessions: await attempt(() => service.sessions(now), 0),
+        agentSessions: await attempt(() => service.agentSessions(now), 0),
+        ssoContexts: await attempt(() => service.ssoContexts(now), 0),
         ...(await attempt(() => service.emailLinks(now), { passwordResets: 0, emailChanges: 0, unlockLinks: 0 })),
         counters: await attempt(() => service.rateLimits(now), 0),
         ...(await attempt(() => service.outbox(now), { sentMails: 0, unsentMails: 0 })),
         auditEntries: await attempt(() => service.auditEntries(now), 0),
         usagePeriods: await attempt(() => service.usagePeriods(now), 0),
         faqVotes: await attempt(() => service.faqVotes(now), 0),
+        supportAttachments: await attempt(() => service.supportAttachments(now), 0),
       };
       if (errors.length > 0) throw new AggregateError(errors, `clean-up failed for ${errors.length} kind(s)`);
       return report;

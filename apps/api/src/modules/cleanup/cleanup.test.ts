@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashConfidentialCode } from '@ecare/shared';
 import { eq, gte, inArray } from 'drizzle-orm';
 import {
+  agentSessions,
+  agents,
   auditLog,
   emailChangeRequests,
   emailOutbox,
@@ -12,6 +14,7 @@ import {
   passwordResetRequests,
   rateLimitCounters,
   sessions,
+  ssoClientContexts,
 } from '../../db/schema.ts';
 import { inlineJobs, pgBossJobs } from '../../core/jobs.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -78,6 +81,27 @@ describe('clean-up', () => {
     await cleanup().sessions(t.clock.now());
     expect(await sessionRow(expiring)).toBeUndefined();
     expect(await sessionRow(live)).toBeDefined();
+  });
+
+  it('deletes agent sessions a week after they were revoked or expired, and expired one-click contexts', async () => {
+    const now = t.clock.now();
+    const [agent] = await t.db.select({ id: agents.id }).from(agents).limit(1);
+    if (!agent) throw new Error('demo agents are seeded');
+    const session = (tokenHash: string, revokedAt: Date | null, expiresAt: Date) => ({ tokenHash, agentId: agent.id, createdAt: now, lastSeenAt: now, expiresAt, revokedAt });
+    await t.db.insert(agentSessions).values([
+      session('nettoyage-agent-revoque', now, new Date(now.getTime() + HOUR)),
+      session('nettoyage-agent-vivant', null, new Date(now.getTime() + RETENTION.sessionsMs + 2 * HOUR)),
+    ]);
+    const context = (idContexte: string, expiresAt: Date) => ({ idContexte, idRh: 'RH1', urlAppel: 'https://vqd.test', estConnexionOk: false, expiresAt });
+    await t.db.insert(ssoClientContexts).values([context('CTX-NETTOYAGE-1', new Date(now.getTime() + MINUTE)), context('CTX-NETTOYAGE-2', new Date(now.getTime() + 30 * 24 * HOUR))]);
+
+    t.clock.advance(RETENTION.sessionsMs + HOUR);
+    expect(await cleanup().agentSessions(t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await cleanup().ssoContexts(t.clock.now())).toBe(1);
+    const left = await t.db.select({ tokenHash: agentSessions.tokenHash }).from(agentSessions).where(inArray(agentSessions.tokenHash, ['nettoyage-agent-revoque', 'nettoyage-agent-vivant']));
+    expect(left.map((row) => row.tokenHash)).toEqual(['nettoyage-agent-vivant']);
+    const contexts = await t.db.select({ id: ssoClientContexts.idContexte }).from(ssoClientContexts).where(inArray(ssoClientContexts.idContexte, ['CTX-NETTOYAGE-1', 'CTX-NETTOYAGE-2']));
+    expect(contexts.map((row) => row.id)).toEqual(['CTX-NETTOYAGE-2']);
   });
 
   it('deletes e-mailed links a month after they were used or expired', async () => {
@@ -224,6 +248,7 @@ describe('clean-up', () => {
     t.clock.advance(RETENTION.unsentMailsMs + MINUTE);
     const report = await cleanup().runAll(t.clock.now());
     expect(Object.keys(report).sort()).toEqual([
+      'agentSessions',
       'auditEntries',
       'counters',
       'emailChanges',
@@ -231,6 +256,8 @@ describe('clean-up', () => {
       'passwordResets',
       'sentMails',
       'sessions',
+      'ssoContexts',
+      'supportAttachments',
       'unlockLinks',
       'unsentMails',
       'usagePeriods',
@@ -239,6 +266,8 @@ describe('clean-up', () => {
     for (const kind of ['sessions', 'passwordResets', 'counters', 'sentMails'] as const) expect(report[kind], kind).toBeGreaterThanOrEqual(1);
     expect(await cleanup().runAll(t.clock.now())).toEqual({
       sessions: 0,
+      agentSessions: 0,
+      ssoContexts: 0,
       passwordResets: 0,
       emailChanges: 0,
       unlockLinks: 0,
@@ -248,6 +277,7 @@ describe('clean-up', () => {
       auditEntries: 0,
       usagePeriods: 0,
       faqVotes: 0,
+      supportAttachments: 0,
     });
   });
 });

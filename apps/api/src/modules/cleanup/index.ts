@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../core/jobs.ts';
 import { defineModule } from '../../core/module.ts';
 import type { Database } from '../../db/client.ts';
+import { localAttachmentStore } from '../../lib/attachments/store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCleanupRepository } from './cleanup.repository.ts';
 import { createCleanupService, type CleanupOptions, type CleanupService } from './cleanup.service.ts';
@@ -27,7 +28,14 @@ export function scheduleCleanup(jobs: Jobs, cleanup: CleanupService, clock: Cloc
   });
 }
 
-/** Deletes, every hour, the rows that have done their job (decision 014). */
+/**
+ * Deletes, every hour, the rows that have done their job (decision 014) and the contact form's
+ * attachments past their retention (decision 030), each deletion logged with its ticket.
+ */
 export const cleanupModule = defineModule('cleanup', async (_app, core) => {
-  await scheduleCleanup(core.jobs, createCleanup(core.db), core.clock, core.log);
+  const cleanup = createCleanup(core.db, {
+    attachments: localAttachmentStore(core.config.attachmentsDir),
+    onAttachmentDeleted: (reference) => core.log.info({ reference }, 'support attachment deleted at the end of its retention'),
+  });
+  await scheduleCleanup(core.jobs, cleanup, core.clock, core.log);
 });

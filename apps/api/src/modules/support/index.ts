@@ -5,6 +5,9 @@ import { createSupportRepository } from './support.repository.ts';
 import { supportRoutes } from './support.routes.ts';
 import { createSupportService } from './support.service.ts';
 
+/** The mail a ticket's sender gets when its status changes (the back office changes it, decision 030). */
+export { ticketStatusMail, type TicketStatusChange } from './support.mails.ts';
+
 /**
  * The contact form (themes, sub-themes, the multipart message with its attachment) and the
  * support tickets it creates, which signed-in customers follow from their account (decision 024).

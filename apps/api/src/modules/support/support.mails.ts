@@ -76,3 +76,28 @@ export function acknowledgementMail(brand: string, ticket: TicketSummary, link: 
     footer: 'Vous recevez ce message parce qu’une demande a été envoyée avec cette adresse depuis le formulaire de contact. Si vous n’en êtes pas l’auteur, ignorez-le.',
   });
 }
+
+/** What the sender is told of a ticket whose status the customer service changed. */
+export interface TicketStatusChange {
+  reference: string;
+  objet: string;
+  /** The new status, in the words the customer's list uses. */
+  statut: string;
+  /** The customer service's reply, as typed; none: only the status changed. */
+  reponse: string | null;
+}
+
+/** To the sender of a ticket: its new status and, if any, the customer service's reply. */
+export function ticketStatusMail(brand: string, change: TicketStatusChange, link: { action: string; url: string }): MailContent {
+  return layoutMail(brand, {
+    title: `${brand} – Votre demande ${change.reference} : ${change.statut.toLowerCase()}`,
+    paragraphs: [
+      `Le statut de votre demande ${change.reference} («\u00a0${change.objet}\u00a0») est maintenant\u00a0: ${change.statut}.`,
+      ...(change.reponse ? ['Réponse du service client\u00a0:', ...messageLines(change.reponse)] : []),
+      'Pour compléter votre demande, répondez à ce message en rappelant sa référence, ou écrivez-nous depuis le formulaire de contact.',
+    ],
+    action: link.action,
+    link: link.url,
+    footer: 'Vous recevez ce message parce qu’une demande a été envoyée avec cette adresse depuis le formulaire de contact.',
+  });
+}

@@ -15,9 +15,13 @@ import { useScrollToTopOnNavigation } from '../../../lib/use-scroll-to-top.ts';
 import { queryClient } from '../../query-client.ts';
 import { forgetSessionData, signOut } from '../../session/sign-out.ts';
 import { AdminSignIn } from './admin-sign-in.tsx';
+import { AdminContactPage } from './admin-contact-page.tsx';
+import { AdminDocumentsPage } from './admin-documents-page.tsx';
 import { AdminFaqPage } from './admin-faq-page.tsx';
 import { AdminLegalPage } from './admin-legal-page.tsx';
+import { AdminMenuPage } from './admin-menu-page.tsx';
 import { AdminParametersPage } from './admin-parameters-page.tsx';
+import { AdminTicketsPage } from './admin-tickets-page.tsx';
 
 // Shown two minutes before the idle limit at the earliest, as in the customer frame.
 const SessionExpiryDialog = lazy(() => import('../../layout/session-expiry-dialog.tsx').then((m) => ({ default: m.SessionExpiryDialog })));
@@ -27,6 +31,10 @@ export const ADMIN_SECTIONS = [
   { path: 'parametres', label: 'Paramètres' },
   { path: 'textes-legaux', label: 'Textes légaux' },
   { path: 'faq', label: 'FAQ' },
+  { path: 'menu', label: 'Menu' },
+  { path: 'contact', label: 'Thèmes de contact' },
+  { path: 'documents', label: 'Documents' },
+  { path: 'demandes', label: 'Demandes' },
 ] as const;
 
 function AdminNavigation() {
@@ -75,6 +83,10 @@ function AdminSections() {
       <Route path="parametres" element={<AdminParametersPage />} />
       <Route path="textes-legaux" element={<AdminLegalPage />} />
       <Route path="faq" element={<AdminFaqPage />} />
+      <Route path="menu" element={<AdminMenuPage />} />
+      <Route path="contact" element={<AdminContactPage />} />
+      <Route path="documents" element={<AdminDocumentsPage />} />
+      <Route path="demandes" element={<AdminTicketsPage />} />
       <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
     </Routes>
   );

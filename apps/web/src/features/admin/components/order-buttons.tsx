@@ -43,5 +43,13 @@ export function OrderButtons({ subject, index, count, disabled = false, upId, do
 export function focusAfterMove(ids: { upId: string; downId: string }, direction: -1 | 1, newIndex: number, count: number): void {
   const canGoOn = direction === -1 ? newIndex > 0 : newIndex < count - 1;
   const target = (direction === -1) === canGoOn ? ids.upId : ids.downId;
-  requestAnimationFrame(() => document.getElementById(target)?.focus());
+  // The buttons are disabled while the move is saved, and may still be for a frame or two once
+  // it is (the list renders after the answer): focus waits for the button to take it.
+  let frames = 0;
+  const focus = () => {
+    const button = document.getElementById(target);
+    if (button instanceof HTMLButtonElement && button.disabled && frames++ < 30) requestAnimationFrame(focus);
+    else button?.focus();
+  };
+  requestAnimationFrame(focus);
 }

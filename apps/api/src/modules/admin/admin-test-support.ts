@@ -1,0 +1,40 @@
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { AuditAction } from '../../core/audit.ts';
+import { auditLog } from '../../db/schema.ts';
+import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { createUser } from '../../db/seed/factories.ts';
+import { userIdOf } from '../../test/demo-fixture.ts';
+import type { TestContext } from '../../test/harness.ts';
+
+const AGENT = { email: 'conseiller.admin@demo.test', password: 'Conseil-Admin-2026!' };
+
+/** The demo people signed in, and a customer-service agent whose account also carries the administration flag. */
+export async function adminFixture(t: TestContext) {
+  await createUser(t.db, { ...AGENT, prenom: 'Claire', nom: 'Conseil', serviceClient: true, administration: true });
+  return {
+    admin: await t.loginAs('administration'),
+    adminId: await userIdOf(t, DEMO_USERS.administration.email),
+    gestionnaire: await t.loginAs('gestionnaire'),
+    mandataire: await t.loginAs('mandataire'),
+    utilisateur: await t.loginAs('utilisateur'),
+    agent: await t.login(AGENT.email, AGENT.password),
+  };
+}
+export type AdminFixture = Awaited<ReturnType<typeof adminFixture>>;
+
+/** The audit entries of an action written after `afterId`, oldest first. */
+export const auditOf = (t: TestContext, action: AuditAction, afterId = 0) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), gt(auditLog.id, afterId)))
+    .orderBy(asc(auditLog.id));
+
+export async function lastAuditId(t: TestContext): Promise<number> {
+  const [row] = await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+/** A call of any method, as the access tests make them. */
+export const callAs = (t: TestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, json: unknown, token?: string) =>
+  method === 'GET' ? t.get(url, token) : t.send(method, url, { token, json });
