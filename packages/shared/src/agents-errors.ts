@@ -29,4 +29,23 @@ export const AGENT_ERRORS = {
     oauth: 'invalid_grant',
     message: 'Ce client gère plusieurs comptes de facturation : choisissez le compte dans la recherche client.',
   },
+  // Single sign-on (decision 034).
+  /** A validation by SSO id, acores or Régate code without a Gaia or one-click assertion: never answered to a guesser. */
+  SSO_ASSERTION_REQUIRED: {
+    status: 403,
+    message: 'Cette vérification n’est possible qu’après une authentification unique (Gaia ou connexion en un clic).',
+  },
+  /** The code names no active agent, or another agent than the one the assertion vouches for. */
+  SSO_AGENT_UNKNOWN: { status: 404, message: 'Aucun conseiller actif ne correspond à ce code pour votre authentification.' },
+  SSO_ONECLIC_INVALID: {
+    status: 403,
+    message: 'Ce lien de connexion est invalide ou a expiré. Relancez la connexion depuis votre poste conseiller.',
+  },
+  SSO_GAIA_NOT_CONFIGURED: {
+    status: 404,
+    message: 'L’authentification unique Gaia n’est pas configurée sur ce portail. Connectez-vous avec votre identifiant et votre code confidentiel.',
+  },
+  SSO_GAIA_FAILED: { status: 400, message: 'L’authentification Gaia a échoué ou a expiré. Veuillez recommencer.' },
+  SSO_GAIA_FUNCTION_UNKNOWN: { status: 404, message: 'Cette fonction Gaia n’est pas proposée par le portail.' },
+  SSO_CONTEXT_NOT_FOUND: { status: 404, message: 'Le contexte client est introuvable ou a expiré. Relancez la connexion depuis votre poste conseiller.' },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -189,6 +189,7 @@ export const agentActionListSchema = z.array(agentActionSchema);
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   CONNEXION_AGENT: 'Connexion d’un conseiller à votre compte',
   ACTION_AGENT: 'Modification par un conseiller',
+  MAJ_CONTEXTE_SSO: 'Connexion en un clic depuis le poste conseiller',
   LECTURE_PUK: 'Consultation du code PUK',
   LECTURE_RIO: 'Consultation du RIO',
   ACTIVATION_SIM: 'Activation d’une carte SIM',

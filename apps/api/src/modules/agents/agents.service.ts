@@ -130,6 +130,54 @@ export function createAgentsService(deps: {
     return { token, expiresIn: Math.round(Math.min(session.idleMs, expiresAt.getTime() - now.getTime()) / 1000) };
   }
 
+  /** The agent's own session: its token travels in the answer (decision 032). */
+  async function openAgentSession(agent: { id: number; loginSc: string; nomSc: string; profil: AgentProfile }): Promise<ValidateScResponse> {
+    const token = newToken();
+    const now = clock.now();
+    await repo.createSession({
+      tokenHash: hashToken(token),
+      agentId: agent.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + session.maxMs),
+    });
+    return {
+      loginSc: agent.loginSc,
+      nomSc: agent.nomSc,
+      profil: agent.profil,
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: Math.round(session.idleMs / 1000),
+    };
+  }
+
+  /**
+   * The customer session of the composite login and of its SSO counterpart: the customer's own
+   * account, or the one account they manage; a customer managing several goes to the client search.
+   */
+  async function connectByEmail(agent: { id: number; loginSc: string; nomSc: string }, emailText: string, motif: string, ip: string): Promise<TokenResponse> {
+    if (!isValidMotif(motif)) throw fail('AGENT_MOTIF_INVALID');
+    const email = emailText.toLowerCase();
+    const user = await repo.findUser(email);
+    const managed = user ? await repo.accountsManagedBy(user.id) : [];
+    const own = managed.find((account) => account.idClientBscs === user?.idClientBscs);
+    const chosen = own ?? (managed.length === 1 ? managed[0] : undefined);
+    if (managed.length > 1 && !chosen) throw fail('AGENT_ACCOUNT_CHOICE_REQUIRED');
+    const link = chosen ? await repo.managerLink(email, chosen.idClientBscs) : undefined;
+    if (!chosen || !link) throw fail('AGENT_CONNECTION_REFUSED', { values: { code: '-', email: emailText } });
+    const now = clock.now();
+    const expiresAt = (await repo.liveSessionEnd(agent.id, now, session.idleMs)) ?? new Date(now.getTime() + session.maxMs);
+    const { token, expiresIn } = await openCustomerSession(
+      { agentId: agent.id, loginSc: agent.loginSc, nomSc: agent.nomSc },
+      link,
+      chosen.idClientBscs,
+      motif.trim(),
+      expiresAt,
+      ip,
+    );
+    return { access_token: token, token_type: 'bearer', expires_in: expiresIn };
+  }
+
   return {
     /** POST /api/validate_sc: the agent's identifier and hashed code; their own session. */
     async validate(request: ValidateScRequest, ip: string): Promise<ValidateScResponse> {
@@ -137,24 +185,11 @@ export function createAgentsService(deps: {
       if (!AGENT_ID_PATTERN.test(identifiant) || request.password === '') throw invalid();
       const agent = await checkCode(`agent:${identifiant}`, ip, () => repo.findByIdentifiant(identifiant), request.password);
       if (!agent) throw invalid();
-      const token = newToken();
-      const now = clock.now();
-      await repo.createSession({
-        tokenHash: hashToken(token),
-        agentId: agent.id,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + session.maxMs),
-      });
-      return {
-        loginSc: agent.loginSc,
-        nomSc: agent.nomSc,
-        profil: agent.profil,
-        access_token: token,
-        token_type: 'bearer',
-        expires_in: Math.round(session.idleMs / 1000),
-      };
+      return openAgentSession(agent);
     },
+
+    /** An agent session for an agent an SSO assertion vouches for (decision 034): no code asked. */
+    openAgentSession,
 
     /** Resolves an agent's bearer token, ending idle or expired sessions and those of deactivated agents. */
     async authenticate(token: string): Promise<AgentCaller> {
@@ -231,28 +266,11 @@ export function createAgentsService(deps: {
       if (!parsed || request.password === '') throw fail('INVALID_GRANT');
       const agent = await checkCode(`agent-regate:${parsed.codeRegate}`, ip, () => repo.findByRegate(parsed.codeRegate), request.password);
       if (!agent) throw fail('INVALID_GRANT');
-      if (!isValidMotif(request.motif ?? '')) throw fail('AGENT_MOTIF_INVALID');
-      const email = parsed.email.toLowerCase();
-      const user = await repo.findUser(email);
-      const managed = user ? await repo.accountsManagedBy(user.id) : [];
-      const own = managed.find((account) => account.idClientBscs === user?.idClientBscs);
-      const chosen = own ?? (managed.length === 1 ? managed[0] : undefined);
-      if (managed.length > 1 && !chosen) throw fail('AGENT_ACCOUNT_CHOICE_REQUIRED');
-      const link = chosen ? await repo.managerLink(email, chosen.idClientBscs) : undefined;
-      if (!chosen || !link) throw fail('AGENT_CONNECTION_REFUSED', { values: { code: '-', email: parsed.email } });
-      const now = clock.now();
-      const expiresAt =
-        (await repo.liveSessionEnd(agent.id, now, session.idleMs)) ?? new Date(now.getTime() + session.maxMs);
-      const { token, expiresIn } = await openCustomerSession(
-        { agentId: agent.id, loginSc: agent.loginSc, nomSc: agent.nomSc },
-        link,
-        chosen.idClientBscs,
-        (request.motif ?? '').trim(),
-        expiresAt,
-        ip,
-      );
-      return { access_token: token, token_type: 'bearer', expires_in: expiresIn };
+      return connectByEmail(agent, parsed.email, request.motif ?? '', ip);
     },
+
+    /** POST /api/sso/connexion: the composite login of an agent an SSO assertion vouches for (decision 034). */
+    connectByEmail,
 
     /** GET /api/audit/{idClientBscs}: for the account's managers (an agent's customer session too, on its account). */
     async actions(userId: number, idClientBscs: number): Promise<AgentAction[]> {

@@ -3,13 +3,19 @@ import { createAuthenticateAgent } from './agents.hook.ts';
 import { createAgentsRepository } from './agents.repository.ts';
 import { agentsRoutes } from './agents.routes.ts';
 import { createAgentsService } from './agents.service.ts';
+import { createGaiaClient } from './gaia.ts';
+import { createSealer } from './sso-seal.ts';
+import { createSsoRepository } from './sso.repository.ts';
+import { ssoRoutes } from './sso.routes.ts';
+import { createSsoService } from './sso.service.ts';
 
 export type { AgentCaller } from './agents.service.ts';
 
 /**
  * Agent mode (decision 032): customer-service agents sign in with their own, shorter sessions,
  * find a customer and connect to one of their billing accounts for a stated reason; the
- * composite login of POST /api/token lands on the same customer session.
+ * composite login of POST /api/token lands on the same customer session. Agents may also enter by
+ * single sign-on: Gaia or a signed one-click URL (decision 034).
  */
 export const agentsModule = defineModule(
   'agents',
@@ -28,7 +34,22 @@ export const agentsModule = defineModule(
     });
     app.decorateRequest('agentAuth', null);
     app.auth.useAgentLogin(service.compositeLogin);
-    await agentsRoutes(app, { service, authenticateAgent: createAuthenticateAgent(service), limits: core.limits });
+    const authenticateAgent = createAuthenticateAgent(service);
+    await agentsRoutes(app, { service, authenticateAgent, limits: core.limits });
+    // Single sign-on entries: Gaia (OpenID Connect) and signed one-click URLs (decision 034).
+    const { config } = core;
+    await ssoRoutes(app, {
+      service: createSsoService({ repo: createSsoRepository(core.db), agents: service, clock: core.clock, limits: core.limits, audit: core.audit }),
+      authenticateAgent,
+      assertions: createSealer(config.ssoOneclic.secret, 'assertion'),
+      pending: createSealer(config.ssoOneclic.secret, 'gaia-pending'),
+      gaia: config.gaia ? createGaiaClient({ ...config.gaia, redirectUri: `${config.publicUrl}/api/gaia/retour` }) : null,
+      oneclicSecret: config.ssoOneclic.secret,
+      clock: core.clock,
+      cookieSecure: config.cookieSecure,
+      publicUrl: config.publicUrl,
+      devTools: config.devTools,
+    });
   },
   { dependencies: ['auth'] },
 );

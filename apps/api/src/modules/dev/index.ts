@@ -3,6 +3,8 @@ import { defineModule } from '../../core/module.ts';
 import { createMailRepository } from '../mail/index.ts';
 import { devRoutes } from './dev.routes.ts';
 
+export { localOnly } from './local-only.ts';
+
 /**
  * Development tools, registered only when DEV_TOOLS is on: by default only on a server that
  * listens on a loopback address outside production (decision 013). Announced at start-up, so

@@ -10,7 +10,9 @@ import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { PATHS } from '../../../lib/routes.ts';
 import { requestAgentToken, validateAgent } from '../api/agent-calls.ts';
-import { saveAgent } from '../api/agent-storage.ts';
+import { getAgentToken, saveAgent } from '../api/agent-storage.ts';
+import { ssoConnect } from '../sso/api/sso-calls.ts';
+import { readSsoState } from '../sso/sso-state.ts';
 import { clientLoginSchema, identificationSchema } from '../agent-forms.ts';
 
 /** The hash of the agent's code, kept in memory for the final login (never the code itself). */
@@ -60,15 +62,19 @@ function IdentificationForm({ onDone }: { onDone: (recognised: Recognised) => vo
 
 /** Forms 2 and 3: the Régate code of the point of sale, the client's e-mail and the reason (composite login). */
 function ClientLoginForm({ codeHash, onCustomerToken }: { codeHash: string | null; onCustomerToken: AgentLoginProps['onCustomerToken'] }) {
+  const sso = readSsoState();
   const form = useZodForm(clientLoginSchema, {
-    defaultValues: { codeRegate: '', emailClient: '', motif: '' },
+    defaultValues: { codeRegate: sso?.clesSSO.CodeRegate ?? '', emailClient: '', motif: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
   const submit = async (values: { codeRegate: string; emailClient: string; motif: string }) => {
-    if (!codeHash) throw new FormAlertError('Identifiez-vous de nouveau avec votre code confidentiel pour vous connecter au compte d’un client.');
+    // An agent recognised by single sign-on has no code in memory: their token and assertion stand for it (decision 034).
+    const agentToken = codeHash ? null : getAgentToken();
+    if (!codeHash && !(sso && agentToken)) throw new FormAlertError('Identifiez-vous de nouveau avec votre code confidentiel pour vous connecter au compte d’un client.');
     try {
-      const token = await requestAgentToken(compositeUsername(values.codeRegate, values.emailClient), codeHash, values.motif);
+      const username = compositeUsername(values.codeRegate, values.emailClient);
+      const token = codeHash ? await requestAgentToken(username, codeHash, values.motif) : await ssoConnect(agentToken ?? '', { username, motif: values.motif });
       await onCustomerToken(token.access_token);
     } catch (error) {
       // Spec §4: on failure the client e-mail is cleared.
