@@ -10,9 +10,11 @@ import { systemClock } from './lib/clock.ts';
 import { accountUsersModule } from './modules/account-users/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { adminModule } from './modules/admin/index.ts';
+import { addLineModule } from './modules/add-line/index.ts';
 import { agentsModule } from './modules/agents/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { bankDetailsModule } from './modules/bank-details/index.ts';
+import { catalogueModule } from './modules/catalogue/index.ts';
 import { cleanupModule } from './modules/cleanup/index.ts';
 import { consumptionModule } from './modules/consumption/index.ts';
 import { contractPdfModule } from './modules/contract-pdf/index.ts';
@@ -27,12 +29,14 @@ import { linesModule } from './modules/lines/index.ts';
 import { menuModule } from './modules/menu/index.ts';
 import { offersModule } from './modules/offers/index.ts';
 import { optinsModule } from './modules/optins/index.ts';
+import { ordersModule } from './modules/orders/index.ts';
 import { parametersModule } from './modules/parameters/index.ts';
 import { passwordModule } from './modules/password/index.ts';
 import { paymentSandboxModule } from './modules/payment-sandbox/index.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { sessionModule } from './modules/session/index.ts';
 import { supportModule } from './modules/support/index.ts';
+import { tariffChangeModule } from './modules/tariff-change/index.ts';
 import { terminationModule } from './modules/termination/index.ts';
 import { unpaidModule } from './modules/unpaid/index.ts';
 import { appointmentsModule } from './modules/appointments/index.ts';
@@ -77,7 +81,11 @@ function featureModules(config: Config) {
     paymentModule,
     bankDetailsModule,
     unpaidModule,
+    tariffChangeModule,
+    ordersModule,
+    addLineModule,
     appointmentsModule,
+    catalogueModule,
     cleanupModule,
     ...(config.devTools ? [devModule] : []),
     healthModule,

@@ -7,6 +7,9 @@ import './styles.css';
 // (app/early-reads.ts), then loads the app itself. React, the router and the route code come
 // in a file of their own, evaluated in a task of their own.
 sendEarlyReads(window.location.pathname);
+// Agent entry parameters (spec §4, decision 034): their code is fetched only when the address has one.
+const agentEntry = /[?&](idsso|codeacores|coderegate)=/i.test(window.location.search) ? `${window.location.pathname}${window.location.search}` : null;
+if (agentEntry) void import('./app/session/agent-entry.ts').then((m) => m.redirectAgentEntry(agentEntry));
 
 const container = document.getElementById('root');
 const frameShell = container?.querySelector(`[${FRAME_SHELL_ATTRIBUTE}]`) ?? null;

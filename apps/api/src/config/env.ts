@@ -100,6 +100,15 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().trim().email().default('service-client-pro@telora.example'),
   /** Folder of the contact form's attachments, outside the web root (default: DATA_DIR/attachments). */
   ATTACHMENTS_DIR: z.string().optional(),
+  /**
+   * S3-compatible object storage of the supporting documents (decision 036): endpoint URL
+   * (path-style requests), bucket, keys and region. Unset: the documents stay in ATTACHMENTS_DIR.
+   */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'nom de bucket S3 invalide').optional(),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
   /** Validity of an e-mailed link (forgotten code, e-mail change). */
   LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(24),
   /**
@@ -127,6 +136,19 @@ const envSchema = z.object({
     .trim()
     .refine(isValidCreditorIdentifier, 'identifiant créancier SEPA invalide (attendu : FR, 2 chiffres de contrôle, 3 caractères, 6 caractères, par exemple FR72ZZZ123456)')
     .default('FR72ZZZ123456'),
+  /**
+   * Gaia, the agents' OpenID Connect provider (decision 034): its issuer URL, this portal's client
+   * id and secret. Unset issuer: the Gaia pages say that single sign-on is not configured.
+   */
+  GAIA_ISSUER: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+  GAIA_CLIENT_ID: z.string().min(1).optional(),
+  GAIA_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Secret shared with the customer-service desktop that signs one-click URLs (HMAC-SHA-256), at
+   * least 32 characters. Unset: a random one per process, known only to the development URL
+   * builder of that process (decision 034).
+   */
+  SSO_ONECLIC_SECRET: z.string().min(32).optional(),
   /** Redis for rate-limit counters shared by several instances (PostgreSQL otherwise). */
   REDIS_URL: z.string().url().optional(),
   /** reCAPTCHA v3 secret: when set, captcha tokens are verified server-side. */
@@ -168,6 +190,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   attachmentsDir: string;
+  /** Object storage of the supporting documents; null: the local folder. */
+  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | null;
   linkValidityMs: number;
   /** eSIM installation links: their key (generated at start when not configured) and validity. */
   esimLink: { secret: string; secretConfigured: boolean; validityMs: number };
@@ -175,6 +199,9 @@ export interface Config {
   payment: { provider: Env['PAYMENT_PROVIDER']; secret: string; secretConfigured: boolean };
   /** SEPA creditor identifier (ICS) of the operator. */
   sepaCreditorId: string;
+  /** Gaia OpenID Connect (null without an issuer) and the one-click signing secret (decision 034). */
+  gaia: { issuer: string; clientId: string; clientSecret: string } | null;
+  ssoOneclic: { secret: string; secretConfigured: boolean };
   redisUrl: string | undefined;
   recaptcha: { secret: string | undefined; verifyUrl: string; minScore: number };
   devTools: boolean;
@@ -211,6 +238,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     attachmentsDir: path.resolve(repoRoot, env.ATTACHMENTS_DIR ?? path.join(env.DATA_DIR, 'attachments')),
+    s3: s3Config(env),
     linkValidityMs: env.LINK_VALIDITY_HOURS * 3_600_000,
     esimLink: {
       secret: env.ESIM_LINK_SECRET ?? randomBytes(32).toString('base64url'),
@@ -223,9 +251,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretConfigured: env.PAYMENT_PROVIDER_SECRET !== undefined,
     },
     sepaCreditorId: env.SEPA_CREDITOR_ID,
+    gaia: env.GAIA_ISSUER ? { issuer: env.GAIA_ISSUER, clientId: env.GAIA_CLIENT_ID ?? '', clientSecret: env.GAIA_CLIENT_SECRET ?? '' } : null,
+    ssoOneclic: { secret: env.SSO_ONECLIC_SECRET ?? randomBytes(32).toString('base64url'), secretConfigured: env.SSO_ONECLIC_SECRET !== undefined },
     redisUrl: env.REDIS_URL,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
     devTools: env.DEV_TOOLS ? env.DEV_TOOLS === 'true' : env.NODE_ENV !== 'production' && isLoopbackAddress(env.HOST),
     trustProxy: env.TRUST_PROXY,
   };
+}
+
+/** The object storage settings, all of them or none (a partial set is a mistake, refused at start). */
+function s3Config(env: Env): Config['s3'] {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY: accessKeyId, S3_SECRET_KEY: secretAccessKey } = env;
+  const given = [endpoint, bucket, accessKeyId, secretAccessKey].filter((value) => value !== undefined).length;
+  if (given === 0) return null;
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) throw new Error('S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY go together');
+  return { endpoint: endpoint.replace(/\/+$/, ''), bucket, accessKeyId, secretAccessKey, region: env.S3_REGION };
 }

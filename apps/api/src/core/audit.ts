@@ -11,7 +11,7 @@ import { actingAgent, noteAgentAudit } from '../policy/acting-agent.ts';
  */
 export const AUDIT_ACTIONS = [
   // Agent mode (decision 032): an agent connected to the account; a write of theirs no other entry describes.
-  'CONNEXION_AGENT', 'ACTION_AGENT',
+  'CONNEXION_AGENT', 'ACTION_AGENT', 'MAJ_CONTEXTE_SSO',
   'LECTURE_PUK',
   'LECTURE_RIO',
   'ACTIVATION_SIM',
@@ -46,10 +46,25 @@ export const AUDIT_ACTIONS = [
   'RECLAMATION_FACTURE',
   // Back-office edits, each with the values before and after it (decision 030).
   'ADMIN_PARAMETRES', 'ADMIN_PAGE_LEGALE', 'ADMIN_FAQ_THEME', 'ADMIN_FAQ_ORDRE_THEMES', 'ADMIN_FAQ_QUESTION', 'ADMIN_FAQ_ORDRE_QUESTIONS', 'ADMIN_FAQ_SUPPRESSION_QUESTION',
+  'ADMIN_MENU_ENTREE', 'ADMIN_MENU_ORDRE', 'ADMIN_MENU_SUPPRESSION',
+  'ADMIN_CONTACT_THEME', 'ADMIN_CONTACT_ORDRE_THEMES', 'ADMIN_CONTACT_SOUS_THEME', 'ADMIN_CONTACT_ORDRE_SOUS_THEMES',
+  'ADMIN_DOCUMENT_STATIQUE',
+  // A support ticket's status changed in the back office, with the reply e-mailed to its sender (decision 030).
+  'ADMIN_DEMANDE_STATUT',
   // An appointment with an adviser booked, moved or cancelled, with its slot before and after (decision 029).
   'RESERVATION_RDV', 'DEPLACEMENT_RDV', 'ANNULATION_RDV',
   // A line's termination: a proof uploaded or deleted, the request sent, its recap e-mailed again, its cancellation (decision 031).
   'AJOUT_JUSTIFICATIF_RESILIATION', 'SUPPRESSION_JUSTIFICATIF_RESILIATION', 'DEMANDE_RESILIATION', 'ENVOI_RECAPITULATIF_RESILIATION', 'ANNULATION_RESILIATION',
+  // A line's tariff change: recorded (applied at once or scheduled), cancelled, applied by the scheduled job (decision 037).
+  'DEMANDE_CHANGEMENT_FORFAIT', 'ANNULATION_CHANGEMENT_FORFAIT', 'APPLICATION_CHANGEMENT_FORFAIT',
+  // The add-line cart changed (a line, its quantity, options, accessories, promotion, number), with the line before and after (decision 038).
+  'MODIFICATION_PANIER',
+  // The cart sent as an order of new lines, with its number, payment mode and risk decision (decision 038).
+  'COMMANDE_AJOUT_LIGNES',
+  // A recap PDF of the cart opened (pre-contract information, contractual recap): confirming needs both, opened after the cart's last change.
+  'LECTURE_RECAPITULATIF_COMMANDE',
+  // Orders (decision 036): a subscription's status set, a supporting document uploaded, downloaded or deleted, the orders exported.
+  'STATUT_SOUSCRIPTION', 'AJOUT_PIECE', 'TELECHARGEMENT_PIECE', 'SUPPRESSION_PIECE', 'EXPORT_COMMANDES',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { referenceCounters } from './schema.ts';
 import type { Transaction } from './transaction.ts';
 
-/** The series of numbered references: support tickets, invoice complaints. */
-export type ReferenceSerie = 'SUP' | 'REC';
+/** The series of numbered references: support tickets, invoice complaints, orders. */
+export type ReferenceSerie = 'SUP' | 'REC' | 'CMD';
 
 /**
  * The next number of a series in a year, taken in the caller's transaction: the row stays locked

@@ -10,6 +10,7 @@ export { lineActions, stateAllows, type LineRole } from './line-actions.ts';
 export { actingAgent, assertNotAgent, type ActingAgent } from './acting-agent.ts';
 export { assertAdministration, type AdministrationCaller } from './administration.ts';
 export { assertMayTerminate, assertProofOfAccount } from './termination.ts';
+export { assertMayChangeTariff } from './tariff-change.ts';
 
 /** A contract as the caller reaches it. */
 export interface ContractAccess {
@@ -100,6 +101,26 @@ export function createAccessPolicy(db: Database) {
         .from(contracts)
         .where(and(eq(contracts.idClientBscs, idClientBscs), inArray(contracts.idContrat, distinct)));
       if ((row?.found ?? 0) !== distinct.length) throw fail('FORBIDDEN_CONTRACT');
+    },
+
+    /**
+     * The shop's catalogue is for managers: the caller manages at least one billing account (in an
+     * agent's customer session, the one it was opened for); CATALOGUE_NO_MANAGED_ACCOUNT otherwise.
+     */
+    async assertManagesAnAccount(userId: number): Promise<void> {
+      const bound = actingAgent()?.idClientBscs;
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(userBillingAccounts)
+        .where(
+          and(
+            eq(userBillingAccounts.userId, userId),
+            eq(userBillingAccounts.isGestionnaire, true),
+            bound === undefined ? undefined : eq(userBillingAccounts.idClientBscs, bound),
+          ),
+        )
+        .limit(1);
+      if (!row) throw fail('CATALOGUE_NO_MANAGED_ACCOUNT');
     },
 
     /** Returns the billing account the contract belongs to. */

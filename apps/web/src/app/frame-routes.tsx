@@ -105,6 +105,16 @@ export const frameRoutes: RouteObject[] = [
         lazy: () => import('./routes/mon-compte/invoice-route.tsx').then((m) => ({ Component: m.InvoiceRoute, loader: m.invoiceLoader })),
       },
       {
+        path: 'commandes',
+        handle: title('Mes commandes'),
+        lazy: () => import('./routes/mon-compte/orders-route.tsx').then((m) => ({ Component: m.OrdersRoute, loader: m.ordersLoader })),
+      },
+      {
+        path: 'commandes/:numero',
+        handle: title('Détail de la commande'),
+        lazy: () => import('./routes/mon-compte/order-route.tsx').then((m) => ({ Component: m.OrderRoute, loader: m.orderLoader })),
+      },
+      {
         path: 'paiement',
         handle: title('Payer mes factures'),
         lazy: () => import('./routes/mon-compte/payment-route.tsx').then((m) => ({ Component: m.PaymentRoute, loader: m.paymentLoader })),
@@ -202,6 +212,49 @@ export const frameRoutes: RouteObject[] = [
     path: 'ligne-mobile/:idContrat/resiliation',
     handle: title('Résiliation de la ligne'),
     lazy: () => import('./routes/termination-route.tsx').then((m) => ({ Component: m.TerminationRoute, loader: m.terminationLoader })),
+  },
+  {
+    // Lazy area mon-forfait (plan shop): a line's tariff change (decision 037).
+    path: 'mon-forfait',
+    children: [
+      {
+        // The menu's "Changer de forfait": a redirection to the chosen line's change or to the fleet list.
+        path: 'changer-de-forfait',
+        lazy: () => import('./routes/tariff-change-route.tsx').then((m) => ({ loader: m.tariffChangeMenuLoader, Component: RedirectOnly })),
+      },
+      {
+        // The plan catalogue (decision 035).
+        path: 'forfaits',
+        handle: title('Nos forfaits mobiles'),
+        lazy: () => import('./routes/catalogue-route.tsx').then((m) => ({ Component: m.PlanCatalogueRoute, loader: m.planCatalogueLoader })),
+      },
+      {
+        path: 'changer-de-forfait/:idContrat',
+        handle: title('Changer de forfait'),
+        lazy: () => import('./routes/tariff-change-route.tsx').then((m) => ({ Component: m.TariffChangeRoute, loader: m.tariffChangeLoader })),
+      },
+    ],
+  },
+  {
+    // Lazy area mon-telephone (phone shop): the phone catalogue and a phone's page (decision 035).
+    path: 'mon-telephone',
+    children: [
+      {
+        path: 'catalogue',
+        handle: title('Catalogue des téléphones'),
+        lazy: () =>
+          import('./routes/catalogue-route.tsx').then((m) => ({
+            Component: m.PhoneCatalogueRoute,
+            loader: m.phoneCatalogueLoader,
+            shouldRevalidate: m.phoneCatalogueShouldRevalidate,
+          })),
+      },
+      {
+        path: 'catalogue/:idArticle',
+        handle: title('Téléphone'),
+        lazy: () => import('./routes/catalogue-route.tsx').then((m) => ({ Component: m.PhoneRoute, loader: m.phoneLoader })),
+      },
+    ],
   },
   {
     path: 'ligne-mobile/:idContrat/esim',

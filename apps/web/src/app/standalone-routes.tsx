@@ -29,4 +29,9 @@ export const standaloneRoutes: RouteObject[] = [
     handle: title('Rechercher un client'),
     lazy: () => import('./routes/client-search-route.tsx').then((m) => ({ Component: m.ClientSearchRoute, loader: m.clientSearchLoader })),
   },
+  // Single sign-on entries (decision 034).
+  { path: 'gaia', handle: title('Connexion Gaia'), lazy: () => import('./routes/sso-routes.tsx').then((m) => ({ Component: m.GaiaRoute })) },
+  { path: 'profil-gaia', handle: title('Profil Gaia'), lazy: () => import('./routes/sso-routes.tsx').then((m) => ({ Component: m.GaiaProfileRoute })) },
+  { path: 'gaia-non-autorise', handle: title('Accès non autorisé'), lazy: () => import('./routes/sso-routes.tsx').then((m) => ({ Component: m.GaiaNotAllowedRoute })) },
+  { path: 'oneclic', handle: title('Redirection en cours'), lazy: () => import('./routes/sso-routes.tsx').then((m) => ({ Component: m.OneclicRoute })) },
 ];

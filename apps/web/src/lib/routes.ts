@@ -22,6 +22,12 @@ export const PATHS = {
   terminationSegment: 'resiliation',
   /** The menu's "Suivi conso" (a line's consumption is `/ligne-mobile/{idContrat}/consommation`). */
   consumption: '/ligne-mobile/consommation',
+  /** The menu's "Changer de forfait"; a line's change is `/mon-forfait/changer-de-forfait/{idContrat}` (decision 037). */
+  tariffChange: '/mon-forfait/changer-de-forfait',
+  /** The phone catalogue (filters in the address); a phone is `/mon-telephone/catalogue/{idArticle}` (decision 035). */
+  phoneCatalogue: '/mon-telephone/catalogue',
+  /** The mobile plans sold (decision 035). */
+  planCatalogue: '/mon-forfait/forfaits',
   serverError: '/pages/500',
   legalNotice: '/pages/mentions-legales',
   termsAndPrices: '/pages/conditions-et-tarifs',
@@ -41,6 +47,8 @@ export const PATHS = {
   accountAgentActions: '/mon-compte/actions-service-client',
   /** The account's invoices; one of them is `/mon-compte/factures/{referenceNumber}`. */
   accountInvoices: '/mon-compte/factures',
+  /** The account's orders; one of them is `/mon-compte/commandes/{numero}`. */
+  accountOrders: '/mon-compte/commandes',
   accountBankDetails: '/mon-compte/coordonnees-bancaires',
   accountSepaMandate: '/mon-compte/mandat-sepa',
   accountPayment: '/mon-compte/paiement',

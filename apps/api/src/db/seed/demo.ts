@@ -7,6 +7,7 @@ import { seedDemoBankDetails } from './demo-bank-details.ts';
 import { DEMO_COMPANIES, demoAccountFields, type DemoCompany } from './demo-companies.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoOptins } from './demo-optins.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoTerminations } from './demo-terminations.ts';
 import { seedDemoUsage } from './demo-usage.ts';
 import { createBillingAccount, createCompany, createContract, createUser } from './factories.ts';
@@ -140,6 +141,7 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoBankDetails(db);
   await seedDemoUsage(db);
   await seedDemoInvoices(db);
+  await seedDemoOrders(db);
   await seedDemoAgents(db);
   await applyDemoParameterTexts(db);
 }

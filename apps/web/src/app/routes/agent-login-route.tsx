@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { getAgentUser } from '../../features/agents/api/agent-storage.ts';
 import { AgentLogin } from '../../features/agents/components/agent-login.tsx';
 import { AgentPage } from '../../features/agents/components/agent-page.tsx';
+import { useSsoRecognition } from '../../features/agents/sso/use-sso-recognition.ts';
 import { PATHS } from '../../lib/routes.ts';
 import { enterCustomer, signOutAgent } from '../session/agent-session.ts';
 
@@ -11,6 +12,8 @@ import { enterCustomer, signOutAgent } from '../session/agent-session.ts';
 export function AgentLoginRoute() {
   const navigate = useNavigate();
   const [agent, setAgent] = useState<AgentUser | null>(() => getAgentUser());
+  // Single sign-on (decision 034): an agent Gaia or a one-click URL vouched for is recognised without a code.
+  useSsoRecognition(agent, setAgent);
   const logout = async () => {
     await signOutAgent();
     setAgent(null);

@@ -8,6 +8,7 @@ import { EsimLineSection } from '../../features/esim/components/esim-line-sectio
 import { lineQueryOptions, useLine } from '../../features/lines/api/get-line.ts';
 import { LineOverview, type PageLink } from '../../features/lines/components/line-overview.tsx';
 import { contractIdFrom } from '../../features/lines/utils/line-path.ts';
+import { TariffChangeLineCard } from '../../features/tariff-change/components/tariff-change-line-card.tsx';
 import { TerminationLineCard } from '../../features/termination/components/termination-line-card.tsx';
 import { inAppPathOf, PATHS, withReturnUrl } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
@@ -67,6 +68,7 @@ export function LineRoute() {
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <ConsumptionLinkCard idContrat={line.data.idContrat} />
           <ContractPdfCard idContrat={line.data.idContrat} numeroLigne={line.data.numeroLigne} />
+          {isLineUser ? null : <TariffChangeLineCard idContrat={line.data.idContrat} active={line.data.codeStatut === 'ACTIF'} />}
           <TerminationLineCard idContrat={line.data.idContrat} terminated={line.data.codeStatut === 'RESILIE'} />
         </div>
       ) : null}
