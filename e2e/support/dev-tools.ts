@@ -1,9 +1,9 @@
 import { devMailListSchema, hashConfidentialCode, tokenResponseSchema, type DevMail } from '@ecare/shared';
 import { expect } from 'vitest';
 import type { RunningServer } from './server.ts';
+import { ADMIN } from './admin.ts';
 
 /** The demo administration user (README): the parameter switch wants an administrator's session. */
-const ADMINISTRATION = { email: 'admin@demo.test', password: 'Demo-Admin-2026!' } as const;
 
 /** The development mailbox, newest first, read as the shared schema describes it. */
 export async function devMails(server: RunningServer): Promise<DevMail[]> {
@@ -49,8 +49,8 @@ async function openAdminSession(server: RunningServer): Promise<string> {
     method: 'POST',
     headers: { ...(await xsrfPair(server)), 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      username: ADMINISTRATION.email,
-      password: await hashConfidentialCode(ADMINISTRATION.email, ADMINISTRATION.password),
+      username: ADMIN.email,
+      password: await hashConfidentialCode(ADMIN.email, ADMIN.password),
       grant_type: 'password',
     }),
   });

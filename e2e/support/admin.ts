@@ -1,0 +1,15 @@
+import type { Page } from 'playwright-core';
+import { loginWithKeyboard } from './journey.ts';
+
+/** The demo administration user (README). */
+export const ADMIN = { email: 'admin@demo.test', password: 'Demo-Admin-2026!' } as const;
+
+/** The administrator signs in on the customers' login page and lands in the back office. */
+export async function signInAsAdmin(page: Page, url: string): Promise<void> {
+  await loginWithKeyboard(page, url, ADMIN.email, ADMIN.password);
+  await page.waitForURL(/\/ecare\/administration\/parametres$/);
+  await page.getByRole('heading', { level: 1, name: 'Paramètres du portail' }).waitFor();
+}
+
+/** Whether the page fits its window's width (no sideways scrolling). */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
