@@ -48,6 +48,10 @@ export const ADD_LINE_ERRORS = {
   ADD_LINE_CITY_MISMATCH: { status: 400, message: 'Cette ville ne correspond pas au code postal : choisissez-la dans la liste.' },
   ADD_LINE_CART_EMPTY: { status: 409, message: 'Votre panier est vide : ajoutez au moins une ligne.' },
   ADD_LINE_UNPAID: { status: 409, message: ({ message }: { message: string }) => message },
+  ADD_LINE_ORDER_NOT_CARD: {
+    status: 409,
+    message: 'Cette commande n’attend plus de paiement par carte : son mode de paiement ne peut plus être changé.',
+  },
   ADD_LINE_TRANSFER_REQUIRED: {
     status: 409,
     message: 'Pour cette commande, le paiement se fait par virement bancaire : choisissez ce mode de paiement.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { closedReason } from './appointments-calendar.ts';
 import { PROMOTION_TARGET_VALUES, priceAmountsSchema } from './catalogue.ts';
+import { ORDER_NUMBER_PATTERN } from './orders.ts';
 import { addDays } from './paris-time.ts';
 import { isValidRio } from './rio.ts';
 
@@ -316,6 +317,17 @@ export const submittedOrderSchema = z.object({
   idContrats: z.array(z.number().int()),
 });
 export type SubmittedOrder = z.infer<typeof submittedOrderSchema>;
+
+/**
+ * `POST /api/ajout-lignes/modifiermodepaiement`: an order sent for a card payment, still waiting
+ * for it or refused, paid by transfer instead (decision 038). Only towards the transfer: once the
+ * lines exist, the order is not paid by card any more.
+ */
+export const paymentModeChangeRequestSchema = z.object({
+  numero: z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.'),
+  ModePaiement: z.literal(6).describe('6 virement bancaire'),
+});
+export type PaymentModeChangeRequest = z.input<typeof paymentModeChangeRequestSchema>;
 
 /** Risk score thresholds and the deposit's share (decision 038). */
 export const RISK_THRESHOLDS = { virement: 40, acompte: 70 } as const;

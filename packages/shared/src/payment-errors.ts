@@ -1,8 +1,8 @@
 import { plural, type CatalogueEntry } from './error-entries.ts';
 
 /**
- * Error codes of the card payment of unpaid invoices: choosing the invoices, reading a
- * transaction, and the payment provider's notifications (decision 027).
+ * Error codes of the card payment of unpaid invoices and of orders: choosing the invoices or the
+ * order, reading a transaction, and the payment provider's notifications (decisions 027, 038).
  */
 export const PAYMENT_ERRORS = {
   PAYMENT_INVOICE_FORBIDDEN: {
@@ -31,6 +31,15 @@ export const PAYMENT_ERRORS = {
   PAYMENT_COUNTER_AGENT_ONLY: {
     status: 403,
     message: 'Seul un conseiller d’un point de vente connecté au compte du client peut enregistrer un paiement au comptoir.',
+  },
+  PAYMENT_ORDER_FORBIDDEN: {
+    status: 403,
+    message: 'Désolé, vous n’êtes pas autorisé à régler cette commande.',
+  },
+  PAYMENT_ORDER_NOT_PAYABLE: {
+    status: 409,
+    message: ({ numero }: { numero: string }) =>
+      `La commande ${numero} n’attend pas de paiement par carte : elle est déjà réglée ou se règle par virement.`,
   },
   PAYMENT_TRANSACTION_FORBIDDEN: {
     status: 403,

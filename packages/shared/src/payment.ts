@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_REFERENCE_PATTERN, type InvoiceStatus } from './invoices.ts';
+import { ORDER_NUMBER_PATTERN } from './orders.ts';
 
 /**
  * Card payment of unpaid invoices (decision 027): what is due, the link to the payment
@@ -61,6 +62,15 @@ export const paymentLinkRequestSchema = z.object({
 });
 export type PaymentLinkRequest = z.infer<typeof paymentLinkRequestSchema>;
 
+/**
+ * `POST /api/paiement/lien-commande`: the order to pay by card (decision 038); what is due (the
+ * deposit, or the one-off total incl. VAT) is the server's to compute from the stored order.
+ */
+export const orderPaymentLinkRequestSchema = z.object({
+  numero: z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.'),
+});
+export type OrderPaymentLinkRequest = z.infer<typeof orderPaymentLinkRequestSchema>;
+
 /** Where to send the browser: the provider's hosted payment page for this transaction. */
 export const paymentLinkSchema = z.object({
   transactionReference: z.string(),
@@ -74,11 +84,15 @@ export type PaymentTransactionStatus = (typeof PAYMENT_TRANSACTION_STATUSES)[num
 /** `GET /api/paiement/transaction/{transactionReference}`. */
 export const paymentTransactionParamsSchema = z.object({ transactionReference: transactionReferenceSchema });
 
-/** Where a card payment stands: its amount (euros) and the invoices it pays. */
+/**
+ * Where a card payment stands: its amount (euros), and what it pays: invoices, or an order
+ * (`numeroCommande`, only for an order's payment; `referenceNumbers` is then empty).
+ */
 export const paymentTransactionSchema = z.object({
   statut: z.enum(PAYMENT_TRANSACTION_STATUSES),
   montant: z.number(),
   referenceNumbers: z.array(z.string()),
+  numeroCommande: z.string().optional(),
 });
 export type PaymentTransaction = z.infer<typeof paymentTransactionSchema>;
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, ne, sql } from 'drizzle-orm';
+import { ORDER_TYPE } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import { auditLog, billingAccounts, contracts, invoices, offers } from '../../db/schema.ts';
 import {
@@ -277,6 +278,26 @@ export function createAddLineRepository(db: Database) {
     /** The order an idempotency key already made on the account, if any. */
     async orderByKey(idClientBscs: number, key: string) {
       const [row] = await db.select().from(orders).where(and(eq(orders.idClientBscs, idClientBscs), eq(orders.idempotencyKey, key)));
+      return row;
+    },
+
+    /** An order of new lines (ExtensionParc) by its number, locked when `lock` (inside a transaction). */
+    async addLineOrder(numero: string, lock = false) {
+      const query = db.select().from(orders).where(and(eq(orders.numero, numero), eq(orders.type, ORDER_TYPE.ExtensionParc)));
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    /** The order of new lines whose last card payment is this transaction, locked when `lock`. */
+    async addLineOrderPaidBy(transactionReference: string, lock = false) {
+      const query = db.select().from(orders).where(and(eq(orders.referenceTransaction, transactionReference), eq(orders.type, ORDER_TYPE.ExtensionParc)));
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    /** How an order is paid: its mode, transfer reference, card transaction. */
+    async setOrderPayment(orderId: number, values: Partial<Pick<typeof orders.$inferInsert, 'modePaiement' | 'referenceVirement' | 'referenceTransaction'>>, now: Date) {
+      const [row] = await db.update(orders).set({ ...values, updatedAt: now }).where(eq(orders.id, orderId)).returning();
       return row;
     },
 

@@ -12,6 +12,7 @@ import {
   esimRequestSchema,
   idempotencyHeadersSchema,
   submitOrderRequestSchema,
+  paymentModeChangeRequestSchema,
   submittedOrderSchema,
   lineRefSchema,
   numberKeepingRequestSchema,
@@ -257,6 +258,24 @@ export async function addLineRoutes(app: ModuleApp, service: AddLineService) {
     async (request) => {
       const { user } = caller(request);
       return service.submit({ userId: user.id, email: user.email, sourceAddress: request.ip }, request.headers['idempotency-key'], request.body);
+    },
+  );
+
+  app.post(
+    '/api/ajout-lignes/modifiermodepaiement',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Fait régler par virement une commande envoyée au paiement par carte, qu’elle attende encore ce paiement ou qu’il ait été refusé : le paiement par carte en attente est annulé, les lignes sont créées dans le parc (EN_COURS), les coordonnées et la référence du virement sont répondues et envoyées par e-mail. Demandé à nouveau, rend la même commande',
+        body: paymentModeChangeRequestSchema,
+        response: { 200: submittedOrderSchema, ...writeErrors, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      return service.payByTransfer({ userId: user.id, email: user.email, sourceAddress: request.ip }, request.body.numero);
     },
   );
 

@@ -51,6 +51,7 @@ const formatEuros = (centimes: number) => money.format(centimes / 100);
 import type { Transaction } from '../../db/transaction.ts';
 import { fail } from '../../lib/errors.ts';
 import type { OrdersModule } from '../orders/index.ts';
+import type { PaymentModule } from '../payment/index.ts';
 import type { UnpaidModule } from '../unpaid/index.ts';
 import type { AddressBase } from './address-base.ts';
 import { renderCartRecap } from './add-line.document.ts';
@@ -77,6 +78,8 @@ export interface AddLineDeps extends ServiceCore {
   orders: OrdersModule;
   /** The unpaid-balance check of the journey's server side. */
   unpaid: UnpaidModule;
+  /** An order's card payment given up when it is paid by transfer instead. */
+  payment: Pick<PaymentModule, 'giveUpOrderPayment'>;
 }
 
 /** The range new numbers are taken from (decision 038). */
@@ -148,12 +151,63 @@ function promotionBase(cible: PromotionCible, { line, articles }: StoredLine): n
 
 const contextOf = ({ line, articles }: StoredLine) => ({ idOffreEngagement: line.idOffreEngagement, idArticleMobile: line.idArticleMobile, avecAccessoires: articles.length > 0 });
 
+/** What an order asks to be paid now: the deposit the risk asked for, or else its one-off total incl. VAT. */
+export function amountDueNow(order: Pick<typeof ordersTable.$inferSelect, 'acompteCentimes' | 'totalUniqueHtCentimes' | 'tvaUniqueCentimes'>): number {
+  return order.acompteCentimes > 0 ? order.acompteCentimes : order.totalUniqueHtCentimes + order.tvaUniqueCentimes;
+}
+
+/** The statuses of an order paid by card that still waits for its money: sent for payment, or refused and to pay again. */
+const AWAITING_CARD: readonly number[] = [ORDER_STATUS.Validee, ORDER_STATUS.CbOfficeServerRefusee];
+
+/** An order of new lines to pay by card that has not been paid yet (its payment waited for, or refused). */
+export function awaitsCard(order: Pick<typeof ordersTable.$inferSelect, 'type' | 'modePaiement' | 'statut'>): boolean {
+  return order.type === ORDER_TYPE.ExtensionParc && order.modePaiement === ORDER_PAYMENT_MODE.CarteBleue && AWAITING_CARD.includes(order.statut);
+}
+
+/**
+ * The cart's lines as new contracts, EN_COURS, with new numbers from the shop's range or the numbers
+ * ported or kept: an order paid by transfer at once, one paid by card when the payment is accepted.
+ */
+export async function createContracts(r: AddLineRepository, idClientBscs: number, idSouscription: number, now: Date): Promise<void> {
+  const lines = await r.linesForContracts(idSouscription);
+  const count = lines.reduce((sum, row) => sum + row.line.quantite, 0);
+  const fresh = lines.reduce((sum, row) => sum + (row.line.modeNumero === 'NOUVEAU' ? row.line.quantite : 0), 0);
+  const { ids, numbers } = await r.allocate(count, NEW_NUMBER_RANGE.start, NEW_NUMBER_RANGE.end);
+  if (numbers.slice(0, fresh).some((numero) => numero > NEW_NUMBER_RANGE.end)) throw fail('ADD_LINE_NO_NUMBER_LEFT');
+  let next = 0;
+  let nextNumber = 0;
+  for (const { line, engagementMois, idGamme, options } of lines) {
+    const made: (typeof contracts.$inferInsert)[] = [];
+    for (let i = 0; i < line.quantite; i += 1) {
+      const idContrat = ids[next];
+      next += 1;
+      const numero = line.modeNumero === 'NOUVEAU' ? numbers[nextNumber++] : line.msisdn;
+      if (idContrat === undefined || !numero) throw new Error('allocation shorter than the cart');
+      made.push({
+        idContrat,
+        idClientBscs,
+        numeroLigne: numero,
+        codeStatut: 'EN_COURS',
+        idGamme,
+        idOffreEngagement: line.idOffreEngagement,
+        dateActivation: now,
+        options,
+        dateFinEngagement: engagementMois > 0 ? addMonths(parisDay(now), engagementMois) : null,
+        typeSim: line.typeSim,
+        inscriptionAnnuaire: line.inscriptionAnnuaire ? 'PARUTION' : 'LISTE_ROUGE',
+      });
+    }
+    await r.insertContracts(made);
+    await r.setLineContracts(line.idLigne, made.map((row) => row.idContrat));
+  }
+}
+
 /**
  * The add-line cart (decision 038): one cart (subscription, status Incomplet) per billing account,
  * filled line by line, priced from the catalogue on the server.
  */
 export function createAddLineService(deps: AddLineDeps) {
-  const { repo, policy, audit, limits, clock, transaction, addressBase, orders, unpaid, mail, brandName, publicUrl } = deps;
+  const { repo, policy, audit, limits, clock, transaction, addressBase, orders, unpaid, payment, mail, brandName, publicUrl } = deps;
 
   async function withinQuota(key: string, quota: { max: number; windowMs: number }): Promise<void> {
     const verdict = await limits.quota(key, quota.max, quota.windowMs);
@@ -242,43 +296,8 @@ export function createAddLineService(deps: AddLineDeps) {
     return { destinataire: checked.destinataire, numero: checked.numero, voie: checked.voie, complement: checked.complement, codePostal: checked.codePostal, ville: checked.ville, codeInsee: checked.codeInsee };
   }
 
-  /** The cart's lines as new contracts, EN_COURS, with new numbers from the shop's range or the numbers ported or kept. */
-  async function createContracts(r: AddLineRepository, idClientBscs: number, idSouscription: number, now: Date): Promise<void> {
-    const lines = await r.linesForContracts(idSouscription);
-    const count = lines.reduce((sum, row) => sum + row.line.quantite, 0);
-    const fresh = lines.reduce((sum, row) => sum + (row.line.modeNumero === 'NOUVEAU' ? row.line.quantite : 0), 0);
-    const { ids, numbers } = await r.allocate(count, NEW_NUMBER_RANGE.start, NEW_NUMBER_RANGE.end);
-    if (numbers.slice(0, fresh).some((numero) => numero > NEW_NUMBER_RANGE.end)) throw fail('ADD_LINE_NO_NUMBER_LEFT');
-    let next = 0;
-    let nextNumber = 0;
-    for (const { line, engagementMois, idGamme, options } of lines) {
-      const made: (typeof contracts.$inferInsert)[] = [];
-      for (let i = 0; i < line.quantite; i += 1) {
-        const idContrat = ids[next];
-        next += 1;
-        const numero = line.modeNumero === 'NOUVEAU' ? numbers[nextNumber++] : line.msisdn;
-        if (idContrat === undefined || !numero) throw new Error('allocation shorter than the cart');
-        made.push({
-          idContrat,
-          idClientBscs,
-          numeroLigne: numero,
-          codeStatut: 'EN_COURS',
-          idGamme,
-          idOffreEngagement: line.idOffreEngagement,
-          dateActivation: now,
-          options,
-          dateFinEngagement: engagementMois > 0 ? addMonths(parisDay(now), engagementMois) : null,
-          typeSim: line.typeSim,
-          inscriptionAnnuaire: line.inscriptionAnnuaire ? 'PARUTION' : 'LISTE_ROUGE',
-        });
-      }
-      await r.insertContracts(made);
-      await r.setLineContracts(line.idLigne, made.map((row) => row.idContrat));
-    }
-  }
-
-  function orderMail(numero: string, ttcCentimes: number, acompteCentimes: number, reference: string) {
-    const amount = formatEuros(acompteCentimes > 0 ? acompteCentimes : ttcCentimes);
+  function orderMail(numero: string, montantCentimes: number, reference: string) {
+    const amount = formatEuros(montantCentimes);
     return layoutMail(brandName, {
       title: `Votre commande ${numero} est enregistrée`,
       paragraphs: [
@@ -292,11 +311,27 @@ export function createAddLineService(deps: AddLineDeps) {
     });
   }
 
+  /**
+   * An order paid by transfer, at its submission or instead of a card payment: its transfer
+   * reference, the new lines (EN_COURS) and the transfer instructions e-mailed with its number.
+   */
+  async function completeByTransfer(
+    r: AddLineRepository,
+    tx: Transaction,
+    order: Pick<typeof ordersTable.$inferSelect, 'id' | 'numero' | 'idClientBscs' | 'acompteCentimes' | 'totalUniqueHtCentimes' | 'tvaUniqueCentimes'> & { idSouscription: number },
+    email: string,
+    now: Date,
+  ): Promise<void> {
+    const reference = `VIR-${order.numero}`;
+    await createContracts(r, order.idClientBscs, order.idSouscription, now);
+    await r.setOrderPayment(order.id, { modePaiement: ORDER_PAYMENT_MODE.Virement, referenceVirement: reference }, now);
+    await mail.send(email, orderMail(order.numero, amountDueNow(order), reference), { tx });
+  }
+
   async function submittedOf(order: typeof ordersTable.$inferSelect): Promise<SubmittedOrder> {
     const [risk] = await repo.latestRisk(order.idClientBscs, order.idSouscription ?? 0);
     const lines = await repo.linesForContracts(order.idSouscription ?? 0);
-    const ttc = order.totalUniqueHtCentimes + order.tvaUniqueCentimes;
-    const aPayerCentimes = order.acompteCentimes > 0 ? order.acompteCentimes : ttc;
+    const aPayerCentimes = amountDueNow(order);
     return {
       numero: order.numero,
       idSouscription: order.idSouscription ?? 0,
@@ -721,11 +756,9 @@ export function createAddLineService(deps: AddLineDeps) {
         if (address) await r.insertOrderAddress({ orderId: created.id, type: 3, ...address });
         await orders.setSubscriptionStatus(tx, cart.idSouscription, SUBSCRIPTION_STATUS.EnAttentePaiement, { now });
         await r.setCartStep(cart.idSouscription, byTransfer ? FLOW_STEP.TermineeConfirmation : FLOW_STEP.PaiementEnCours, now);
-        const reference = `VIR-${created.numero}`;
         if (byTransfer) {
-          await createContracts(r, cart.idClientBscs, cart.idSouscription, now);
-          await tx.db.update(ordersTable).set({ referenceVirement: reference }).where(eq(ordersTable.id, created.id));
-          await mail.send(actor.email, orderMail(created.numero, shown.Totaux.ponctuel.ttcCentimes, acompteCentimes, reference), { tx });
+          const totals = { acompteCentimes, totalUniqueHtCentimes: shown.Totaux.ponctuel.htCentimes, tvaUniqueCentimes: shown.Totaux.ponctuel.tvaCentimes };
+          await completeByTransfer(r, tx, { ...created, ...totals, idClientBscs: cart.idClientBscs, idSouscription: cart.idSouscription }, actor.email, now);
         }
         await audit.record(
           { userId: actor.userId, action: 'COMMANDE_AJOUT_LIGNES', idClientBscs: cart.idClientBscs, sourceAddress: actor.sourceAddress, details: { numero: created.numero, modePaiement: input.ModePaiement, risque: risk } },
@@ -733,6 +766,46 @@ export function createAddLineService(deps: AddLineDeps) {
         );
         const [row] = await tx.db.select().from(ordersTable).where(eq(ordersTable.id, created.id));
         if (!row) throw new Error('order not found after creation');
+        return row;
+      });
+      return submittedOf(order);
+    },
+
+    /**
+     * An order sent for a card payment, still waiting for it or refused, paid by transfer instead
+     * (decision 038): its waiting card payment given up, then as a transfer order at its submission
+     * (the new lines EN_COURS, the instructions e-mailed). Asked again, it answers the same order.
+     */
+    async payByTransfer(actor: Actor & { email: string }, numero: string): Promise<SubmittedOrder> {
+      const found = await repo.addLineOrder(numero);
+      if (!found) throw fail('FORBIDDEN_ACCOUNT');
+      await policy.assertAccount(actor.userId, found.idClientBscs);
+      await withinQuota(`add-line-cart:user:${actor.userId}`, CART_WRITE_QUOTA);
+      const now = clock.now();
+      const order = await transaction(async (tx) => {
+        const r = createAddLineRepository(tx.db);
+        // The order first, then its card transaction: the payment module's lock order.
+        const locked = await r.addLineOrder(numero, true);
+        if (!locked) throw fail('FORBIDDEN_ACCOUNT');
+        if (locked.modePaiement === ORDER_PAYMENT_MODE.Virement) return locked;
+        const { idSouscription } = locked;
+        if (!awaitsCard(locked) || idSouscription === null) throw fail('ADD_LINE_ORDER_NOT_CARD');
+        if (locked.referenceTransaction !== null) await payment.giveUpOrderPayment(locked.referenceTransaction, now, tx);
+        await orders.recordOrderEvent(tx, locked.id, { statut: ORDER_STATUS.PaiementSurFactureAttenteValidation, etape: FLOW_STEP.TermineeConfirmation, libelle: 'Paiement par virement choisi' }, now);
+        await completeByTransfer(r, tx, { ...locked, idSouscription }, actor.email, now);
+        await r.setCartStep(idSouscription, FLOW_STEP.TermineeConfirmation, now);
+        await audit.record(
+          {
+            userId: actor.userId,
+            action: 'COMMANDE_AJOUT_LIGNES',
+            idClientBscs: locked.idClientBscs,
+            sourceAddress: actor.sourceAddress,
+            details: { numero, avant: { modePaiement: locked.modePaiement, statut: locked.statut }, apres: { modePaiement: ORDER_PAYMENT_MODE.Virement, statut: ORDER_STATUS.PaiementSurFactureAttenteValidation } },
+          },
+          { tx },
+        );
+        const [row] = await tx.db.select().from(ordersTable).where(eq(ordersTable.id, locked.id));
+        if (!row) throw new Error('order not found after the change');
         return row;
       });
       return submittedOf(order);

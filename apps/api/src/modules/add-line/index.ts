@@ -1,5 +1,6 @@
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
+import { createAddLineCardPayments } from './add-line-card-payment.ts';
 import { createAddLineRepository } from './add-line.repository.ts';
 import { offlineAddressBase } from './address-base.ts';
 import { addLineRoutes } from './add-line.routes.ts';
@@ -14,9 +15,13 @@ export const addLineModule = defineModule(
       addressBase: offlineAddressBase(),
       orders: app.orders,
       unpaid: app.unpaid,
+      payment: app.payment,
       ...serviceCore(core),
     });
     await addLineRoutes(app, service);
+    // Its orders paid by card: the payment module's link, notifications and return page (decision 038).
+    const { mail, brandName, publicUrl } = serviceCore(core);
+    app.payment.useOrderPayments(createAddLineCardPayments({ db: core.db, orders: app.orders, mail, log: core.log, brandName, publicUrl }));
   },
-  { dependencies: ['auth', 'orders', 'unpaid'] },
+  { dependencies: ['auth', 'orders', 'unpaid', 'payment'] },
 );

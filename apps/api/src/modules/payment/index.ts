@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from '../../db/transaction.ts';
 import type { Config } from '../../config/env.ts';
 import { defineModule } from '../../core/module.ts';
+import type { OrderPayments } from './order-payments.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { createPaymentRepository } from './payment.repository.ts';
 import { paymentRoutes } from './payment.routes.ts';
 import { createPaymentService } from './payment.service.ts';
 
+export type { OrderPayments, OrderSettlement, PayableOrder } from './order-payments.ts';
 export type { NotificationCheck, NotificationRejection, PaymentEvent, PaymentProvider, ProviderTransaction } from './payment-provider.ts';
 
 /** The provider PAYMENT_PROVIDER names, as the module that brings it decorated the app with it. */
@@ -17,22 +20,58 @@ function configuredProvider(app: FastifyInstance, config: Config): PaymentProvid
   }
 }
 
-/** Card payment of unpaid invoices (decision 027): what is due, the payment link, the provider's notifications. */
+/** What other modules may use of payment. */
+export interface PaymentModule {
+  /** The orders payable by card (decision 038), given by the module that takes them; one such module. */
+  useOrderPayments(orders: OrderPayments): void;
+  /**
+   * An order's payment still waiting is given up (the order is paid another way): in the caller's
+   * transaction, after the order was locked; the provider's page is stopped once it commits.
+   */
+  giveUpOrderPayment(transactionReference: string, now: Date, tx: Transaction): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payment: PaymentModule;
+  }
+}
+
+/**
+ * Card payment of unpaid invoices (decision 027) and of orders (decision 038): what is due, the
+ * payment link, the provider's notifications.
+ */
 export const paymentModule = defineModule(
   'payment',
   async (app, core) => {
+    let orders: OrderPayments | undefined;
+    const repo = createPaymentRepository(core.db);
+    const provider = configuredProvider(app, core.config);
+    app.decorate('payment', {
+      useOrderPayments(given) {
+        if (orders) throw new Error('the orders payable by card are given once');
+        orders = given;
+      },
+      async giveUpOrderPayment(transactionReference, now, tx) {
+        if (!(await repo.cancelPending(transactionReference, now, tx))) return;
+        tx.afterCommit(() =>
+          provider.cancelPayment(transactionReference).catch((error: unknown) => core.log.warn({ err: error, transactionReference }, 'payment provider: cancellation not taken')),
+        );
+      },
+    } satisfies PaymentModule);
     const service = createPaymentService({
-      repo: createPaymentRepository(core.db),
+      repo,
       policy: core.policy,
       audit: core.audit,
       transaction: core.transaction,
       mail: core.mail,
       clock: core.clock,
       limits: core.limits,
-      provider: configuredProvider(app, core.config),
+      provider,
       log: core.log,
       brandName: core.config.brandName,
       publicUrl: core.config.publicUrl,
+      orders: () => orders,
     });
     await paymentRoutes(app, { service });
   },

@@ -75,16 +75,21 @@ export function createPaymentRepository(db: Database) {
       return rows.map((row) => row.transactionReference);
     },
 
-    async insertTransaction(row: typeof paymentTransactions.$inferInsert, tx: Transaction): Promise<void> {
-      await tx.db.insert(paymentTransactions).values(row);
-    },
-
-    /** The provider could not open a page for it: the transaction is given up at once. */
-    async abandon(transactionReference: string, now: Date): Promise<void> {
-      await db
+    /**
+     * Gives up one waiting payment (an order's previous one, or one the provider could not open a
+     * page for); true when it was still waiting.
+     */
+    async cancelPending(transactionReference: string, now: Date, tx?: Transaction): Promise<boolean> {
+      const rows = await (tx?.db ?? db)
         .update(paymentTransactions)
         .set({ statut: 'ANNULEE', settledAt: now })
-        .where(and(eq(paymentTransactions.transactionReference, transactionReference), eq(paymentTransactions.statut, 'EN_ATTENTE')));
+        .where(and(eq(paymentTransactions.transactionReference, transactionReference), eq(paymentTransactions.statut, 'EN_ATTENTE')))
+        .returning({ transactionReference: paymentTransactions.transactionReference });
+      return rows.length > 0;
+    },
+
+    async insertTransaction(row: typeof paymentTransactions.$inferInsert, tx: Transaction): Promise<void> {
+      await tx.db.insert(paymentTransactions).values(row);
     },
 
     async transaction(transactionReference: string, tx?: Transaction): Promise<TransactionRow | undefined> {

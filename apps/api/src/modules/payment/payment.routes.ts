@@ -6,6 +6,7 @@ import {
   counterPaymentSchema,
   invoicesDueParamsSchema,
   invoicesDueSchema,
+  orderPaymentLinkRequestSchema,
   paymentLinkRequestSchema,
   paymentLinkSchema,
   paymentNotificationAnswerSchema,
@@ -59,6 +60,21 @@ export async function paymentRoutes(app: ModuleApp, { service }: { service: Paym
   );
 
   app.post(
+    '/api/paiement/lien-commande',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['paiement'],
+        summary:
+          'Commence le paiement par carte d’une commande du compte (gestionnaire) qui attend son paiement par carte, ou dont le paiement a été refusé : le montant est ce que la commande enregistrée demande maintenant (l’acompte exigé par le risque, sinon le total ponctuel TTC), calculé par le serveur ; un paiement en attente de la commande est annulé. Répond la référence de la transaction et l’adresse de la page de paiement du prestataire. Au plus 20 paiements commencés par heure',
+        body: orderPaymentLinkRequestSchema,
+        response: { 200: paymentLinkSchema, ...signedInErrors, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => service.createOrderLink(actorOf(request), request.body),
+  );
+
+  app.post(
     '/api/paiement-bdp/payer',
     {
       onRequest: authenticate,
@@ -79,7 +95,8 @@ export async function paymentRoutes(app: ModuleApp, { service }: { service: Paym
       onRequest: authenticate,
       schema: {
         tags: ['paiement'],
-        summary: 'Où en est un paiement par carte (gestionnaire du compte payé) : statut, montant (euros) et factures réglées',
+        summary:
+          'Où en est un paiement par carte (gestionnaire du compte payé) : statut, montant (euros), factures réglées, ou numéro de la commande réglée (numeroCommande, absent pour des factures)',
         params: paymentTransactionParamsSchema,
         response: { 200: paymentTransactionSchema, ...signedInErrors },
       },

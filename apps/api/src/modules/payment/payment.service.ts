@@ -11,6 +11,7 @@ import {
   type CounterPaymentRequest,
   type DueInvoiceStatus,
   type InvoicesDue,
+  type OrderPaymentLinkRequest,
   type PaymentLink,
   type PaymentLinkRequest,
   type PaymentNotificationAnswer,
@@ -24,6 +25,7 @@ import type { Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { ActingAgent } from '../../policy/acting-agent.ts';
 import type { MailService } from '../mail/index.ts';
+import type { OrderPayments, PayableOrder } from './order-payments.ts';
 import type { NotificationRejection, PaymentEvent, PaymentProvider } from './payment-provider.ts';
 import { paymentReceiptMail } from './payment.mails.ts';
 import type { PayableInvoiceRow, PaymentRepository, TransactionRow } from './payment.repository.ts';
@@ -40,6 +42,8 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   brandName: string;
   publicUrl: string;
+  /** The orders payable by card, once the module that takes them has given them (decision 038). */
+  orders: () => OrderPayments | undefined;
 }
 
 /** Who acts, and from where (for the audit log). */
@@ -97,6 +101,55 @@ export function createPaymentService(deps: PaymentDeps) {
     if (!verdict.allowed) {
       const { retryAfterSeconds } = verdict;
       throw fail('PAYMENT_LINK_LIMIT', { values: { minutes: Math.ceil(retryAfterSeconds / 60) }, retryAfterSeconds });
+    }
+  }
+
+  /** The caller must manage the account; anyone else gets `code` (unknown ids answer the same). */
+  async function assertManager(userId: number, idClientBscs: number, code: ApiErrorCode): Promise<void> {
+    try {
+      await policy.assertAccount(userId, idClientBscs);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'FORBIDDEN_ACCOUNT') throw fail(code);
+      throw error;
+    }
+  }
+
+  /**
+   * Once the transaction is stored: the replaced payments' pages stopped, and the provider's page
+   * for the new one asked for (a network call, no lock held); if it fails the transaction is given up.
+   */
+  async function openPage(transactionReference: string, montantCentimes: number, cancelled: readonly string[]): Promise<PaymentLink> {
+    for (const reference of cancelled) {
+      log.info({ transactionReference: reference, replacedBy: transactionReference }, 'waiting card payment given up for a new one');
+      await provider.cancelPayment(reference).catch((error: unknown) => log.warn({ err: error, transactionReference: reference }, 'payment provider: cancellation not taken'));
+    }
+    try {
+      return { transactionReference, url: await provider.createPayment({ transactionReference, montantCentimes }) };
+    } catch (error) {
+      log.error({ err: error, transactionReference }, 'payment provider: no payment page');
+      await repo.cancelPending(transactionReference, clock.now());
+      throw fail('PAYMENT_PROVIDER_UNAVAILABLE');
+    }
+  }
+
+  /**
+   * The decision on an order's payment (decision 038): the order settled by the module that took
+   * it, in the notification's transaction; an acceptance audited under the payer. An order that
+   * started another payment since is left alone: money accepted then is to refund.
+   */
+  async function applyToOrder(transaction: TransactionRow, order: PayableOrder | undefined, outcome: PaymentEvent['outcome'], now: Date, sourceAddress: string, tx: Transaction): Promise<void> {
+    const { transactionReference } = transaction;
+    const orders = deps.orders();
+    if (!orders || !order) {
+      if (outcome === 'ACCEPTED') log.error({ transactionReference }, 'card payment accepted for no order waiting for it: the money is to refund');
+      return;
+    }
+    const applied = await orders.settle(order, { transactionReference, outcome, montantCentimes: transaction.montantCentimes, payerUserId: transaction.userId, now, sourceAddress }, tx);
+    if (applied && outcome === 'ACCEPTED') {
+      await audit.record(
+        { userId: transaction.userId, action: 'PAIEMENT_CARTE', idClientBscs: transaction.idClientBscs, sourceAddress, details: { numero: order.numero, montantCentimes: transaction.montantCentimes } },
+        { tx },
+      );
     }
   }
 
@@ -197,6 +250,9 @@ export function createPaymentService(deps: PaymentDeps) {
         await record('ILLISIBLE');
         return { resultat: 'MONTANT_DIFFERENT' as const, late: current };
       }
+      // An order's payment (no invoices): the order is locked before the transaction row, as a new link does.
+      const forOrder = current.referenceNumbers.length === 0;
+      const order = forOrder ? await deps.orders()?.lockByTransaction(event.transactionReference, tx) : undefined;
       const settled = await repo.settle(event.transactionReference, SETTLED_STATUS[event.outcome], now, tx);
       if (!settled) {
         // Another notification settled it meanwhile: the same event sent twice, or another one.
@@ -204,7 +260,8 @@ export function createPaymentService(deps: PaymentDeps) {
         await record(resultat);
         return { resultat };
       }
-      if (event.outcome === 'ACCEPTED') await applyPayment(settled, now, sourceAddress, tx);
+      if (forOrder) await applyToOrder(settled, order, event.outcome, now, sourceAddress, tx);
+      else if (event.outcome === 'ACCEPTED') await applyPayment(settled, now, sourceAddress, tx);
       await record('APPLIQUEE');
       return { resultat: 'APPLIQUEE' as const };
     });
@@ -267,17 +324,48 @@ export function createPaymentService(deps: PaymentDeps) {
         await audit.record({ ...actor, action: 'DEMANDE_PAIEMENT_CARTE', idClientBscs }, { tx });
         return { montantCentimes: total, cancelled: given };
       });
-      for (const reference of cancelled) {
-        log.info({ transactionReference: reference, replacedBy: transactionReference }, 'waiting card payment given up for a new one');
-        await provider.cancelPayment(reference).catch((error: unknown) => log.warn({ err: error, transactionReference: reference }, 'payment provider: cancellation not taken'));
-      }
-      try {
-        return { transactionReference, url: await provider.createPayment({ transactionReference, montantCentimes }) };
-      } catch (error) {
-        log.error({ err: error, transactionReference }, 'payment provider: no payment page');
-        await repo.abandon(transactionReference, clock.now());
-        throw fail('PAYMENT_PROVIDER_UNAVAILABLE');
-      }
+      return openPage(transactionReference, montantCentimes, cancelled);
+    },
+
+    /**
+     * Starts the card payment of an order of a managed account (decision 038): the amount is what
+     * the stored order has due now (its deposit, or its one-off total incl. VAT), whatever the
+     * browser thinks; the order's previous payment still waiting is given up. Also the next try
+     * after a refusal.
+     */
+    async createOrderLink(actor: Actor, { numero }: OrderPaymentLinkRequest): Promise<PaymentLink> {
+      const orders = deps.orders();
+      const idClientBscs = orders ? await orders.accountOf(numero) : undefined;
+      // Unknown numbers answer like another customer's: nobody probes which exist.
+      if (!orders || idClientBscs === undefined) throw fail('PAYMENT_ORDER_FORBIDDEN');
+      await assertManager(actor.userId, idClientBscs, 'PAYMENT_ORDER_FORBIDDEN');
+      await withinLinkQuota(actor.userId);
+      const now = clock.now();
+      const transactionReference = newTransactionReference();
+      const { montantCentimes, cancelled } = await deps.transaction(async (tx) => {
+        const order = await orders.lockForPayment(numero, tx);
+        if (order.idClientBscs !== idClientBscs) throw fail('PAYMENT_ORDER_FORBIDDEN');
+        const previous = order.referenceTransaction;
+        const given = previous !== null && (await repo.cancelPending(previous, now, tx)) ? [previous] : [];
+        await repo.insertTransaction(
+          {
+            transactionReference,
+            idClientBscs,
+            userId: actor.userId,
+            montantCentimes: order.montantCentimes,
+            // No invoices: an order's payment, found from the order (orders.reference_transaction).
+            referenceNumbers: [],
+            statut: 'EN_ATTENTE',
+            fournisseur: provider.name,
+            createdAt: now,
+          },
+          tx,
+        );
+        await orders.paymentStarted(order, transactionReference, now, tx);
+        await audit.record({ ...actor, action: 'DEMANDE_PAIEMENT_CARTE', idClientBscs, details: { numero, montantCentimes: order.montantCentimes } }, { tx });
+        return { montantCentimes: order.montantCentimes, cancelled: given };
+      });
+      return openPage(transactionReference, montantCentimes, cancelled);
     },
 
     /**
@@ -332,17 +420,18 @@ export function createPaymentService(deps: PaymentDeps) {
       });
     },
 
-    /** Where a card payment stands, for a manager of its account (anyone else: 403, known or not). */
+    /**
+     * Where a card payment stands, for a manager of its account (anyone else: 403, known or not),
+     * with the order it pays when it pays one.
+     */
     async transactionStatus(actor: Actor, transactionReference: string): Promise<PaymentTransaction> {
       const row = await repo.transaction(transactionReference);
       if (!row) throw fail('PAYMENT_TRANSACTION_FORBIDDEN');
-      try {
-        await policy.assertAccount(actor.userId, row.idClientBscs);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'FORBIDDEN_ACCOUNT') throw fail('PAYMENT_TRANSACTION_FORBIDDEN');
-        throw error;
-      }
-      return { statut: row.statut, montant: euros(row.montantCentimes), referenceNumbers: row.referenceNumbers };
+      await assertManager(actor.userId, row.idClientBscs, 'PAYMENT_TRANSACTION_FORBIDDEN');
+      const answer = { statut: row.statut, montant: euros(row.montantCentimes), referenceNumbers: row.referenceNumbers };
+      // An order's payment has no invoices: the order it was started for, while it is its last one.
+      const numeroCommande = row.referenceNumbers.length === 0 ? await deps.orders()?.numeroOf(transactionReference) : undefined;
+      return numeroCommande === undefined ? answer : { ...answer, numeroCommande };
     },
 
     /**
