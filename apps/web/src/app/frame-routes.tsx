@@ -236,6 +236,17 @@ export const frameRoutes: RouteObject[] = [
     ],
   },
   {
+    // Lazy area ajout-ligne (add-line shop): the cart of new lines and its order (decision 038).
+    path: 'ajout-ligne',
+    children: [
+      {
+        path: 'ajouter-une-ligne-mobile',
+        handle: title('Ajouter une ligne mobile'),
+        lazy: () => import('./routes/add-line-route.tsx').then((m) => ({ Component: m.AddLineRoute, loader: m.addLineLoader })),
+      },
+    ],
+  },
+  {
     // Lazy area mon-telephone (phone shop): the phone catalogue and a phone's page (decision 035).
     path: 'mon-telephone',
     children: [

@@ -28,6 +28,8 @@ export const PATHS = {
   phoneCatalogue: '/mon-telephone/catalogue',
   /** The mobile plans sold (decision 035). */
   planCatalogue: '/mon-forfait/forfaits',
+  /** The add-line flow (decision 038), its step in `?etape=`. */
+  addLine: '/ajout-ligne/ajouter-une-ligne-mobile',
   serverError: '/pages/500',
   legalNotice: '/pages/mentions-legales',
   termsAndPrices: '/pages/conditions-et-tarifs',

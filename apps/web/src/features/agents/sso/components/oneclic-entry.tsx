@@ -10,7 +10,7 @@ import { saveSsoState } from '../sso-state.ts';
 import { SsoLoader, SsoPage, SsoProblem } from './sso-page.tsx';
 
 /** The add-line entry (spec §2), where module ajl leads. */
-export const ADD_LINE_ENTRY = '/ajout-ligne/ajouter-une-ligne-mobile';
+export const ADD_LINE_ENTRY = PATHS.addLine;
 
 type Outcome = { kind: 'waiting' } | { kind: 'refused' } | { kind: 'closed' } | { kind: 'problem'; message: string };
 

@@ -1,0 +1,176 @@
+import { RECAP_DOCUMENTS, type Cart, type RecapDocument, type SubmittedOrder } from '@ecare/shared/add-line';
+import type { Address } from '@ecare/shared/accounts';
+import { ORDER_PAYMENT_MODE, ORDER_PAYMENT_MODE_LABELS } from '@ecare/shared/shop';
+import { CheckCircle2 } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { CheckAnswers } from '../../../components/ui/check-answers.tsx';
+import { DownloadStatus, useFileDownload } from '../../../components/ui/download-button.tsx';
+import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
+import { Form } from '../../../components/ui/form/form.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
+import { hasErrorCode, isApiError } from '../../../lib/api-error.ts';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { PATHS } from '../../../lib/routes.ts';
+import { recapDocumentPath, usePointsOfSale, useSubmitOrder } from '../api/add-line-requests.ts';
+import { deliveryOf, type CoordinatesDraft } from '../utils/add-line-draft.ts';
+import { newIdempotencyKey } from '../utils/add-line-format.ts';
+import { addLinePath } from '../utils/add-line-steps.ts';
+import { lineTitle, numberText } from './cart-line-details.tsx';
+import { CartTotals } from './cart-totals.tsx';
+
+const DOCUMENT_LABELS: Record<RecapDocument, string> = {
+  'information-precontractuelle': 'l’information précontractuelle',
+  'recapitulatif-contractuel': 'le récapitulatif contractuel',
+};
+
+interface OrderRecapStepProps {
+  idClientBscs: number;
+  cart: Cart & { IdSouscription: number };
+  draft: CoordinatesDraft;
+  accountAddress: Address & { raisonSociale: string };
+  onSubmitted: (order: SubmittedOrder) => void;
+}
+
+/** One recap PDF: opened (downloaded) from the server, which records it; said once done. */
+function RecapDocumentButton({ idSouscription, document, opened, onOpened }: { idSouscription: number; document: RecapDocument; opened: boolean; onOpened: (document: RecapDocument) => void }) {
+  const download = useFileDownload();
+  const done = download.state.kind === 'done';
+  useEffect(() => {
+    if (done) onOpened(document);
+  }, [done, document, onOpened]);
+  return (
+    <li className="space-y-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={download.loading}
+          onClick={() => void download.start({ path: recapDocumentPath(idSouscription, document), fallbackName: `${document}.pdf` })}
+        >
+          Ouvrir {DOCUMENT_LABELS[document]} (PDF)
+        </button>
+        {opened ? (
+          <span className="inline-flex items-center gap-1 text-success">
+            <CheckCircle2 aria-hidden="true" className="size-4" />
+            Document ouvert
+          </span>
+        ) : null}
+      </div>
+      <DownloadStatus download={download} />
+    </li>
+  );
+}
+
+/** RécapitulatifDeLaCommande: every line, delivery, payment and totals; the two documents to open; then the order, once. */
+export function OrderRecapStep({ idClientBscs, cart, draft, accountAddress, onSubmitted }: OrderRecapStepProps) {
+  const shops = usePointsOfSale();
+  const submit = useSubmitOrder(idClientBscs);
+  const [opened, setOpened] = useState<ReadonlySet<RecapDocument>>(new Set());
+  const [unpaid, setUnpaid] = useState<string | null>(null);
+  // One key per submission attempt: a double click, or a retry after a lost answer, sends it again
+  // and gets the same order; a refused attempt leaves a new key for the next one.
+  const attempt = useRef(newIdempotencyKey());
+  const form = useZodForm(z.object({}), { defaultValues: {} });
+  const allOpened = RECAP_DOCUMENTS.every((document) => opened.has(document));
+  const livraison = deliveryOf(draft);
+  const markOpened = useCallback((document: RecapDocument) => setOpened((before) => new Set(before).add(document)), []);
+
+  const shop = livraison?.mode === 'POINT_DE_VENTE' ? shops.data?.find((candidate) => candidate.idPointDeVente === livraison.idPointDeVente) : undefined;
+  const deliveryText =
+    livraison?.mode === 'ADRESSE_COMPTE'
+      ? `À l’adresse du compte : ${[accountAddress.numero, accountAddress.voie].filter(Boolean).join(' ')}, ${accountAddress.codePostal} ${accountAddress.ville}`
+      : livraison?.mode === 'AUTRE_ADRESSE'
+        ? `${livraison.adresse.destinataire}, ${[livraison.adresse.numero, livraison.adresse.voie].filter(Boolean).join(' ')}${livraison.adresse.complement ? `, ${livraison.adresse.complement}` : ''}, ${livraison.adresse.codePostal} ${livraison.adresse.ville}`
+        : shop
+          ? `Retrait en boutique : ${shop.nom}, ${shop.adresse}, ${shop.codePostal} ${shop.ville}`
+          : 'Retrait en boutique';
+
+  return (
+    <div className="space-y-6">
+      <CheckAnswers
+        title="Vos nouvelles lignes"
+        rows={cart.Lignes.map((line, index) => ({
+          label: `Ligne ${index + 1}`,
+          value: (
+            <>
+              {line.Quantite > 1 ? `${line.Quantite} × ` : ''}
+              {lineTitle(line)}
+              <span className="block text-sm text-muted">
+                {line.TypeSim === 'ESIM' ? 'eSIM' : 'Carte SIM'} – {numberText(line)}
+              </span>
+            </>
+          ),
+          changeTo: addLinePath('lignes'),
+        }))}
+      />
+      <CheckAnswers
+        title="Livraison et paiement"
+        rows={[
+          { label: 'Livraison', value: deliveryText, changeTo: addLinePath('coordonnees') },
+          { label: 'Paiement', value: ORDER_PAYMENT_MODE_LABELS[ORDER_PAYMENT_MODE.Virement], changeTo: addLinePath('coordonnees') },
+        ]}
+      />
+      <CartTotals totals={cart.Totaux} />
+
+      <section aria-labelledby="documents-commande" className="card space-y-3">
+        <h2 id="documents-commande" className="text-xl font-bold text-primary-strong">
+          Documents à lire avant de confirmer
+        </h2>
+        <p id="documents-aide">Ouvrez l’information précontractuelle et le récapitulatif contractuel : la confirmation de la commande s’active ensuite.</p>
+        <ul className="space-y-3">
+          {RECAP_DOCUMENTS.map((document) => (
+            <RecapDocumentButton
+              key={document}
+              idSouscription={cart.IdSouscription}
+              document={document}
+              opened={opened.has(document)}
+              onOpened={markOpened}
+            />
+          ))}
+        </ul>
+      </section>
+
+      {unpaid ? (
+        <Alert tone="error" title="La commande ne peut pas être confirmée">
+          <p>{unpaid}</p>
+          <Link to={PATHS.accountPayment} className="link">
+            Payer mes factures
+          </Link>
+        </Alert>
+      ) : null}
+
+      <Form
+        form={form}
+        className="space-y-4"
+        onSubmit={async () => {
+          if (!livraison) return;
+          setUnpaid(null);
+          try {
+            const order = await submit.mutateAsync({
+              request: { IdSouscription: cart.IdSouscription, ModePaiement: ORDER_PAYMENT_MODE.Virement, Livraison: livraison },
+              idempotencyKey: attempt.current,
+            });
+            onSubmitted(order);
+          } catch (error) {
+            if (isApiError(error) && error.status > 0) attempt.current = newIdempotencyKey();
+            if (hasErrorCode(error, 'ADD_LINE_UNPAID')) {
+              setUnpaid(apiErrorMessage(error));
+              return;
+            }
+            if (hasErrorCode(error, 'ADD_LINE_RECAPS_NOT_OPENED')) setOpened(new Set());
+            throw error;
+          }
+        }}
+      >
+        <p>En confirmant, vous commandez ces lignes et vous vous engagez à régler le montant à payer à la commande par virement bancaire.</p>
+        <FormAlert />
+        <SubmitButton disabled={!allOpened || !livraison}>Confirmer la commande</SubmitButton>
+        {!allOpened ? <p className="text-sm text-muted">Le bouton s’active une fois les deux documents ouverts.</p> : null}
+      </Form>
+    </div>
+  );
+}
