@@ -24,6 +24,7 @@ export const REFERENCE_MENU: readonly Row[] = [
   sous(21, 2, 'Gestion des lignes', 1),
   mod(211, 21, 'Vos lignes mobiles', '/pages/mes-lignes-mobiles', 1),
   mod(212, 21, 'Ajouter une ligne', '/ajout-ligne/ajouter-une-ligne-mobile', 2, { accountStatuses: ['ACTIF'] }),
+  mod(213, 21, 'Mes commandes', '/mon-compte/commandes', 3),
   sous(22, 2, 'Téléphones et cartes SIM', 2),
   mod(221, 22, 'Nouveau téléphone', '/mon-telephone/nouveau-telephone', 1, { accountStatuses: ['ACTIF'] }),
   mod(222, 22, 'Changer de forfait', '/mon-forfait/changer-de-forfait', 2, { accountStatuses: ['ACTIF'] }),

@@ -137,6 +137,8 @@ export const subscriptions = pgTable(
     statut: integer('statut').notNull().default(2),
     /** Order-flow step reached (section 3 numbering). */
     etape: integer('etape').notNull().default(1),
+    /** The Coordonnées step's answers (delivery, installation, contact) kept with the cart until the order is sent. */
+    coordonnees: jsonb('coordonnees'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,3 +22,13 @@ export const ssoClientContexts = pgTable('sso_client_contexts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Signed one-click URLs already used (decision 034): a signature opens one session, once; the row
+ * can go when the URL's five minutes are over.
+ */
+export const ssoOneclicUses = pgTable('sso_oneclic_uses', {
+  signature: text('signature').primaryKey(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
