@@ -72,6 +72,16 @@ describe('Gaia single sign-on', () => {
     await context.close();
   });
 
+  it('opens the function of /gaia?codefonction= once Gaia has signed the agent in', async () => {
+    const { context, page } = await newPage(app.browser);
+    await page.goto(`${app.server.url}/ecare/gaia?codefonction=profil`);
+    await signInAtGaia(page, 'GAIA-AG100001');
+    await page.waitForURL(/\/ecare\/profil-gaia$/);
+    await page.getByRole('heading', { level: 1, name: 'Profil Gaia' }).waitFor();
+    await page.getByText('GAIA-AG100001').waitFor();
+    await context.close();
+  });
+
   it('shows the Gaia entry’s failure page, then signs a non-agent out of Gaia on the not-allowed page', async () => {
     const { context, page } = await newPage(app.browser);
     await page.goto(`${app.server.url}/ecare/gaia?erreur=gaia`);
@@ -103,10 +113,18 @@ describe('one-click single sign-on', () => {
     const url = await signedOneclicUrl({ idmodule: 'ajl', coderegate: 'BDP001', idContexteClient: 'CTX-DEMO-AJL', urlAppelVQD: VQD, idrh: 'RH100001' });
     expect(new URL(url).pathname).toBe('/ecare/oneclic');
     await page.goto(url);
-    // The add-line entry is reached (whatever that page then shows), once the customer session is open.
+    // The add-line page is reached once the customer session is open.
     await expect.poll(() => visited, { timeout: 30_000 }).toContain('/ecare/ajout-ligne/ajouter-une-ligne-mobile');
+    await page.getByRole('heading', { level: 1, name: 'Ajouter une ligne mobile' }).waitFor();
     // Connected as the context's customer, through an agent (the banner of agent mode).
     await page.getByRole('region', { name: 'Mode conseiller' }).waitFor();
+    // The page runs the customer's unpaid check (AJL) for the agent too: the demo manager's overdue invoice stops it.
+    await page.getByText('L’ajout de lignes est bloqué').waitFor();
+    await page.getByRole('link', { name: 'Payer mes factures' }).waitFor();
+    await expectNoAxeViolations(page);
+    // The signed URL opened its session: opened again (history, a copied link), it is refused.
+    await page.goto(url);
+    await page.getByRole('heading', { level: 1, name: 'Connexion refusée' }).waitFor();
     await context.close();
   });
 

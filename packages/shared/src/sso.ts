@@ -65,6 +65,12 @@ export type SsoValidation = z.infer<typeof ssoValidationSchema>;
 /** Path codes of the validation endpoints: letters, digits, dash, underscore. */
 export const ssoCodeParamsSchema = z.object({ code: z.string().max(64) });
 
+/** A Gaia function code (`codefonction`, spec §3 and §4): letters, digits, `_` and `-`. */
+export const GAIA_FUNCTION_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** `GET /api/gaia/connexion?codefonction=`: the function to open once Gaia has authenticated the agent. */
+export const gaiaLoginQuerySchema = z.object({ codefonction: z.string().max(64).optional() });
+
 /** Gaia info (spec §3): what the portal knows of the agent Gaia authenticated. */
 export const gaiaInfoSchema = z.object({ codeRegate: z.string().nullable(), idrh: z.string().nullable(), idsso: z.string() });
 export type GaiaInfo = z.infer<typeof gaiaInfoSchema>;

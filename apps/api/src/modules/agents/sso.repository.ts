@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, billingAccounts, ssoClientContexts, users } from '../../db/schema.ts';
+import { agents, billingAccounts, ssoClientContexts, ssoOneclicUses, users } from '../../db/schema.ts';
 
 /** The agent codes a single sign-on names an agent by (spec §3 "Single sign-on URL keys"). */
 export type AgentCodeColumn = 'idSso' | 'codeAcores' | 'codeRegate';
@@ -13,6 +13,19 @@ export function createSsoRepository(db: Database) {
     async agentBy(column: AgentCodeColumn, code: string) {
       const [row] = await db.select().from(agents).where(eq(columns[column], code)).limit(1);
       return row;
+    },
+
+    /**
+     * Records a one-click signature as used: true the first time, false when it was used already
+     * (the primary key decides, so two requests with one URL at once open one session).
+     */
+    async useOneclicSignature(signature: string, now: Date, expiresAt: Date): Promise<boolean> {
+      const inserted = await db
+        .insert(ssoOneclicUses)
+        .values({ signature, usedAt: now, expiresAt })
+        .onConflictDoNothing()
+        .returning({ signature: ssoOneclicUses.signature });
+      return inserted.length === 1;
     },
 
     async context(idContexte: string) {

@@ -5,7 +5,9 @@ import {
   contextReadRequestSchema,
   contextResponseSchema,
   contextUpdateSchema,
+  GAIA_FUNCTION_CODE,
   gaiaInfoSchema,
+  gaiaLoginQuerySchema,
   gaiaProfileSchema,
   gaiaStateSchema,
   okResponseSchema,
@@ -37,6 +39,9 @@ export const SSO_COOKIE = 'sso_assertion';
 /** The Gaia login's PKCE verifier, state and nonce, between the start and the callback. */
 export const GAIA_PENDING_COOKIE = 'gaia_pending';
 const GAIA_PENDING_MS = 10 * 60_000;
+
+/** What the Gaia login's sealed cookie keeps: the OpenID checks and the function to open afterwards. */
+type GaiaStarted = GaiaPending & { codeFonction?: string };
 
 const GAIA_PAGE = '/ecare/gaia';
 const GAIA_NOT_ALLOWED_PAGE = '/ecare/gaia-non-autorise';
@@ -196,13 +201,16 @@ export async function ssoRoutes(app: ModuleApp, deps: SsoRouteDeps) {
 
   app.get(
     '/api/gaia/connexion',
-    { schema: { tags: ['sso'], summary: 'Démarre la connexion Gaia (code d’autorisation avec PKCE)', security: [], hide: true } },
+    { schema: { tags: ['sso'], summary: 'Démarre la connexion Gaia (code d’autorisation avec PKCE)', security: [], querystring: gaiaLoginQuerySchema, hide: true } },
     async (request, reply) => {
       if (!gaia) return reply.redirect(`${GAIA_PAGE}?erreur=configuration`);
       const quota = await service.entryQuota(request.ip);
       if (!quota) return reply.redirect(`${GAIA_PAGE}?erreur=limite`);
       const { url, pending: checks } = await gaia.start();
-      reply.setCookie(GAIA_PENDING_COOKIE, pending.seal(checks, new Date(clock.now().getTime() + GAIA_PENDING_MS)), cookie('/api/gaia', GAIA_PENDING_MS));
+      // The function asked for (/gaia?codefonction=) waits in the sealed cookie for Gaia's answer; anything else is dropped.
+      const { codefonction } = request.query;
+      const started: GaiaStarted = codefonction && GAIA_FUNCTION_CODE.test(codefonction) ? { ...checks, codeFonction: codefonction } : checks;
+      reply.setCookie(GAIA_PENDING_COOKIE, pending.seal(started, new Date(clock.now().getTime() + GAIA_PENDING_MS)), cookie('/api/gaia', GAIA_PENDING_MS));
       noStore(reply);
       return reply.redirect(url);
     },
@@ -214,7 +222,7 @@ export async function ssoRoutes(app: ModuleApp, deps: SsoRouteDeps) {
     async (request, reply) => {
       noStore(reply);
       reply.clearCookie(GAIA_PENDING_COOKIE, { path: '/api/gaia' });
-      const checks = pending.open<GaiaPending>(request.cookies[GAIA_PENDING_COOKIE], clock.now());
+      const checks = pending.open<GaiaStarted>(request.cookies[GAIA_PENDING_COOKIE], clock.now());
       if (!gaia || !checks) return reply.redirect(`${GAIA_PAGE}?erreur=session`);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       let subject: string;
@@ -229,6 +237,8 @@ export async function ssoRoutes(app: ModuleApp, deps: SsoRouteDeps) {
         return reply.redirect(GAIA_NOT_ALLOWED_PAGE);
       }
       setAssertion(reply, assertion);
+      // Back to the function the agent opened /gaia for, or to the Gaia entry's agent login.
+      if (checks.codeFonction) return reply.redirect(`${GAIA_PAGE}?codefonction=${encodeURIComponent(checks.codeFonction)}`);
       return reply.redirect(`${GAIA_PAGE}?id_sso_oidc=${encodeURIComponent(subject)}`);
     },
   );

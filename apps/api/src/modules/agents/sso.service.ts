@@ -1,4 +1,6 @@
 import {
+  ONECLIC_CLOCK_SKEW_SECONDS,
+  ONECLIC_VALIDITY_SECONDS,
   parseCompositeUsername,
   type ContextReadRequest,
   type ContextResponse,
@@ -118,7 +120,11 @@ export function createSsoService(deps: { repo: SsoRepository; agents: AgentsServ
         idContexteClient: request.idContexteClient || undefined,
         idrh: request.idrh || undefined,
       };
-      if (!verifyOneclic(secret, keys, request.ts, request.sig, clock.now())) throw fail('SSO_ONECLIC_INVALID');
+      const now = clock.now();
+      if (!verifyOneclic(secret, keys, request.ts, request.sig, now)) throw fail('SSO_ONECLIC_INVALID');
+      // A signed URL opens one session, once: copied from a history or a log, it is refused like an expired one.
+      const expiresAt = new Date((Number(request.ts) + ONECLIC_VALIDITY_SECONDS + ONECLIC_CLOCK_SKEW_SECONDS) * 1000);
+      if (!(await repo.useOneclicSignature(request.sig, now, expiresAt))) throw fail('SSO_ONECLIC_INVALID');
       const byRegate = keys.coderegate && CODE.test(keys.coderegate) ? await repo.agentBy('codeRegate', keys.coderegate.toUpperCase()) : undefined;
       const bySso = !byRegate && keys.id_sso && CODE.test(keys.id_sso) ? await repo.agentBy('idSso', keys.id_sso) : undefined;
       const agent = byRegate ?? bySso;

@@ -79,8 +79,9 @@ function oneclicBody(query: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(query));
 }
 
-/** An SSO assertion from a signed one-click URL with these keys. */
+/** An SSO assertion from a signed one-click URL with these keys (a new URL: signed a second later than the last). */
 async function oneclicAssertion(keys: Keys = AJL_KEYS): Promise<string> {
+  t.clock.advance(1000);
   const response = await call('POST', '/api/sso/oneclic', { json: oneclicBody(signedOneclicQuery(SECRET, keys, t.clock.now())) });
   expect(response.statusCode, response.body).toBe(200);
   const assertion = cookieOf(response, SSO_COOKIE);
@@ -90,6 +91,7 @@ async function oneclicAssertion(keys: Keys = AJL_KEYS): Promise<string> {
 
 describe('signed one-click URLs', () => {
   it('accepts a fresh signature and answers the keys under the spec’s names, with an httpOnly assertion', async () => {
+    t.clock.advance(1000);
     const response = await call('POST', '/api/sso/oneclic', { json: oneclicBody(signedOneclicQuery(SECRET, AJL_KEYS, t.clock.now())) });
     expect(response.statusCode, response.body).toBe(200);
     expect(bodyOf(response, ssoKeysSchema)).toEqual({
@@ -129,6 +131,20 @@ describe('signed one-click URLs', () => {
     }
     expect((await call('POST', '/api/sso/oneclic', { json: { ...good, urlAppelVQD: 'x'.repeat(5000) } })).statusCode).toBe(400);
     expect((await call('POST', '/api/sso/oneclic', { json: ['pas un objet'] })).statusCode).toBe(400);
+  });
+
+  it('opens one session per URL: the same signed URL again, even at once, is refused', async () => {
+    t.clock.advance(1000);
+    const json = oneclicBody(signedOneclicQuery(SECRET, AJL_KEYS, t.clock.now()));
+    const [first, second] = await Promise.all([call('POST', '/api/sso/oneclic', { json }), call('POST', '/api/sso/oneclic', { json })]);
+    expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 403]);
+    t.clock.advance(60_000);
+    const replayed = await call('POST', '/api/sso/oneclic', { json });
+    expectError(replayed, 403, 'SSO_ONECLIC_INVALID');
+    expect(cookieOf(replayed, SSO_COOKIE)).toBeUndefined();
+    // A new URL for the same agent and customer, signed a second later, is a new entry.
+    t.clock.advance(1000);
+    expect((await call('POST', '/api/sso/oneclic', { json: oneclicBody(signedOneclicQuery(SECRET, AJL_KEYS, t.clock.now())) })).statusCode).toBe(200);
   });
 
   it('accepts a signature until its fifth minute ends', async () => {
@@ -337,8 +353,8 @@ async function signInAtGaia(authorizationUrl: string, login: string): Promise<st
   throw new Error('too many hops at Gaia');
 }
 
-async function gaiaLogin(login: string): Promise<{ location: string; assertion: string | undefined }> {
-  const start = await call('GET', '/api/gaia/connexion');
+async function gaiaLogin(login: string, query = ''): Promise<{ location: string; assertion: string | undefined }> {
+  const start = await call('GET', `/api/gaia/connexion${query}`);
   expect(start.statusCode, start.body).toBe(302);
   const pending = cookieOf(start, GAIA_PENDING_COOKIE);
   const authorization = new URL(start.headers.location as string);
@@ -367,6 +383,14 @@ describe('Gaia (OpenID Connect against a loopback provider)', () => {
     expect(bodyOf(await call('GET', `/api/validate_sc_sso/${BDP.idSso}`, { assertion }), validateScResponseSchema).loginSc).toBe(BDP.loginSc);
     // A one-click assertion is no Gaia one.
     expectError(await call('GET', `/api/gaia/info/${BDP.idSso}`, { assertion: await oneclicAssertion() }), 403, 'SSO_ASSERTION_REQUIRED');
+  });
+
+  it('comes back from Gaia to the function the agent opened /gaia for, and drops a malformed one', async () => {
+    const { location, assertion } = await gaiaLogin(BDP.idSso, '?codefonction=ajl');
+    expect(location).toBe('/ecare/gaia?codefonction=ajl');
+    expect(bodyOf(await call('GET', '/api/gaia/redirection/ajl', { assertion }), urlResponseSchema)).toEqual({ url: '/ecare/ajout-ligne/ajouter-une-ligne-mobile' });
+    expect((await gaiaLogin(BDP.idSso, `?codefonction=${encodeURIComponent('//evil.test/x')}`)).location).toBe(`/ecare/gaia?id_sso_oidc=${BDP.idSso}`);
+    expect((await call('GET', `/api/gaia/connexion?codefonction=${'a'.repeat(65)}`)).statusCode).toBe(400);
   });
 
   it('sends an inactive agent or a stranger to the Gaia-not-allowed page, and signs out through Gaia', async () => {

@@ -13,6 +13,7 @@ import {
   rateLimitCounters,
   sessions,
   ssoClientContexts,
+  ssoOneclicUses,
   supportTickets,
 } from '../../db/schema.ts';
 
@@ -53,6 +54,8 @@ export function createCleanupRepository(db: Database) {
 
     /** One-click customer contexts past their end: the desktop hands over a new one for each connection. */
     expiredSsoContexts: (now: Date, limit: number) => deleteBatch(ssoClientContexts, ssoClientContexts.idContexte, lt(ssoClientContexts.expiresAt, now), limit),
+
+    expiredOneclicUses: (now: Date, limit: number) => deleteBatch(ssoOneclicUses, ssoOneclicUses.signature, lt(ssoOneclicUses.expiresAt, now), limit),
 
     /** Forgotten-code links (and the rows kept for unknown addresses) used or expired before `before`. */
     endedPasswordResets: (before: Date, now: Date, limit: number) =>

@@ -15,6 +15,7 @@ export interface CleanupReport {
   sessions: number;
   agentSessions: number;
   ssoContexts: number;
+  oneclicUses: number;
   passwordResets: number;
   emailChanges: number;
   unlockLinks: number;
@@ -60,6 +61,9 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
     agentSessions: (now: Date) => drain((limit) => repo.endedAgentSessions(ago(now, RETENTION.sessionsMs), now, limit)),
 
     ssoContexts: (now: Date) => drain((limit) => repo.expiredSsoContexts(now, limit)),
+
+    /** Used one-click signatures once their URL has expired: it is refused by its date from then on. */
+    oneclicUses: (now: Date) => drain((limit) => repo.expiredOneclicUses(now, limit)),
 
     async emailLinks(now: Date): Promise<Pick<CleanupReport, 'passwordResets' | 'emailChanges' | 'unlockLinks'>> {
       const before = ago(now, RETENTION.linksMs);
@@ -125,6 +129,7 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
         sessions: await attempt(() => service.sessions(now), 0),
         agentSessions: await attempt(() => service.agentSessions(now), 0),
         ssoContexts: await attempt(() => service.ssoContexts(now), 0),
+        oneclicUses: await attempt(() => service.oneclicUses(now), 0),
         ...(await attempt(() => service.emailLinks(now), { passwordResets: 0, emailChanges: 0, unlockLinks: 0 })),
         counters: await attempt(() => service.rateLimits(now), 0),
         ...(await attempt(() => service.outbox(now), { sentMails: 0, unsentMails: 0 })),

@@ -15,6 +15,7 @@ import {
   rateLimitCounters,
   sessions,
   ssoClientContexts,
+  ssoOneclicUses,
 } from '../../db/schema.ts';
 import { inlineJobs, pgBossJobs } from '../../core/jobs.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -94,10 +95,15 @@ describe('clean-up', () => {
     ]);
     const context = (idContexte: string, expiresAt: Date) => ({ idContexte, idRh: 'RH1', urlAppel: 'https://vqd.test', estConnexionOk: false, expiresAt });
     await t.db.insert(ssoClientContexts).values([context('CTX-NETTOYAGE-1', new Date(now.getTime() + MINUTE)), context('CTX-NETTOYAGE-2', new Date(now.getTime() + 30 * 24 * HOUR))]);
+    const use = (signature: string, expiresAt: Date) => ({ signature, usedAt: now, expiresAt });
+    await t.db.insert(ssoOneclicUses).values([use('a'.repeat(64), new Date(now.getTime() + 5 * MINUTE)), use('b'.repeat(64), new Date(now.getTime() + 30 * 24 * HOUR))]);
 
     t.clock.advance(RETENTION.sessionsMs + HOUR);
     expect(await cleanup().agentSessions(t.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await cleanup().ssoContexts(t.clock.now())).toBe(1);
+    expect(await cleanup().oneclicUses(t.clock.now())).toBe(1);
+    const uses = await t.db.select({ signature: ssoOneclicUses.signature }).from(ssoOneclicUses);
+    expect(uses.map((row) => row.signature)).toEqual(['b'.repeat(64)]);
     const left = await t.db.select({ tokenHash: agentSessions.tokenHash }).from(agentSessions).where(inArray(agentSessions.tokenHash, ['nettoyage-agent-revoque', 'nettoyage-agent-vivant']));
     expect(left.map((row) => row.tokenHash)).toEqual(['nettoyage-agent-vivant']);
     const contexts = await t.db.select({ id: ssoClientContexts.idContexte }).from(ssoClientContexts).where(inArray(ssoClientContexts.idContexte, ['CTX-NETTOYAGE-1', 'CTX-NETTOYAGE-2']));
@@ -253,6 +259,7 @@ describe('clean-up', () => {
       'counters',
       'emailChanges',
       'faqVotes',
+      'oneclicUses',
       'passwordResets',
       'sentMails',
       'sessions',
@@ -268,6 +275,7 @@ describe('clean-up', () => {
       sessions: 0,
       agentSessions: 0,
       ssoContexts: 0,
+      oneclicUses: 0,
       passwordResets: 0,
       emailChanges: 0,
       unlockLinks: 0,

@@ -18,7 +18,8 @@ type Outcome = { kind: 'waiting' } | { kind: 'problem'; message: string; retry: 
 /**
  * /gaia (spec §4 "Gaia entry"): outside BDP mode, the agent login; in BDP mode, back from Gaia
  * with `id_sso_oidc`, the Gaia info sets the SSO state (module ajl) for the agent login, or /404
- * when there is none; with `codefonction`, the function's page; otherwise the Gaia sign-in.
+ * when there is none; with `codefonction`, the function's page (after the Gaia sign-in when the
+ * agent has not signed in yet); otherwise the Gaia sign-in.
  */
 export function GaiaEntry({ isBdpMode }: { isBdpMode: () => Promise<boolean> }) {
   const navigate = useNavigate();
@@ -56,7 +57,8 @@ export function GaiaEntry({ isBdpMode }: { isBdpMode: () => Promise<boolean> }) 
         return;
       }
       if (!state.authentifie) {
-        window.location.assign(GAIA_LOGIN_URL);
+        // The function asked for comes back from Gaia with the agent (the login keeps it in its sealed cookie).
+        window.location.assign(codeFonction === null ? GAIA_LOGIN_URL : `${GAIA_LOGIN_URL}?${new URLSearchParams({ codefonction: codeFonction }).toString()}`);
         return;
       }
       if (codeFonction !== null) {
