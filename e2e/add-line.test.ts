@@ -11,6 +11,9 @@ const app = useRealApp();
 /** The number ported from another operator, and its RIO there (operator 02, business line). */
 const PORTED = '0612345678';
 const PORTED_RIO = buildRio({ operateur: '02', qualite: 'E', reference: 'AB12CD', numero: PORTED });
+/** The number ported in the card journey. */
+const PORTED_BY_CARD = '0698765432';
+const PORTED_BY_CARD_RIO = buildRio({ operateur: '02', qualite: 'E', reference: 'EF34GH', numero: PORTED_BY_CARD });
 /** The same RIO with a key that is not the number's. */
 const WRONG_RIO = `${PORTED_RIO.slice(0, 9)}${PORTED_RIO.endsWith('000') ? '111' : '000'}`;
 
@@ -132,34 +135,20 @@ describe('adding lines', () => {
     expect(await fitsWidth(page)).toBe(true);
     await page.getByRole('button', { name: 'Continuer vers les coordonnées' }).click();
 
-    // Delivery to another address (postal code, then its commune), transfer; the card waits.
+    // Delivery to the account's address, kept by the server.
     await page.waitForURL(/[?&]etape=coordonnees/);
     await stepChecked(page, 'Coordonnées');
-    await expect(page.getByRole('radio', { name: /^Carte bancaire/ }).isDisabled()).resolves.toBe(true);
-    await page.getByText('Le paiement par carte des commandes sera bientôt disponible.').waitFor();
-    await choose(page.getByRole('radio', { name: /^À une autre adresse/ }));
-    await page.getByLabel(/^Numéro$/).fill('12');
-    await page.getByLabel(/^Voie/).fill('rue des Forges');
-    const communes = page.waitForResponse((response) => response.url().endsWith('/api/ajout-lignes/communes/21000'));
-    await page.getByLabel(/^Code postal/).fill('21000');
-    expect((await communes).status()).toBe(200);
-    const city = page.getByRole('combobox', { name: /^Ville/ });
-    await city.click();
-    await page.getByRole('option', { name: 'Dijon', exact: true }).click();
-    await expect(city.inputValue()).resolves.toBe('Dijon');
+    // Nothing chosen: the form says what is missing.
+    await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
+    await page.getByText('Veuillez choisir où recevoir la commande.').first().waitFor();
+    await choose(page.getByRole('radio', { name: /^À l’adresse du compte/ }));
     await expectNoAxeViolations(page);
-
-    // A reload keeps the step and what was typed.
-    await page.reload();
-    await page.getByRole('heading', { level: 2, name: 'Coordonnées' }).waitFor();
-    await expect(page.getByLabel(/^Voie/).inputValue()).resolves.toBe('rue des Forges');
-    await expect(page.getByRole('combobox', { name: /^Ville/ }).inputValue()).resolves.toBe('Dijon');
     await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
 
     // The recap: both documents opened before the order may be confirmed.
     await page.waitForURL(/[?&]etape=recapitulatif/);
     await stepChecked(page, 'Récapitulatif de la commande');
-    await page.getByText(/12 rue des Forges, 21000 Dijon/).waitFor();
+    await page.getByText(/^À l’adresse du compte : /).waitFor();
     const confirm = page.getByRole('button', { name: 'Confirmer la commande' });
     await expect(confirm.isDisabled()).resolves.toBe(true);
     const firstPdf = page.waitForEvent('download');
@@ -170,6 +159,7 @@ describe('adding lines', () => {
     await page.getByRole('button', { name: 'Ouvrir le récapitulatif contractuel (PDF)' }).click();
     expect((await secondPdf).suggestedFilename()).toMatch(/^recapitulatif-contractuel-panier-\d+\.pdf$/);
     await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await expect(page.getByRole('radio', { name: /^Virement bancaire/ }).isChecked()).resolves.toBe(true);
     await expectNoAxeViolations(page);
     expect(await fitsWidth(page)).toBe(true);
 
@@ -198,4 +188,136 @@ describe('adding lines', () => {
     await context.close();
     // One journey through every step, with an accessibility check on each: longer than one page's test.
   }, 120_000);
+
+  it('adds a ported SIM line and an insured eSIM phone line, keeps the Coordonnées over a reload, and pays by card in the sandbox, at 375 px', async () => {
+    const { context, page } = await newPage(app.browser, { width: 375 });
+    await loginWithKeyboard(page, app.server.url, DEMO.solo.email, DEMO.solo.password);
+    await page.waitForURL(/\/pages\/accueil$/);
+    const ordersBefore = await orderCount(page);
+    await page.goto(`${app.server.url}/ecare/pages/mes-lignes-mobiles`);
+    await page.getByRole('table').waitFor();
+    const activatingBefore = await page.getByRole('table').getByText('En cours d’activation').count();
+    await page.goto(`${app.server.url}/ecare/ajout-ligne/ajouter-une-ligne-mobile`);
+    await stepChecked(page, 'Choix des options');
+
+    // Line 1: a plan with a SIM card only.
+    await choose(page.getByRole('radiogroup', { name: /Forfait de la ligne/ }).getByRole('radio').first());
+    await choose(page.getByRole('radio', { name: 'Carte SIM seule' }));
+    await page.getByRole('button', { name: 'Ajouter la ligne au panier' }).click();
+    await page.getByText('Vous modifiez la ligne 1 du panier.').waitFor();
+    // No phone, no insurance offered.
+    await page.getByRole('heading', { level: 3, name: 'Accessoires' }).waitFor();
+    await expect(page.getByRole('heading', { level: 3, name: 'Assurance du téléphone' }).count()).resolves.toBe(0);
+
+    // Line 2: the iPhone 17 with an eSIM, insured: the insurances that cover its price, with price, deductible and cover.
+    await page.getByRole('link', { name: 'Ajouter une autre ligne' }).click();
+    await page.getByText(/^Votre panier compte 1 ligne/).waitFor();
+    await choose(page.getByRole('radiogroup', { name: /Forfait de la ligne/ }).getByRole('radio').first());
+    await choose(page.getByRole('radio', { name: 'Avec un téléphone' }));
+    await choose(page.getByRole('radio', { name: /^Apple iPhone 17 256 Go/ }));
+    await choose(page.getByRole('radio', { name: 'Noir', exact: true }));
+    await choose(page.getByRole('radio', { name: 'eSIM', exact: true }));
+    await page.getByRole('button', { name: 'Ajouter la ligne au panier' }).click();
+    await page.getByText('Vous modifiez la ligne 2 du panier.').waitFor();
+    const insurance = page.getByRole('region', { name: 'Assurance du téléphone' });
+    await insurance.getByRole('button', { name: 'Choisir Assurance Casse et Vol' }).waitFor();
+    // Its ceiling (500 €) is below the phone's price alone: not offered.
+    await expect(insurance.getByRole('button', { name: 'Choisir Assurance Casse', exact: true }).count()).resolves.toBe(0);
+    await insurance.getByText(/8,32\s€ HT par mois \(9,98\s€ TTC\) – franchise 94,80\s€ TTC par sinistre/).waitFor();
+    await insurance.getByText(/vol avec effraction/).waitFor();
+    await insurance.getByRole('button', { name: 'Choisir Assurance Casse et Vol' }).click();
+    await insurance.getByText(/^Assurance choisie : Assurance Casse et Vol, 8,32\s€ HT par mois\.$/).waitFor();
+    await insurance.getByRole('button', { name: 'Retirer Assurance Casse et Vol' }).waitFor();
+    await expectNoAxeViolations(page);
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByRole('button', { name: 'Continuer vers le récapitulatif des lignes' }).click();
+
+    // Line 1 takes the number of another operator.
+    await page.waitForURL(/[?&]etape=lignes/);
+    await stepChecked(page, 'Récapitulatif des lignes');
+    const first = page.getByTestId('cart-line').first();
+    await choose(first.getByRole('radio', { name: /^Portabilité du numéro/ }));
+    await first.getByLabel(/^Numéro de mobile/).fill('06 98 76 54 32');
+    await first.getByLabel(/^RIO du numéro/).fill(PORTED_BY_CARD_RIO);
+    await first.getByLabel(/^Date de portabilité/).fill(nextWorkingDay(nextWorkingDay(parisDay(new Date()))));
+    await first.getByRole('button', { name: 'Enregistrer le numéro' }).click();
+    await first.getByText(/^Portabilité du numéro : 06 98 76 54 32, le \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await page.getByRole('button', { name: 'Continuer vers les coordonnées' }).click();
+
+    // Coordonnées: another address, its city chosen among the postal code's communes, kept by the server; a reload of the step finds it again.
+    await page.waitForURL(/[?&]etape=coordonnees/);
+    await stepChecked(page, 'Coordonnées');
+    await choose(page.getByRole('radio', { name: /^À une autre adresse/ }));
+    await page.getByLabel(/^Voie/).fill('12 rue des Lilas');
+    await page.getByLabel(/^Code postal/).fill('69003');
+    // The list offers the communes of 69003 once they are read (the select waits for the option).
+    await page.getByLabel(/^Ville/).selectOption('Lyon');
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/commande/adresse/enregistrer/LIVRAISON'));
+    await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.waitForURL(/[?&]etape=recapitulatif/);
+    await page.getByRole('link', { name: 'Retour aux coordonnées' }).click();
+    await page.waitForURL(/[?&]etape=coordonnees/);
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Coordonnées' }).waitFor();
+    await expect(page.getByRole('radio', { name: /^À une autre adresse/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel(/^Code postal/).inputValue()).resolves.toBe('69003');
+    await expect.poll(() => page.getByLabel(/^Ville/).inputValue()).toBe('Lyon');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
+
+    // The recap: the insurance counted monthly, both documents opened, card chosen.
+    await page.waitForURL(/[?&]etape=recapitulatif/);
+    await stepChecked(page, 'Récapitulatif de la commande');
+    await page.getByText(/, 12 rue des Lilas, 69003 Lyon$/).waitFor();
+    const confirm = page.getByRole('button', { name: 'Confirmer la commande' });
+    const firstPdf = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Ouvrir l’information précontractuelle (PDF)' }).click();
+    await firstPdf;
+    const secondPdf = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Ouvrir le récapitulatif contractuel (PDF)' }).click();
+    await secondPdf;
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await choose(page.getByRole('radio', { name: /^Carte bancaire/ }));
+    await expectNoAxeViolations(page);
+    expect(await fitsWidth(page)).toBe(true);
+    await confirm.click();
+
+    // The sandbox's page, paid with the accepted test card.
+    await page.waitForURL(/\/sandbox-paiement\/[\w-]+$/);
+    await page.getByRole('heading', { level: 1, name: 'Paiement par carte' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Numéro de carte').fill('4111 1111 1111 1111');
+    await page.getByLabel('Date d’expiration').fill('12/35');
+    await page.getByLabel('Cryptogramme visuel').fill('123');
+    await page.getByRole('button', { name: /^Payer / }).click();
+
+    // Back to the portal's return page, which names the order, confirmed by the provider's signed notification.
+    await page.waitForURL(/\/ecare\/mon-compte\/paiement\/retour\?transactionReference=PAI-[A-Z0-9]{16}$/);
+    const orderLink = page.getByRole('link', { name: /^Suivre la commande CMD-\d{4}-\d{6}$/ });
+    await orderLink.waitFor();
+    const numero = /CMD-\d{4}-\d{6}/.exec((await orderLink.textContent()) ?? '')?.[0] ?? '';
+    expect(numero).not.toBe('');
+    await page.getByText(`Votre commande ${numero} est confirmée`).waitFor();
+    await expectNoAxeViolations(page);
+    expect(await fitsWidth(page)).toBe(true);
+
+    // The add-line page's confirmation says the same, read from the server.
+    await page.goto(`${app.server.url}/ecare/ajout-ligne/ajouter-une-ligne-mobile?etape=confirmation`);
+    await stepChecked(page, 'Commande confirmée');
+    await page.getByText(`Votre commande ${numero} est confirmée`).waitFor();
+    await page.getByText(/Votre paiement par carte a été accepté/).waitFor();
+
+    // The order in the account's orders, and the new lines in the fleet.
+    await page.getByRole('link', { name: `Suivre la commande ${numero}` }).click();
+    await page.waitForURL((url) => url.pathname.endsWith(`/mon-compte/commandes/${numero}`));
+    await page.getByRole('heading', { level: 1, name: `Commande ${numero}` }).waitFor();
+    await expect(orderCount(page)).resolves.toBe(ordersBefore + 1);
+    await page.getByRole('table').getByText(numero).first().waitFor();
+    await page.goto(`${app.server.url}/ecare/pages/mes-lignes-mobiles`);
+    await page.getByRole('table').waitFor();
+    await page.getByRole('table').getByRole('rowheader', { name: '06 98 76 54 32' }).waitFor();
+    await expect.poll(() => page.getByRole('table').getByText('En cours d’activation').count()).toBe(activatingBefore + 2);
+    await context.close();
+  }, 150_000);
 });

@@ -44,8 +44,6 @@ export const ADD_LINE_ERRORS = {
     status: 400,
     message: ({ libelle }: { libelle: string }) => `Le portage ne peut pas avoir lieu ce jour-là (${libelle}) : choisissez un jour ouvré.`,
   },
-  ADD_LINE_POSTCODE_UNKNOWN: { status: 400, message: 'Ce code postal ne correspond à aucune commune.' },
-  ADD_LINE_CITY_MISMATCH: { status: 400, message: 'Cette ville ne correspond pas au code postal : choisissez-la dans la liste.' },
   ADD_LINE_CART_EMPTY: { status: 409, message: 'Votre panier est vide : ajoutez au moins une ligne.' },
   ADD_LINE_UNPAID: { status: 409, message: ({ message }: { message: string }) => message },
   ADD_LINE_ORDER_NOT_CARD: {
@@ -55,6 +53,23 @@ export const ADD_LINE_ERRORS = {
   ADD_LINE_TRANSFER_REQUIRED: {
     status: 409,
     message: 'Pour cette commande, le paiement se fait par virement bancaire : choisissez ce mode de paiement.',
+  },
+  ADD_LINE_DELIVERY_MISSING: {
+    status: 409,
+    message: 'Indiquez où livrer la commande (étape Coordonnées) avant de la confirmer.',
+  },
+  ADD_LINE_ADDRESS_SHOP_DELIVERY_ONLY: {
+    status: 400,
+    message: 'Seule la livraison peut se faire en boutique : indiquez une adresse.',
+  },
+  ADD_LINE_INSURANCE_UNAVAILABLE: { status: 400, message: 'Cette assurance n’est pas proposée au catalogue.' },
+  ADD_LINE_INSURANCE_NO_PHONE: {
+    status: 400,
+    message: 'L’assurance couvre un téléphone : choisissez d’abord un téléphone pour cette ligne.',
+  },
+  ADD_LINE_INSURANCE_CEILING: {
+    status: 400,
+    message: 'Cette assurance ne couvre pas un téléphone de ce prix : choisissez-en une autre.',
   },
   ADD_LINE_POINT_OF_SALE_UNKNOWN: { status: 400, message: 'Cette boutique n’existe pas : choisissez-en une dans la liste.' },
   ADD_LINE_NO_NUMBER_LEFT: { status: 503, message: 'Aucun numéro n’est disponible pour le moment. Veuillez réessayer plus tard.' },

@@ -3,6 +3,7 @@ import { closedReason } from './appointments-calendar.ts';
 import { PROMOTION_TARGET_VALUES, priceAmountsSchema } from './catalogue.ts';
 import { ORDER_NUMBER_PATTERN } from './orders.ts';
 import { addDays } from './paris-time.ts';
+import type { ADDRESS_TYPE } from './shop.ts';
 import { isValidRio } from './rio.ts';
 
 /**
@@ -173,6 +174,10 @@ export const cartLineSchema = z.object({
       CodePromo: z.string().nullable(),
     }),
   ),
+  /** The phone's insurance, if chosen: its monthly price HT, frozen when chosen. */
+  IdAssurance: z.number().int().nullable(),
+  LibelleAssurance: z.string().nullable(),
+  PrixAssuranceCentimes: cents,
   /** One line of the group: one-off and first month, HT, promotions applied. */
   PonctuelUnitaireHtCentimes: cents,
   MensuelUnitaireHtCentimes: cents,
@@ -193,15 +198,6 @@ export const cartTotalsSchema = z.object({
 });
 export type CartTotals = z.infer<typeof cartTotalsSchema>;
 
-export const cartSchema = z.object({
-  IdSouscription: z.number().int().nullable().describe('null tant que le panier est vide'),
-  IdClientBscs: z.number().int(),
-  StatutSouscription: z.number().int(),
-  Etape: z.number().int(),
-  Lignes: z.array(cartLineSchema),
-  Totaux: cartTotalsSchema,
-});
-export type Cart = z.infer<typeof cartSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules
@@ -284,14 +280,68 @@ export function cityKey(name: string): string {
 export const DELIVERY_MODES = ['ADRESSE_COMPTE', 'AUTRE_ADRESSE', 'POINT_DE_VENTE'] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
+/** An address of the cart as sent: the account's, another one (checked), or a shop (delivery only). */
+export const cartAddressSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('ADRESSE_COMPTE') }),
+  z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: shopAddressSchema }),
+  z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: id('La boutique où retirer la commande') }),
+]);
+export type CartAddressInput = z.input<typeof cartAddressSchema>;
+export type CartAddress = z.output<typeof cartAddressSchema>;
+
+/** The cart's addresses (spec §3 address types), as `/api/commande/adresse/enregistrer/{type}` names them. */
+export const CART_ADDRESS_TYPES = ['INSTALLATION', 'ELIGIBILITE', 'LIVRAISON'] as const satisfies readonly (keyof typeof ADDRESS_TYPE)[];
+export type CartAddressType = (typeof CART_ADDRESS_TYPES)[number];
+export const cartAddressParamSchema = z.object({ type: z.enum(CART_ADDRESS_TYPES).describe('INSTALLATION, ELIGIBILITE ou LIVRAISON') });
+
+/** `POST /api/commande/adresse/enregistrer/{type}`: one address of the cart, kept with it until the order is sent. */
+export const cartAddressRequestSchema = z.object({
+  IdSouscription: id('Le panier'),
+  Adresse: cartAddressSchema.describe('L’adresse du compte, une autre adresse, ou (livraison seulement) une boutique où retirer la commande'),
+});
+export type CartAddressRequest = z.input<typeof cartAddressRequestSchema>;
+
+/** An address as the cart keeps it: another address is kept checked (city as the commune is named, INSEE code). */
+export const savedCartAddressSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('ADRESSE_COMPTE') }),
+  z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: checkedAddressSchema }),
+  z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: z.number().int() }),
+]);
+export type SavedCartAddress = z.infer<typeof savedCartAddressSchema>;
+
+/** The Coordonnées step's answers kept with the cart (null: not given yet). */
+export const cartCoordinatesSchema = z.object({
+  LIVRAISON: savedCartAddressSchema.nullable(),
+  INSTALLATION: savedCartAddressSchema.nullable(),
+  ELIGIBILITE: savedCartAddressSchema.nullable(),
+});
+export type CartCoordinates = z.infer<typeof cartCoordinatesSchema>;
+
+export const cartSchema = z.object({
+  IdSouscription: z.number().int().nullable().describe('null tant que le panier est vide'),
+  IdClientBscs: z.number().int(),
+  StatutSouscription: z.number().int(),
+  Etape: z.number().int(),
+  Lignes: z.array(cartLineSchema),
+  Totaux: cartTotalsSchema,
+  Coordonnees: cartCoordinatesSchema.describe('Les adresses de livraison, d’installation et d’éligibilité gardées avec le panier'),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** `POST /api/commande/assurance`: the phone's insurance of a line, or none (`IdAssurance` null). */
+export const insuranceRequestSchema = z.object({
+  IdLigne: id('La ligne du panier'),
+  IdAssurance: id('L’assurance du catalogue ; null la retire').nullable(),
+});
+export type InsuranceRequest = z.input<typeof insuranceRequestSchema>;
+
+/**
+ * `POST /api/commande/enregistrer`: the cart sent as an order, paid by card or by transfer. The
+ * delivery is the one the cart keeps (`/api/commande/adresse/enregistrer/LIVRAISON`).
+ */
 export const submitOrderRequestSchema = z.object({
   IdSouscription: id('Le panier à commander'),
   ModePaiement: z.union([z.literal(3), z.literal(6)]).describe('3 carte bancaire, 6 virement bancaire'),
-  Livraison: z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('ADRESSE_COMPTE') }),
-    z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: shopAddressSchema }),
-    z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: id('La boutique où retirer la commande') }),
-  ]),
 });
 export type SubmitOrderRequest = z.input<typeof submitOrderRequestSchema>;
 
@@ -318,16 +368,35 @@ export const submittedOrderSchema = z.object({
 });
 export type SubmittedOrder = z.infer<typeof submittedOrderSchema>;
 
+const orderNumber = z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.');
+
 /**
- * `POST /api/ajout-lignes/modifiermodepaiement`: an order sent for a card payment, still waiting
+ * `POST /api/commande/modifiermodepaiement`: an order sent for a card payment, still waiting
  * for it or refused, paid by transfer instead (decision 038). Only towards the transfer: once the
  * lines exist, the order is not paid by card any more.
  */
 export const paymentModeChangeRequestSchema = z.object({
-  numero: z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.'),
+  numero: orderNumber,
   ModePaiement: z.literal(6).describe('6 virement bancaire'),
 });
 export type PaymentModeChangeRequest = z.input<typeof paymentModeChangeRequestSchema>;
+
+/** `POST /api/commande/validee { numero }`: where an order of new lines stands (read only). */
+export const orderValidationRequestSchema = z.object({ numero: orderNumber });
+export const orderValidationSchema = z.object({
+  numero: z.string(),
+  statut: z.number().int(),
+  etape: z.number().int(),
+  modePaiement: z.number().int(),
+  /** Confirmed: paid by card (the provider's signed notification) or sent by transfer; its lines are in the fleet. */
+  validee: z.boolean(),
+  /** Its last card payment was refused or cancelled: to pay again by card, or by transfer. */
+  paiementRefuse: z.boolean(),
+  /** Still waits for a card payment with something due: `POST /api/paiement/lien-commande` may start one. */
+  payableParCarte: z.boolean(),
+  aPayerCentimes: z.number().int(),
+});
+export type OrderValidation = z.infer<typeof orderValidationSchema>;
 
 /** Risk score thresholds and the deposit's share (decision 038). */
 export const RISK_THRESHOLDS = { virement: 40, acompte: 70 } as const;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountsOf,
   automaticPromotions,
+  phoneName,
   cartPriceTotals,
   checkPromoCode,
   lineMonthlyCentimesInMonth,
@@ -209,5 +210,16 @@ describe('catalogue prices, for any cart', () => {
         expect(twelve).toBeGreaterThanOrEqual(two ?? 0);
       }),
     );
+  });
+});
+
+describe('phoneName', () => {
+  it('says the brand once, even when the model carries it, with the storage when given', () => {
+    expect(phoneName({ marque: 'Apple', modele: 'iPhone 17', stockageGo: 256 })).toBe('Apple iPhone 17 256 Go');
+    expect(phoneName({ marque: 'Xiaomi', modele: 'Xiaomi 15T', stockageGo: 256 })).toBe('Xiaomi 15T 256 Go');
+    expect(phoneName({ marque: 'Honor', modele: 'Honor 400' })).toBe('Honor 400');
+    expect(phoneName({ marque: 'Fairphone', modele: 'Fairphone (Gen. 6)', stockageGo: null })).toBe('Fairphone (Gen. 6)');
+    // A model that only begins with the brand's letters keeps the brand.
+    expect(phoneName({ marque: 'Nothing', modele: 'Nothingness 1' })).toBe('Nothing Nothingness 1');
   });
 });

@@ -74,6 +74,16 @@ export const PHONE_SORT_LABELS: Record<PhoneSort, string> = {
   nom: 'Marque et modèle',
 };
 
+/**
+ * A phone's name as people say it: the brand, then the model, the brand once only when the model
+ * already carries it ("Xiaomi 15T", "Honor 400", not "Xiaomi Xiaomi 15T"); with its storage when given.
+ */
+export function phoneName(phone: { marque: string; modele: string; stockageGo?: number | null }): string {
+  const { marque, modele, stockageGo } = phone;
+  const name = modele.toLocaleLowerCase('fr').startsWith(`${marque.toLocaleLowerCase('fr')} `) ? modele : `${marque} ${modele}`;
+  return stockageGo === undefined || stockageGo === null ? name : `${name} ${stockageGo} Go`;
+}
+
 /** Web path of a catalogue picture (served with the web app, drawn SVG). */
 export const catalogueImageUrl = (file: string): string => `/catalogue/${file}`;
 export const PHONE_IMAGE_SIZE = { width: 160, height: 240 } as const;

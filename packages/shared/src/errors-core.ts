@@ -94,6 +94,10 @@ export const CORE_ERRORS = {
   EMAIL_SAME: { status: 400, message: 'La nouvelle adresse e-mail doit être différente de l’adresse actuelle.' },
   EMAIL_UNAVAILABLE: { status: 409, message: 'Cette adresse e-mail ne peut pas être utilisée pour votre espace client.' },
 
+  // A postal address checked against the offline table of communes (the shop's deliveries, decision 038).
+  ADDRESS_POSTCODE_UNKNOWN: { status: 400, message: 'Ce code postal ne correspond à aucune commune.' },
+  ADDRESS_CITY_MISMATCH: { status: 400, message: 'Cette ville ne correspond pas au code postal : choisissez-la dans la liste.' },
+
   // Service state.
   MAINTENANCE: {
     status: 503,

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
-import { billingAccounts, contracts, offers } from './schema.ts';
+import { billingAccounts, contracts, offers, terminations } from './schema.ts';
 
 /**
  * One line (contract) with its plan and billing account, the columns the caller names: the read
@@ -25,4 +25,14 @@ export async function readLineWithOfferAndAccount<TSelection extends SelectedFie
     .where(eq(contracts.idContrat, idContrat))
     .limit(1);
   return row as SelectResultFields<TSelection> | undefined;
+}
+
+/** Whether a termination of the line is scheduled (decision 031): the shop's journeys of a line stop there. */
+export async function lineTerminationScheduled(db: Database, idContrat: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(terminations)
+    .where(and(eq(terminations.idContrat, idContrat), eq(terminations.statut, 'PROGRAMMEE')))
+    .limit(1);
+  return row !== undefined;
 }

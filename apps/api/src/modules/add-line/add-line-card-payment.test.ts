@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paymentLinkSchema, paymentNotificationAnswerSchema, paymentTransactionSchema, submittedOrderSchema, type SubmitOrderRequest } from '@ecare/shared';
+import { orderValidationSchema, paymentLinkSchema, paymentNotificationAnswerSchema, paymentTransactionSchema, submittedOrderSchema, type SubmitOrderRequest } from '@ecare/shared';
 import { parisDay } from '@ecare/shared/paris-time';
 import { auditLog, contracts, invoices, orderEvents, orders, paymentTransactions, rateLimitCounters, subscriptionLines, subscriptions } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
@@ -10,7 +10,7 @@ import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
 import { eventBody, newEventId, PAYMENT_ENV, postNotification, routeSandboxToApp, transactionRow, type EventFields } from '../payment/payment-test-support.ts';
 import { createAddLineRepository } from './add-line.repository.ts';
-import { cartOf, expectCode, insertTestCatalogue, saveLine, TEST_CATALOGUE } from './add-line-test-support.ts';
+import { cartOf, expectCode, insertTestCatalogue, saveAddress, saveLine, TEST_CATALOGUE } from './add-line-test-support.ts';
 
 const { t, f } = useTestContext(
   async (t) => {
@@ -40,10 +40,11 @@ async function cardOrder(payment: SubmitOrderRequest['ModePaiement'] = 3) {
   for (const document of ['information-precontractuelle', 'recapitulatif-contractuel']) {
     expect((await t.get(`/api/ajout-lignes/recapitulatif/${idSouscription}/${document}`, f.manager)).statusCode).toBe(200);
   }
-  const json: SubmitOrderRequest = { IdSouscription: idSouscription, ModePaiement: payment, Livraison: { mode: 'ADRESSE_COMPTE' } };
+  cartOf(await saveAddress(t, f.manager, idSouscription, { mode: 'ADRESSE_COMPTE' }));
+  const json: SubmitOrderRequest = { IdSouscription: idSouscription, ModePaiement: payment };
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/ajout-lignes/commande',
+    url: '/api/commande/enregistrer',
     cookies: { 'XSRF-TOKEN': 'x' },
     headers: { 'x-xsrf-token': 'x', authorization: `Bearer ${f.manager}`, 'idempotency-key': randomBytes(12).toString('hex') },
     payload: json,
@@ -90,7 +91,7 @@ const timeline = async (orderId: number) =>
 
 const mailsAbout = async (numero: string) => (await t.outbox()).filter((mail) => mail.subject.includes(numero));
 
-const toTransfer = (numero: string, token = f.manager) => t.send('POST', '/api/ajout-lignes/modifiermodepaiement', { token, json: { numero, ModePaiement: 6 } });
+const toTransfer = (numero: string, token = f.manager) => t.send('POST', '/api/commande/modifiermodepaiement', { token, json: { numero, ModePaiement: 6 } });
 
 describe('POST /api/paiement/lien-commande: the card payment of an order of new lines', () => {
   it('asks for what the stored order has due, whatever the browser sends, and tells the return page the order', async () => {
@@ -129,9 +130,9 @@ describe('POST /api/paiement/lien-commande: the card payment of an order of new 
     expectError(await t.get(`/api/paiement/transaction/${link.transactionReference}`, f.stranger), 403, 'PAYMENT_TRANSACTION_FORBIDDEN');
     expectError(await toTransfer(order.numero, f.stranger), 403, 'FORBIDDEN_ACCOUNT');
     expectError(await toTransfer('CMD-2020-999999'), 403, 'FORBIDDEN_ACCOUNT');
-    const toCard = await t.send('POST', '/api/ajout-lignes/modifiermodepaiement', { token: f.manager, json: { numero: order.numero, ModePaiement: 3 } });
+    const toCard = await t.send('POST', '/api/commande/modifiermodepaiement', { token: f.manager, json: { numero: order.numero, ModePaiement: 3 } });
     expect(toCard.statusCode).toBe(400);
-    expect((await t.send('POST', '/api/ajout-lignes/modifiermodepaiement', { token: f.manager, json: { numero: '%00', ModePaiement: 6 } })).statusCode).toBe(400);
+    expect((await t.send('POST', '/api/commande/modifiermodepaiement', { token: f.manager, json: { numero: '%00', ModePaiement: 6 } })).statusCode).toBe(400);
     expect((await storedOrder(order.numero)).modePaiement).toBe(3);
 
     const byTransfer = await cardOrder(6);
@@ -140,7 +141,59 @@ describe('POST /api/paiement/lien-commande: the card payment of an order of new 
 
   it('is documented in the OpenAPI reference, with the change to a transfer', async () => {
     const { paths } = bodyOf(await t.get('/api/docs/json'), openApiDocumentSchema);
-    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/paiement/lien-commande', '/api/ajout-lignes/modifiermodepaiement', '/api/paiement/transaction/{transactionReference}']));
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining(['/api/paiement/lien-commande', '/api/commande/modifiermodepaiement', '/api/commande/validee', '/api/paiement/transaction/{transactionReference}']),
+    );
+    expect(Object.keys(paths)).not.toContain('/api/ajout-lignes/modifiermodepaiement');
+    expect((await t.send('POST', '/api/ajout-lignes/modifiermodepaiement', { token: f.manager, json: { numero: 'CMD-2020-000001', ModePaiement: 6 } })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/commande/validee: where an order stands', () => {
+  const validation = (numero: string, token = f.manager) => t.send('POST', '/api/commande/validee', { token, json: { numero } });
+  const stateOf = (response: LightMyRequestResponse) => {
+    expect(response.statusCode, response.body).toBe(200);
+    return bodyOf(response, orderValidationSchema);
+  };
+
+  it('waiting for the card, refused, then validated by the provider’s signed notification only', async () => {
+    const order = await cardOrder();
+    expect(stateOf(await validation(order.numero))).toEqual({
+      numero: order.numero,
+      statut: 3,
+      etape: 5,
+      modePaiement: 3,
+      validee: false,
+      paiementRefuse: false,
+      payableParCarte: true,
+      aPayerCentimes: 23_880,
+    });
+    const first = await linkOf(order.numero);
+    expect(resultOf(await notify({ type: 'paiement.refuse', reference: first.transactionReference, montant: 23_880 }))).toBe('APPLIQUEE');
+    expect(stateOf(await validation(order.numero))).toMatchObject({ statut: 13, validee: false, paiementRefuse: true, payableParCarte: true });
+    // A read: asking changes nothing.
+    expect(await storedOrder(order.numero)).toMatchObject({ statut: 13 });
+    const second = await linkOf(order.numero);
+    expect(resultOf(await notify({ reference: second.transactionReference, montant: 23_880 }))).toBe('APPLIQUEE');
+    expect(stateOf(await validation(order.numero))).toMatchObject({ statut: 12, etape: 9, validee: true, paiementRefuse: false, payableParCarte: false });
+  });
+
+  it('a transfer order is validated at once; a refused card payment switched to transfer too', async () => {
+    expect(stateOf(await validation((await cardOrder(6)).numero))).toMatchObject({ modePaiement: 6, validee: true, payableParCarte: false });
+    const order = await cardOrder();
+    const link = await linkOf(order.numero);
+    expect(resultOf(await notify({ type: 'paiement.refuse', reference: link.transactionReference, montant: 23_880 }))).toBe('APPLIQUEE');
+    expect((await toTransfer(order.numero)).statusCode).toBe(200);
+    expect(stateOf(await validation(order.numero))).toMatchObject({ modePaiement: 6, statut: 5, validee: true, paiementRefuse: false, payableParCarte: false });
+  });
+
+  it('answers the managers of the order’s account only, and refuses malformed numbers', async () => {
+    const order = await cardOrder();
+    for (const token of [f.stranger, f.lineUser]) expectError(await validation(order.numero, token), 403, 'FORBIDDEN_ACCOUNT');
+    expectError(await validation('CMD-2020-999999'), 403, 'FORBIDDEN_ACCOUNT');
+    for (const numero of ['%00', 'CMD-2026-00000\u0000', `CMD-2026-${'9'.repeat(5_000)}`, '', 'CMD-1']) expect((await validation(numero)).statusCode).toBe(400);
+    expect((await t.send('POST', '/api/commande/validee', { token: f.manager, json: {} })).statusCode).toBe(400);
+    expectError(await t.send('POST', '/api/commande/validee', { json: { numero: order.numero } }), 401, 'UNAUTHENTICATED');
   });
 });
 

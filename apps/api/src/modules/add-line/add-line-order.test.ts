@@ -8,7 +8,7 @@ import { auditLog, catalogPhones, contracts, invoices, orders, riskDecisions, su
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 import { createAddLineRepository } from './add-line.repository.ts';
-import { cartOf, expectCode, insertTestCatalogue, saveLine, TEST_CATALOGUE } from './add-line-test-support.ts';
+import { cartOf, expectCode, insertTestCatalogue, saveAddress, saveLine, TEST_CATALOGUE } from './add-line-test-support.ts';
 import { NEW_NUMBER_RANGE } from './add-line.service.ts';
 
 const { t, f } = useTestContext(async (t) => {
@@ -32,10 +32,10 @@ function orderOf(response: LightMyRequestResponse | undefined) {
 }
 
 function submit(body: Partial<SubmitOrderRequest> & { IdSouscription: number }, key: string | null = newKey(), token = f.manager) {
-  const json: SubmitOrderRequest = { ModePaiement: 6, Livraison: { mode: 'ADRESSE_COMPTE' }, ...body };
+  const json: SubmitOrderRequest = { ModePaiement: 6, ...body };
   return t.app.inject({
     method: 'POST',
-    url: '/api/ajout-lignes/commande',
+    url: '/api/commande/enregistrer',
     remoteAddress: '198.51.100.7',
     cookies: { 'XSRF-TOKEN': 'x' },
     headers: { 'x-xsrf-token': 'x', authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
@@ -57,6 +57,7 @@ async function twoLineCart(): Promise<{ idSouscription: number; ported: string }
     }),
   );
   cartOf(await saveLine(t, f.manager, { IdClientBscs: f.account, IdOffreEngagement: 103, IdArticleMobile: phone.idArticle, Couleur: 'Noir', TypeSim: 'ESIM' }));
+  cartOf(await saveAddress(t, f.manager, idSouscription, { mode: 'ADRESSE_COMPTE' }));
   await openRecaps(idSouscription);
   return { idSouscription, ported };
 }
@@ -130,7 +131,10 @@ describe('submitting the cart', () => {
 
   it('by card: the order waits for the payment, no line yet', async () => {
     const { idSouscription } = await twoLineCart();
-    const order = orderOf(await submit({ IdSouscription: idSouscription, ModePaiement: 3, Livraison: { mode: 'POINT_DE_VENTE', idPointDeVente: 1 } }));
+    cartOf(await saveAddress(t, f.manager, idSouscription, { mode: 'POINT_DE_VENTE', idPointDeVente: 1 }));
+    const order = orderOf(await submit({ IdSouscription: idSouscription, ModePaiement: 3 }));
+    const [row] = await t.db.select().from(orders).where(eq(orders.numero, order.numero));
+    expect(row?.idPointDeVente).toBe(1);
     expect(order).toMatchObject({ statut: 3, etape: 5, modePaiement: 3, virement: null, idContrats: [] });
     const [cart] = await t.db.select().from(subscriptions).where(eq(subscriptions.idSouscription, idSouscription));
     expect(cart).toMatchObject({ statut: 4, etape: 5 });
@@ -140,6 +144,7 @@ describe('submitting the cart', () => {
     await createAddLineRepository(t.db).deleteCarts(f.account);
     const cart = cartOf(await saveLine(t, f.manager, { IdClientBscs: f.account, IdArticleMobile: 1993, Couleur: 'Noir', Quantite: 2 }));
     const idSouscription = cart.IdSouscription ?? 0;
+    cartOf(await saveAddress(t, f.manager, idSouscription, { mode: 'ADRESSE_COMPTE' }));
     await openRecaps(idSouscription);
     // 2 × 3 000 € HT = 7 200 € TTC: the amount alone asks for a transfer.
     expectCode(await submit({ IdSouscription: idSouscription, ModePaiement: 3 }), 409, 'ADD_LINE_TRANSFER_REQUIRED');
@@ -168,6 +173,7 @@ describe('submitting the cart', () => {
     await createAddLineRepository(t.db).deleteCarts(f.account);
     const cart = cartOf(await saveLine(t, f.manager, { IdClientBscs: f.account }));
     const idSouscription = cart.IdSouscription ?? 0;
+    cartOf(await saveAddress(t, f.manager, idSouscription, { mode: 'ADRESSE_COMPTE' }));
     expectCode(await submit({ IdSouscription: idSouscription }), 409, 'ADD_LINE_RECAPS_NOT_OPENED');
     expect((await t.get(`/api/ajout-lignes/recapitulatif/${idSouscription}/information-precontractuelle`, f.manager)).statusCode).toBe(200);
     expectCode(await submit({ IdSouscription: idSouscription }), 409, 'ADD_LINE_RECAPS_NOT_OPENED');
@@ -184,16 +190,27 @@ describe('submitting the cart', () => {
     expect((await t.get('/api/ajout-lignes/recapitulatif/%00/recapitulatif-contractuel', f.manager)).statusCode).toBe(400);
   });
 
-  it('refuses another customer, an empty cart, a missing key, an unknown shop and a wrong address', async () => {
+  it('refuses another customer, an empty cart, a missing key, a missing delivery, an unknown shop and a wrong address', async () => {
     const { idSouscription } = await twoLineCart();
     for (const token of [f.stranger, f.lineUser, f.mandataire]) expectError(await submit({ IdSouscription: idSouscription }, newKey(), token), 403, 'FORBIDDEN_ACCOUNT');
     expectError(await submit({ IdSouscription: 2_000_000_000 }), 403, 'FORBIDDEN_ACCOUNT');
     expect((await submit({ IdSouscription: idSouscription }, null)).statusCode).toBe(400);
     expect((await submit({ IdSouscription: idSouscription }, 'short')).statusCode).toBe(400);
     expect((await submit({ IdSouscription: idSouscription, ModePaiement: 4 as 3 })).statusCode).toBe(400);
-    expectCode(await submit({ IdSouscription: idSouscription, Livraison: { mode: 'POINT_DE_VENTE', idPointDeVente: 9999 } }), 400, 'ADD_LINE_POINT_OF_SALE_UNKNOWN');
+    expectCode(await saveAddress(t, f.manager, idSouscription, { mode: 'POINT_DE_VENTE', idPointDeVente: 9999 }), 400, 'ADD_LINE_POINT_OF_SALE_UNKNOWN');
     const address = { destinataire: 'Atelier', numero: '3', voie: 'rue Neuve', complement: '', codePostal: '33000', ville: 'Lyon' };
-    expectCode(await submit({ IdSouscription: idSouscription, Livraison: { mode: 'AUTRE_ADRESSE', adresse: address } }), 400, 'ADD_LINE_CITY_MISMATCH');
+    expectCode(await saveAddress(t, f.manager, idSouscription, { mode: 'AUTRE_ADRESSE', adresse: address }), 400, 'ADDRESS_CITY_MISMATCH');
+    // No delivery kept with the cart: refused, whatever the body carries (the cart's delivery is the only one read).
+    await t.db.update(subscriptions).set({ coordonnees: null }).where(eq(subscriptions.idSouscription, idSouscription));
+    expectCode(await submit({ IdSouscription: idSouscription }), 409, 'ADD_LINE_DELIVERY_MISSING');
+    const withBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/commande/enregistrer',
+      cookies: { 'XSRF-TOKEN': 'x' },
+      headers: { 'x-xsrf-token': 'x', authorization: `Bearer ${f.manager}`, 'idempotency-key': newKey() },
+      payload: { IdSouscription: idSouscription, ModePaiement: 6, Livraison: { mode: 'ADRESSE_COMPTE' } },
+    });
+    expectCode(withBody, 409, 'ADD_LINE_DELIVERY_MISSING');
     expect(await t.db.select().from(orders).where(eq(orders.idSouscription, idSouscription))).toHaveLength(0);
 
     await createAddLineRepository(t.db).deleteCarts(f.account);

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { cartSchema, type ApiErrorCode, type Cart, type SaveLineRequest } from '@ecare/shared';
+import { cartSchema, type ApiErrorCode, type Cart, type CartAddressInput, type CartAddressType, type SaveLineRequest } from '@ecare/shared';
 import { catalogAccessories, catalogOptions, catalogPhones, catalogPromotions } from '../../db/schema.ts';
 import { bodyOf, errorOf, type TestContext } from '../../test/harness.ts';
 
@@ -69,4 +69,9 @@ export function cartOf(response: LightMyRequestResponse): Cart {
 export function saveLine(t: TestContext, token: string, request: Partial<SaveLineRequest> & { IdClientBscs: number }) {
   const json: SaveLineRequest = { IdOffreEngagement: 101, IdArticleMobile: null, Couleur: null, TypeSim: 'SIM', Quantite: 1, Options: [], ...request };
   return t.send('POST', '/api/ajout-lignes/enregistrer-ligne', { token, json });
+}
+
+/** `POST /api/commande/adresse/enregistrer/{type}`: one address kept with the cart (the delivery by default). */
+export function saveAddress(t: TestContext, token: string, IdSouscription: number, Adresse: CartAddressInput, type: CartAddressType = 'LIVRAISON') {
+  return t.send('POST', `/api/commande/adresse/enregistrer/${type}`, { token, json: { IdSouscription, Adresse } });
 }

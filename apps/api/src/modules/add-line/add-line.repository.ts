@@ -63,6 +63,11 @@ export function createAddLineRepository(db: Database) {
       return row;
     },
 
+    /** The Coordonnées kept with the cart (its addresses by type), as the service validated them. */
+    async setCoordinates(idSouscription: number, coordonnees: Record<string, unknown>): Promise<void> {
+      await db.update(subscriptions).set({ coordonnees }).where(eq(subscriptions.idSouscription, idSouscription));
+    },
+
     async touchCart(idSouscription: number, now: Date): Promise<void> {
       await db.update(subscriptions).set({ updatedAt: now }).where(eq(subscriptions.idSouscription, idSouscription));
     },
@@ -232,10 +237,18 @@ export function createAddLineRepository(db: Database) {
 
     async cartLines(idSouscription: number) {
       const lines = await db
-        .select({ line: subscriptionLines, offre: offers.libelle, marque: catalogPhones.marque, modele: catalogPhones.modele, stockageGo: catalogPhones.stockageGo })
+        .select({
+          line: subscriptionLines,
+          offre: offers.libelle,
+          marque: catalogPhones.marque,
+          modele: catalogPhones.modele,
+          stockageGo: catalogPhones.stockageGo,
+          assurance: catalogInsurances.libelle,
+        })
         .from(subscriptionLines)
         .innerJoin(offers, eq(offers.idOffreEngagement, subscriptionLines.idOffreEngagement))
         .leftJoin(catalogPhones, eq(catalogPhones.idArticle, subscriptionLines.idArticleMobile))
+        .leftJoin(catalogInsurances, eq(catalogInsurances.idAssurance, subscriptionLines.idAssurance))
         .where(eq(subscriptionLines.idSouscription, idSouscription))
         .orderBy(asc(subscriptionLines.idLigne));
       const ids = lines.map((row) => row.line.idLigne);
@@ -268,8 +281,12 @@ export function createAddLineRepository(db: Database) {
       }));
     },
 
+    /** An insurance still sold. */
     async insurance(idAssurance: number) {
-      const [row] = await db.select().from(catalogInsurances).where(eq(catalogInsurances.idAssurance, idAssurance));
+      const [row] = await db
+        .select()
+        .from(catalogInsurances)
+        .where(and(eq(catalogInsurances.idAssurance, idAssurance), eq(catalogInsurances.commercialise, true)));
       return row;
     },
 

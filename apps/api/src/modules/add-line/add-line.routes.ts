@@ -13,6 +13,11 @@ import {
   idempotencyHeadersSchema,
   submitOrderRequestSchema,
   paymentModeChangeRequestSchema,
+  cartAddressParamSchema,
+  cartAddressRequestSchema,
+  insuranceRequestSchema,
+  orderValidationRequestSchema,
+  orderValidationSchema,
   submittedOrderSchema,
   lineRefSchema,
   numberKeepingRequestSchema,
@@ -243,13 +248,13 @@ export async function addLineRoutes(app: ModuleApp, service: AddLineService) {
   );
 
   app.post(
-    '/api/ajout-lignes/commande',
+    '/api/commande/enregistrer',
     {
       onRequest: authenticate,
       schema: {
         tags,
         summary:
-          'Envoie le panier en commande (type ExtensionParc) : vérification des impayés (AJL), score de risque (peut exiger le virement ou un acompte), adresse de livraison ou boutique, paiement par carte ou par virement (coordonnées et référence du virement). Par virement, les lignes sont créées dans le parc (EN_COURS) et un e-mail de confirmation part. Idempotent : la même clé Idempotency-Key rend la même commande',
+          'Envoie le panier en commande (type ExtensionParc) : vérification des impayés (AJL), score de risque (peut exiger le virement ou un acompte), livraison gardée avec le panier (adresse vérifiée ou boutique), paiement par carte (la page de paiement se demande ensuite à /api/paiement/lien-commande) ou par virement (coordonnées et référence du virement). Par virement, les lignes sont créées dans le parc (EN_COURS) et un e-mail de confirmation part. Idempotent : la même clé Idempotency-Key rend la même commande',
         headers: idempotencyHeadersSchema,
         body: submitOrderRequestSchema,
         response: { 200: submittedOrderSchema, ...writeErrors, 503: apiErrorSchema },
@@ -262,7 +267,7 @@ export async function addLineRoutes(app: ModuleApp, service: AddLineService) {
   );
 
   app.post(
-    '/api/ajout-lignes/modifiermodepaiement',
+    '/api/commande/modifiermodepaiement',
     {
       onRequest: authenticate,
       schema: {
@@ -277,6 +282,50 @@ export async function addLineRoutes(app: ModuleApp, service: AddLineService) {
       const { user } = caller(request);
       return service.payByTransfer({ userId: user.id, email: user.email, sourceAddress: request.ip }, request.body.numero);
     },
+  );
+
+  app.post(
+    '/api/commande/validee',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Où en est une commande de nouvelles lignes (lecture seule) : validée ou non, paiement par carte refusé, encore payable par carte, montant dû. La commande est validée par le virement choisi ou par la notification signée du prestataire de paiement, jamais par le navigateur',
+        body: orderValidationRequestSchema,
+        response: { 200: orderValidationSchema, ...errors },
+      },
+    },
+    async (request) => service.validation(caller(request).user.id, request.body.numero),
+  );
+
+  app.post(
+    '/api/commande/assurance',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...cartWrite(
+          'Assure le téléphone d’une ligne du panier (IdAssurance du catalogue, prix mensuel figé) ou retire l’assurance (null) ; seulement si le prix seul du téléphone ne dépasse pas le plafond de l’assurance',
+        ),
+        body: insuranceRequestSchema,
+      },
+    },
+    async (request) => service.setInsurance(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/commande/adresse/enregistrer/:type',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...cartWrite(
+          'Garde avec le panier l’une de ses adresses (INSTALLATION, ELIGIBILITE ou LIVRAISON) : celle du compte, une autre adresse vérifiée (ville parmi les communes du code postal) ou, pour la livraison, une boutique où retirer la commande. La commande part avec la livraison gardée',
+        ),
+        params: cartAddressParamSchema,
+        body: cartAddressRequestSchema,
+      },
+    },
+    async (request) => service.saveAddress(actorOf(request), request.params.type, request.body),
   );
 
   app.get(

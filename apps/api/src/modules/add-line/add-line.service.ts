@@ -1,5 +1,4 @@
-import type {
-  submitOrderRequestSchema} from '@ecare/shared';
+import type { submitOrderRequestSchema } from '@ecare/shared';
 import {
   CART_MAX_LINES,
   FLOW_STEP,
@@ -11,12 +10,12 @@ import {
   normalizePromoCode,
   errorMessage,
   nextWorkingDay,
+  phoneName,
   phonePriceCentimes,
   portingDateVerdict,
   priceCartLine,
   promotionAppliesTo,
   promotionStanding,
-  cityKey,
   DEPOSIT_SHARE_BP,
   OPERATOR_TRANSFER_ACCOUNT,
   ORDER_PAYMENT_MODE,
@@ -30,6 +29,12 @@ import {
   rioMatchesNumber,
   type ShopAddress,
   type Cart,
+  type CartAddress,
+  type CartAddressType,
+  type CartCoordinates,
+  type OrderValidation,
+  type SavedCartAddress,
+  savedCartAddressSchema,
   type CheckedAddress,
   type Commune,
   type CartLine,
@@ -53,7 +58,7 @@ import { fail } from '../../lib/errors.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { PaymentModule } from '../payment/index.ts';
 import type { UnpaidModule } from '../unpaid/index.ts';
-import type { AddressBase } from './address-base.ts';
+import { checkedAddress, type AddressBase } from '../../lib/addresses/address-base.ts';
 import { renderCartRecap } from './add-line.document.ts';
 import {
   createAddLineRepository,
@@ -62,8 +67,6 @@ import {
   type LineValues,
   type SubscriptionRow,
 } from './add-line.repository.ts';
-
-type SubmitOrderRequestOutput = z.output<typeof submitOrderRequestSchema>;
 
 /** The signed-in caller (the customer an agent acts for, in agent mode) and where they call from. */
 export interface Actor {
@@ -135,6 +138,16 @@ function frozenInput({ line, options, articles }: StoredLine, promotions: readon
     assurance: line.idAssurance === null ? null : { idAssurance: line.idAssurance, prixMensuelCentimes: line.prixAssuranceCentimes },
     promotions,
   };
+}
+
+/** The Coordonnées kept with a cart, each address read back as saved (anything unreadable is left out). */
+export function coordinatesOf(cart: Pick<SubscriptionRow, 'coordonnees'> | undefined): CartCoordinates {
+  const stored = cart?.coordonnees !== null && typeof cart?.coordonnees === 'object' ? (cart.coordonnees as Record<string, unknown>) : {};
+  const read = (type: CartAddressType) => {
+    const parsed = savedCartAddressSchema.safeParse(stored[type]);
+    return parsed.success ? parsed.data : null;
+  };
+  return { LIVRAISON: read('LIVRAISON'), INSTALLATION: read('INSTALLATION'), ELIGIBILITE: read('ELIGIBILITE') };
 }
 
 /** A promotion as applied to a line: its frozen discount, as a fixed amount the price function takes off again. */
@@ -283,7 +296,7 @@ export function createAddLineService(deps: AddLineDeps) {
   }
 
   /** The delivery address of the order, checked; none when the order is collected at a shop. */
-  async function deliveryAddress(livraison: SubmitOrderRequestOutput['Livraison'], account: { raisonSociale: string; adresseNumero: string; adresseVoie: string; adresseCodePostal: string; adresseVille: string }) {
+  async function deliveryAddress(livraison: SavedCartAddress | CartAddress, account: { raisonSociale: string; adresseNumero: string; adresseVoie: string; adresseCodePostal: string; adresseVille: string }) {
     if (livraison.mode === 'POINT_DE_VENTE') {
       if (!(await repo.pointOfSale(livraison.idPointDeVente))) throw fail('ADD_LINE_POINT_OF_SALE_UNKNOWN');
       return null;
@@ -292,7 +305,7 @@ export function createAddLineService(deps: AddLineDeps) {
       livraison.mode === 'AUTRE_ADRESSE'
         ? livraison.adresse
         : { destinataire: account.raisonSociale, numero: account.adresseNumero, voie: account.adresseVoie, complement: '', codePostal: account.adresseCodePostal, ville: account.adresseVille };
-    const checked = await checkedAddress(typed);
+    const checked = await checkedAddress(addressBase, typed);
     return { destinataire: checked.destinataire, numero: checked.numero, voie: checked.voie, complement: checked.complement, codePostal: checked.codePostal, ville: checked.ville, codeInsee: checked.codeInsee };
   }
 
@@ -349,15 +362,6 @@ export function createAddLineService(deps: AddLineDeps) {
     };
   }
 
-  async function checkedAddress(address: ShopAddress): Promise<CheckedAddress> {
-    const communes = await addressBase.communes(address.codePostal);
-    if (communes.length === 0) throw fail('ADD_LINE_POSTCODE_UNKNOWN');
-    const wanted = cityKey(address.ville);
-    const commune = communes.find((candidate) => cityKey(candidate.nom) === wanted);
-    if (!commune) throw fail('ADD_LINE_CITY_MISMATCH');
-    return { ...address, ville: commune.nom, codeInsee: commune.codeInsee };
-  }
-
   async function write<T>(actor: Actor, work: (r: AddLineRepository, tx: Transaction) => Promise<T>): Promise<T> {
     await withinQuota(`add-line-cart:user:${actor.userId}`, CART_WRITE_QUOTA);
     return transaction((tx) => work(createAddLineRepository(tx.db), tx));
@@ -388,14 +392,14 @@ export function createAddLineService(deps: AddLineDeps) {
         ),
       ),
     );
-    const lignes: CartLine[] = rows.map(({ line, offre, marque, modele, stockageGo, options, articles, promotions }, index) => ({
+    const lignes: CartLine[] = rows.map(({ line, offre, marque, modele, stockageGo, assurance, options, articles, promotions }, index) => ({
       IdLigne: line.idLigne,
       Quantite: line.quantite,
       IdOffreEngagement: line.idOffreEngagement,
       LibelleOffre: offre,
       PrixMensuelCentimes: line.prixMensuelCentimes,
       IdArticleMobile: line.idArticleMobile,
-      LibelleMobile: marque !== null && modele !== null ? [marque, modele, stockageGo === null ? '' : `${stockageGo} Go`].join(' ').trim() : null,
+      LibelleMobile: marque !== null && modele !== null ? phoneName({ marque, modele, stockageGo }) : null,
       Couleur: line.couleur,
       PrixMobileCentimes: line.prixMobileCentimes,
       TypeSim: line.typeSim,
@@ -420,6 +424,9 @@ export function createAddLineService(deps: AddLineDeps) {
         RemisePromotionCentimes: applied.remisePromotionCentimes,
         CodePromo: promotion.codePromo,
       })),
+      IdAssurance: line.idAssurance,
+      LibelleAssurance: line.idAssurance === null ? null : assurance,
+      PrixAssuranceCentimes: line.idAssurance === null ? 0 : line.prixAssuranceCentimes,
       PonctuelUnitaireHtCentimes: priced[index]?.ponctuelUnitaireCentimes ?? 0,
       MensuelUnitaireHtCentimes: priced[index]?.mensuelUnitaireCentimes ?? 0,
     }));
@@ -431,6 +438,7 @@ export function createAddLineService(deps: AddLineDeps) {
       Etape: cart?.etape ?? FLOW_STEP.ChoixDesOptions,
       Lignes: lignes,
       Totaux: { ...totals, nombreLignes: rows.reduce((sum, row) => sum + row.line.quantite, 0) },
+      Coordonnees: coordinatesOf(cart),
     };
   }
 
@@ -491,6 +499,13 @@ export function createAddLineService(deps: AddLineDeps) {
     throw fail(verdict.reason === 'TOO_SOON' ? 'ADD_LINE_PORTING_DATE_TOO_SOON' : 'ADD_LINE_PORTING_DATE_TOO_LATE', { values });
   }
 
+  /** Whether an insurance still sold covers a phone: its ceiling at least the phone's price alone (as the catalogue lists them). */
+  async function insuranceCovers(r: AddLineRepository, idAssurance: number, idArticleMobile: number | null): Promise<boolean> {
+    if (idArticleMobile === null) return false;
+    const [insurance, phone] = await Promise.all([r.insurance(idAssurance), r.phone(idArticleMobile)]);
+    return insurance !== undefined && phone !== undefined && phone.prixNuCentimes <= insurance.plafondPrixMobileCentimes;
+  }
+
   return {
     /** The account's cart being filled (empty when there is none yet). */
     async cart(userId: number, idClientBscs: number): Promise<Cart> {
@@ -521,6 +536,10 @@ export function createAddLineService(deps: AddLineDeps) {
         if (!locked) throw fail('FORBIDDEN_ACCOUNT');
         assertEditable(locked.cart);
         if (values.quantite !== 1 && locked.line.modeNumero !== 'NOUVEAU') throw fail('ADD_LINE_PORTABILITY_SINGLE');
+        // Another phone (or none): an insurance that does not cover it goes.
+        if (locked.line.idAssurance !== null && values.idArticleMobile !== locked.line.idArticleMobile && !(await insuranceCovers(r, locked.line.idAssurance, values.idArticleMobile ?? null))) {
+          Object.assign(values, { idAssurance: null, prixAssuranceCentimes: 0 });
+        }
         await r.updateLine(locked.line.idLigne, values);
         await r.setOptions(locked.line.idLigne, options);
         const updated = { ...locked.line, ...values };
@@ -686,7 +705,7 @@ export function createAddLineService(deps: AddLineDeps) {
     /** An address checked against the postal code's communes; the city answered as the commune is named. */
     async checkAddress(userId: number, address: ShopAddress): Promise<CheckedAddress> {
       await withinQuota(`add-line-address:user:${userId}`, ADDRESS_QUOTA);
-      return checkedAddress(address);
+      return checkedAddress(addressBase, address);
     },
 
     /**
@@ -713,7 +732,10 @@ export function createAddLineService(deps: AddLineDeps) {
 
       const account = await repo.account(cart.idClientBscs);
       if (!account) throw fail('FORBIDDEN_ACCOUNT');
-      const address = await deliveryAddress(input.Livraison, account);
+      // The delivery the cart keeps (the Coordonnées step), checked again against today's address base.
+      const livraison = coordinatesOf(cart).LIVRAISON;
+      if (!livraison) throw fail('ADD_LINE_DELIVERY_MISSING');
+      const address = await deliveryAddress(livraison, account);
 
       const now = clock.now();
       const day = parisDay(now);
@@ -746,9 +768,9 @@ export function createAddLineService(deps: AddLineDeps) {
             totalUniqueHtCentimes: shown.Totaux.ponctuel.htCentimes,
             totalMensuelHtCentimes: shown.Totaux.mensuel.htCentimes,
             tvaUniqueCentimes: shown.Totaux.ponctuel.tvaCentimes,
-            idPointDeVente: input.Livraison.mode === 'POINT_DE_VENTE' ? input.Livraison.idPointDeVente : null,
+            idPointDeVente: livraison.mode === 'POINT_DE_VENTE' ? livraison.idPointDeVente : null,
             idempotencyKey: key,
-            recapitulatif: { lignes: shown.Lignes, totaux: shown.Totaux, livraison: input.Livraison },
+            recapitulatif: { lignes: shown.Lignes, totaux: shown.Totaux, livraison },
           },
           now,
         );
@@ -809,6 +831,90 @@ export function createAddLineService(deps: AddLineDeps) {
         return row;
       });
       return submittedOf(order);
+    },
+
+    /**
+     * `POST /api/commande/assurance`: the phone's insurance of a line, its monthly price frozen from
+     * the catalogue; only for a phone whose price alone is within its ceiling. Null removes it.
+     */
+    async setInsurance(actor: Actor, input: { IdLigne: number; IdAssurance: number | null }): Promise<Cart> {
+      return lineWrite(actor, input.IdLigne, async (r, tx, { line, cart }) => {
+        const before = { idAssurance: line.idAssurance, prixAssuranceCentimes: line.prixAssuranceCentimes };
+        if (input.IdAssurance === null) {
+          await r.updateLine(line.idLigne, { idAssurance: null, prixAssuranceCentimes: 0 });
+          await recordChange(actor, tx, cart, 'RETRAIT_ASSURANCE', before, null);
+          return;
+        }
+        const insurance = await r.insurance(input.IdAssurance);
+        if (!insurance) throw fail('ADD_LINE_INSURANCE_UNAVAILABLE');
+        if (line.idArticleMobile === null) throw fail('ADD_LINE_INSURANCE_NO_PHONE');
+        const phone = await r.phone(line.idArticleMobile);
+        if (!phone) throw fail('ADD_LINE_PHONE_UNAVAILABLE');
+        if (phone.prixNuCentimes > insurance.plafondPrixMobileCentimes) throw fail('ADD_LINE_INSURANCE_CEILING');
+        const values = { idAssurance: insurance.idAssurance, prixAssuranceCentimes: insurance.prixMensuelCentimes };
+        await r.updateLine(line.idLigne, values);
+        await recordChange(actor, tx, cart, 'ASSURANCE', before, values);
+      });
+    },
+
+    /**
+     * `POST /api/commande/adresse/enregistrer/{type}`: one address of the cart (delivery,
+     * installation, eligibility), checked as the submission checks it, kept with the cart so that a
+     * reload or another device finds it. A shop is for the delivery only.
+     */
+    async saveAddress(actor: Actor, type: CartAddressType, input: { IdSouscription: number; Adresse: CartAddress }): Promise<Cart> {
+      const cart = await repo.cart(input.IdSouscription);
+      if (!cart) throw fail('FORBIDDEN_ACCOUNT');
+      await policy.assertAccount(actor.userId, cart.idClientBscs);
+      assertEditable(cart);
+      await withinQuota(`add-line-address:user:${actor.userId}`, ADDRESS_QUOTA);
+      const { Adresse } = input;
+      if (Adresse.mode === 'POINT_DE_VENTE' && type !== 'LIVRAISON') throw fail('ADD_LINE_ADDRESS_SHOP_DELIVERY_ONLY');
+      const account = await repo.account(cart.idClientBscs);
+      if (!account) throw fail('FORBIDDEN_ACCOUNT');
+      const checked = await deliveryAddress(Adresse, account);
+      const saved: SavedCartAddress =
+        Adresse.mode === 'AUTRE_ADRESSE' ? { mode: 'AUTRE_ADRESSE', adresse: { ...Adresse.adresse, ...checked, codeInsee: checked?.codeInsee ?? '' } } : Adresse;
+      await write(actor, async (r, tx) => {
+        const locked = await r.lockCart(cart.idSouscription);
+        if (!locked) throw fail('FORBIDDEN_ACCOUNT');
+        assertEditable(locked);
+        const kept = coordinatesOf(locked);
+        await r.setCoordinates(locked.idSouscription, { ...kept, [type]: saved });
+        await audit.record(
+          {
+            userId: actor.userId,
+            action: 'MODIFICATION_PANIER',
+            idClientBscs: locked.idClientBscs,
+            sourceAddress: actor.sourceAddress,
+            details: { operation: `ADRESSE_${type}`, idSouscription: locked.idSouscription, avant: kept[type], apres: saved },
+          },
+          { tx },
+        );
+      });
+      return cartOf(cart.idSouscription);
+    },
+
+    /**
+     * `POST /api/commande/validee`: where an order of new lines stands, for a manager of its account
+     * (read only). An order is validated by the transfer chosen or by the payment provider's signed
+     * notification, never by what the browser says.
+     */
+    async validation(userId: number, numero: string): Promise<OrderValidation> {
+      const order = await repo.addLineOrder(numero);
+      if (!order) throw fail('FORBIDDEN_ACCOUNT');
+      await policy.assertAccount(userId, order.idClientBscs);
+      const aPayerCentimes = amountDueNow(order);
+      return {
+        numero: order.numero,
+        statut: order.statut,
+        etape: order.etape,
+        modePaiement: order.modePaiement ?? 0,
+        validee: order.etape === FLOW_STEP.TermineeConfirmation,
+        paiementRefuse: order.statut === ORDER_STATUS.CbOfficeServerRefusee,
+        payableParCarte: awaitsCard(order) && aPayerCentimes > 0,
+        aPayerCentimes,
+      };
     },
 
     /**

@@ -383,8 +383,8 @@ describe('addresses', () => {
     expect(bodyOf(await post('adresse/verifier', address), checkedAddressSchema)).toEqual({ ...address, ville: 'Lyon', codeInsee: '69123' });
     const saint = bodyOf(await post('adresse/verifier', { ...address, codePostal: '42000', ville: 'St Etienne' }), checkedAddressSchema);
     expect(saint).toMatchObject({ ville: 'Saint-Étienne', codeInsee: '42218' });
-    expectCode(await post('adresse/verifier', { ...address, ville: 'Marseille' }), 400, 'ADD_LINE_CITY_MISMATCH');
-    expectCode(await post('adresse/verifier', { ...address, codePostal: '00000' }), 400, 'ADD_LINE_POSTCODE_UNKNOWN');
+    expectCode(await post('adresse/verifier', { ...address, ville: 'Marseille' }), 400, 'ADDRESS_CITY_MISMATCH');
+    expectCode(await post('adresse/verifier', { ...address, codePostal: '00000' }), 400, 'ADDRESS_POSTCODE_UNKNOWN');
     expect((await post('adresse/verifier', { ...address, voie: '   ' })).statusCode).toBe(400);
     expect((await post('adresse/verifier', { ...address, voie: 'x'.repeat(10_000) })).statusCode).toBe(400);
     expect((await post('adresse/verifier', { ...address, codePostal: '69 002' })).statusCode).toBe(400);

@@ -1,8 +1,8 @@
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
+import { offlineAddressBase } from '../../lib/addresses/address-base.ts';
 import { createAddLineCardPayments } from './add-line-card-payment.ts';
 import { createAddLineRepository } from './add-line.repository.ts';
-import { offlineAddressBase } from './address-base.ts';
 import { addLineRoutes } from './add-line.routes.ts';
 import { createAddLineService } from './add-line.service.ts';
 

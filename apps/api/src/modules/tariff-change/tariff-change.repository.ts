@@ -1,7 +1,7 @@
-import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { readLineWithOfferAndAccount } from '../../db/line-reader.ts';
-import { billingAccounts, contracts, offers, tariffChanges, terminations } from '../../db/schema.ts';
+import { lineTerminationScheduled, readLineWithOfferAndAccount } from '../../db/line-reader.ts';
+import { billingAccounts, contracts, offers, tariffChanges } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
 export type TariffChangeRow = typeof tariffChanges.$inferSelect;
@@ -62,14 +62,7 @@ export function createTariffChangeRepository(db: Database) {
       return row;
     },
 
-    async terminationScheduled(idContrat: number): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(terminations)
-        .where(and(eq(terminations.idContrat, idContrat), eq(terminations.statut, 'PROGRAMMEE')))
-        .limit(1);
-      return row !== undefined;
-    },
+    terminationScheduled: (idContrat: number): Promise<boolean> => lineTerminationScheduled(db, idContrat),
 
     async find(id: number): Promise<TariffChangeRow | undefined> {
       const [row] = await db.select().from(tariffChanges).where(eq(tariffChanges.id, id)).limit(1);

@@ -1,3 +1,4 @@
+import { phoneName } from '@ecare/shared/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { Link, replace, useParams, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -68,7 +69,7 @@ export function PhoneRoute() {
   const list = useQuery({ ...phonesQueryOptions(account?.idClientBscs ?? 0, 0, DEFAULT_PHONE_FILTERS), enabled: account !== null });
   const price = useQuery(phonePriceQueryOptions(idArticle));
   const phone = list.data?.mobiles.find((candidate) => candidate.idArticle === idArticle);
-  const name = phone ? `${phone.marque} ${phone.modele}` : 'Téléphone';
+  const name = phone ? phoneName(phone) : 'Téléphone';
   return (
     <>
       <PageHeading breadcrumb={[home, { label: 'Catalogue des téléphones', to: PATHS.phoneCatalogue }, { label: name }]}>{name}</PageHeading>

@@ -1,25 +1,21 @@
 import { formatPhone } from '@ecare/shared/phone';
-import { redirect, replace, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
 import { PageHeading, type BreadcrumbItem } from '../../components/ui/page-heading.tsx';
 import { lineQueryOptions, useLine } from '../../features/lines/api/get-line.ts';
 import { contractIdFrom, linePath } from '../../features/lines/utils/line-path.ts';
 import { blockQueryOptions, inProgressQueryOptions, tariffChangePath } from '../../features/tariff-change/api/tariff-change-requests.ts';
 import { TariffChangeFlow } from '../../features/tariff-change/components/tariff-change-flow.tsx';
-import { inAppPathOf, PATHS, withReturnUrl } from '../../lib/routes.ts';
+import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
-import { loadSession } from '../session/load-session.ts';
+import { lineJourneyContract, lineJourneyMenuLoader } from './line-journey-loaders.ts';
 
 /**
  * /mon-forfait/changer-de-forfait/{idContrat}: a line's tariff change, for its account's managers
  * (decision 037). The server decides; a refusal shows the spec's text.
  */
-export async function tariffChangeLoader({ request, params }: LoaderFunctionArgs) {
-  const idContrat = contractIdFrom(params.idContrat);
-  if (idContrat === null) throw replace(PATHS.notFound);
-  const session = await loadSession(request);
-  if (session.kind === 'choose') throw redirect(withReturnUrl(PATHS.accountChoice, inAppPathOf(request.url)));
-  if (session.kind === 'failed') throw redirect(PATHS.serverError);
+export async function tariffChangeLoader(args: LoaderFunctionArgs) {
+  const idContrat = await lineJourneyContract(args);
   await Promise.all([
     queryClient.prefetchQuery(lineQueryOptions(idContrat)),
     queryClient.prefetchQuery(blockQueryOptions(idContrat)),
@@ -32,21 +28,7 @@ export async function tariffChangeLoader({ request, params }: LoaderFunctionArgs
  * /mon-forfait/changer-de-forfait, the menu's "Changer de forfait" (after its unpaid-balance
  * check): the chosen line's page, else the fleet list, where each line leads to its own.
  */
-export async function tariffChangeMenuLoader({ request }: LoaderFunctionArgs): Promise<never> {
-  const session = await loadSession(request);
-  switch (session.kind) {
-    case 'user':
-      throw redirect(session.user.idContrat === null ? PATHS.userHome : tariffChangePath(session.user.idContrat));
-    case 'choose':
-      throw redirect(withReturnUrl(PATHS.accountChoice, PATHS.tariffChange));
-    case 'failed':
-      throw redirect(PATHS.serverError);
-    case 'account':
-      throw redirect(session.line ? tariffChangePath(session.line.idContrat) : PATHS.mobileLines);
-    case 'forbidden':
-      throw redirect(PATHS.mobileLines);
-  }
-}
+export const tariffChangeMenuLoader = lineJourneyMenuLoader(PATHS.tariffChange, tariffChangePath);
 
 export function TariffChangeRoute() {
   const idContrat = contractIdFrom(useParams().idContrat);

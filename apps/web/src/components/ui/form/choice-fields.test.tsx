@@ -5,6 +5,7 @@ import { fillJsdomGaps } from '../../../test/jsdom-gaps.ts';
 import { ComboBoxField } from './combo-box-field.tsx';
 import { Form } from './form.tsx';
 import { RadioGroupField } from './radio-group-field.tsx';
+import { SelectField } from './select-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useZodForm } from './use-zod-form.ts';
 
@@ -100,5 +101,43 @@ describe('ComboBoxField', () => {
     input.focus();
     fireEvent.change(input, { target: { value: 'zz' } });
     expect(await screen.findByText('Aucun résultat')).toBeTruthy();
+  });
+});
+
+describe('SelectField', () => {
+  const citySchema = z.object({ ville: z.string().min(1, 'Veuillez choisir la ville dans la liste.') });
+
+  function Cities({ options, onSubmit }: { options: { value: string; label: string }[]; onSubmit: (values: unknown) => void }) {
+    const form = useZodForm(citySchema, { defaultValues: { ville: 'Lyon' } });
+    return (
+      <Form form={form} onSubmit={onSubmit}>
+        <SelectField name="ville" label="Ville" required placeholder="Choisissez la ville" options={options} />
+        <SubmitButton>Valider</SubmitButton>
+      </Form>
+    );
+  }
+
+  it('shows a value given before its option exists once the list arrives, and keeps the choice', async () => {
+    const onSubmit = vi.fn();
+    const { rerender } = render(<Cities options={[]} onSubmit={onSubmit} />);
+    const select = screen.getByLabelText(/^Ville/) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    rerender(<Cities options={[{ value: 'Lyon', label: 'Lyon' }, { value: 'Villeurbanne', label: 'Villeurbanne' }]} onSubmit={onSubmit} />);
+    expect(select.value).toBe('Lyon');
+    fireEvent.change(select, { target: { value: 'Villeurbanne' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ville: 'Villeurbanne' }));
+  });
+
+  it('says what is missing on the empty choice and ties the message to the list', async () => {
+    const onSubmit = vi.fn();
+    render(<Cities options={[{ value: 'Lyon', label: 'Lyon' }]} onSubmit={onSubmit} />);
+    const select = screen.getByLabelText(/^Ville/) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    const message = await screen.findByText('Veuillez choisir la ville dans la liste.');
+    expect(select.getAttribute('aria-describedby')).toContain(message.id);
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -1,24 +1,24 @@
 import {
   cartSchema,
-  checkedAddressSchema,
-  communeListSchema,
+  orderValidationSchema,
   portingDateResponseSchema,
   submittedOrderSchema,
   type AccessoryRequest,
   type Cart,
-  type CheckedAddress,
-  type Commune,
+  type CartAddressRequest,
+  type CartAddressType,
+  type InsuranceRequest,
+  type OrderValidation,
   type NumberKeepingRequest,
   type OptionRequest,
   type PortabilityRequest,
   type PromotionRequest,
   type RecapDocument,
   type SaveLineRequest,
-  type ShopAddressInput,
   type SubmitOrderRequest,
   type SubmittedOrder,
 } from '@ecare/shared/add-line';
-import { accessoryListSchema, optionFamilyListSchema, pointOfSaleListSchema } from '@ecare/shared/catalogue';
+import { accessoryListSchema, insuranceListSchema, optionFamilyListSchema } from '@ecare/shared/catalogue';
 import { IDEMPOTENCY_KEY_HEADER } from '@ecare/shared/termination';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -50,21 +50,12 @@ export const useAccessories = (idArticle: number | null) =>
     staleTime: 5 * 60_000,
   });
 
-/** `GET /api/points-de-vente`: the shops where an order may be collected. */
-export const usePointsOfSale = () =>
+/** `GET /api/assurances?idArticle=`: the insurances whose ceiling covers the phone's price alone. */
+export const useInsurances = (idArticle: number) =>
   useQuery({
-    queryKey: [...addLineKey, 'points-de-vente'],
-    queryFn: ({ signal }) => apiRequest('/api/points-de-vente', { schema: pointOfSaleListSchema, signal }),
+    queryKey: [...addLineKey, 'assurances', idArticle],
+    queryFn: ({ signal }) => apiRequest(`/api/assurances?idArticle=${idArticle}`, { schema: insuranceListSchema, signal }),
     staleTime: 5 * 60_000,
-  });
-
-/** `GET /api/ajout-lignes/communes/{codePostal}`: the communes of a postal code (5 digits), else none asked. */
-export const useCommunes = (codePostal: string) =>
-  useQuery({
-    queryKey: [...addLineKey, 'communes', codePostal],
-    queryFn: ({ signal }): Promise<Commune[]> => apiRequest(`/api/ajout-lignes/communes/${codePostal}`, { schema: communeListSchema, signal }),
-    enabled: /^\d{5}$/.test(codePostal),
-    staleTime: 24 * 60 * 60_000,
   });
 
 /** `GET /api/ajout-lignes/date-portage?date=`: the window of porting dates allowed today. */
@@ -101,25 +92,26 @@ export function useCartWrites(idClientBscs: number) {
     portability: useCartWrite(idClientBscs, (request: PortabilityRequest) => post('/api/ajout-lignes/portabilite', request)),
     numberKeeping: useCartWrite(idClientBscs, (request: NumberKeepingRequest) => post('/api/ajout-lignes/conservation-numero', request)),
     newNumber: useCartWrite(idClientBscs, (IdLigne: number) => post('/api/ajout-lignes/nouveau-numero', { IdLigne })),
+    insurance: useCartWrite(idClientBscs, (request: InsuranceRequest) => post('/api/commande/assurance', request)),
+    /** One address of the Coordonnées step, kept with the cart on the server. */
+    address: useCartWrite(idClientBscs, ({ type, request }: { type: CartAddressType; request: CartAddressRequest }) =>
+      post(`/api/commande/adresse/enregistrer/${type}`, request),
+    ),
   };
 }
-
-/** `POST /api/ajout-lignes/adresse/verifier`: the address with the city as the commune is named. */
-export const checkAddress = (address: ShopAddressInput): Promise<CheckedAddress> =>
-  apiRequest('/api/ajout-lignes/adresse/verifier', { method: 'POST', json: address, schema: checkedAddressSchema });
 
 /** Where a recap PDF of the cart is; opening it is recorded by the server. */
 export const recapDocumentPath = (idSouscription: number, document: RecapDocument) => `/api/ajout-lignes/recapitulatif/${idSouscription}/${document}`;
 
 /**
- * `POST /api/ajout-lignes/commande` with the attempt's `Idempotency-Key`: the same key sent twice
+ * `POST /api/commande/enregistrer` with the attempt's `Idempotency-Key`: the same key sent twice
  * (a double click, a retry after a lost answer) gives back the same order.
  */
 export function useSubmitOrder(idClientBscs: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: SubmitOrderRequest; idempotencyKey: string }): Promise<SubmittedOrder> =>
-      apiRequest('/api/ajout-lignes/commande', {
+      apiRequest('/api/commande/enregistrer', {
         method: 'POST',
         json: request,
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
@@ -127,6 +119,29 @@ export function useSubmitOrder(idClientBscs: number) {
       }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: cartQueryOptions(idClientBscs).queryKey });
+      void client.invalidateQueries({ queryKey: ['lines'] });
+      void client.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+/** `POST /api/commande/validee`: where an order stands (validated by the server only, never by the page). */
+export const orderValidationQueryOptions = (numero: string) =>
+  queryOptions({
+    queryKey: [...addLineKey, 'validee', numero],
+    queryFn: ({ signal }): Promise<OrderValidation> =>
+      apiRequest('/api/commande/validee', { method: 'POST', json: { numero }, schema: orderValidationSchema, signal }),
+    staleTime: 0,
+  });
+
+/** `POST /api/commande/modifiermodepaiement`: an order waiting for its card payment, paid by transfer instead. */
+export function usePayByTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (numero: string): Promise<SubmittedOrder> =>
+      apiRequest('/api/commande/modifiermodepaiement', { method: 'POST', json: { numero, ModePaiement: 6 }, schema: submittedOrderSchema }),
+    onSuccess: (order) => {
+      void client.invalidateQueries({ queryKey: orderValidationQueryOptions(order.numero).queryKey });
       void client.invalidateQueries({ queryKey: ['lines'] });
       void client.invalidateQueries({ queryKey: ['orders'] });
     },

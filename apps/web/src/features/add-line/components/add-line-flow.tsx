@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { StepList } from '../../../components/ui/step-list.tsx';
 import { useCart } from '../api/add-line-requests.ts';
-import { rememberedOrder, rememberOrder, useCoordinatesDraft } from '../utils/add-line-draft.ts';
+import { rememberedOrder, rememberOrder } from '../utils/add-line-draft.ts';
 import { ADD_LINE_STEP_LABELS, addLinePath, stepIndex, type AddLineStep } from '../utils/add-line-steps.ts';
 import { CartLinesStep } from './cart-lines-step.tsx';
 import { CoordinatesStep } from './coordinates-step.tsx';
@@ -24,24 +24,27 @@ interface AddLineFlowProps {
 }
 
 /** The step shown: a step whose answers before it are missing opens the first one missing. */
-function shownStep(step: AddLineStep, cart: Cart, coordinatesComplete: boolean, order: SubmittedOrder | null): AddLineStep {
+function shownStep(step: AddLineStep, cart: Cart, order: SubmittedOrder | null): AddLineStep {
   if (step === 'confirmation') return order ? 'confirmation' : 'options';
   if (step !== 'options' && cart.Lignes.length === 0) return 'options';
-  if (step === 'recapitulatif' && !coordinatesComplete) return 'coordonnees';
+  if (step === 'recapitulatif' && cart.Coordonnees.LIVRAISON === null) return 'coordonnees';
   return step;
 }
 
 /**
  * Adding lines (decision 038): the order-flow steps of spec §3, the current one in the address.
- * The cart lives on the server (a reload keeps it); the Coordonnées stay in this tab until the
- * order is sent; the order sent is kept for its confirmation.
+ * The cart and its Coordonnées live on the server (a reload or another device finds them); the
+ * order sent is kept in this tab for its confirmation, also after the payment provider's page.
  */
 export function AddLineFlow({ idClientBscs, accountAddress, step, idLigne, onStep }: AddLineFlowProps) {
   const cart = useCart(idClientBscs);
-  const { draft, save, clear } = useCoordinatesDraft(cart.data?.IdSouscription ?? null);
   const [order, setOrder] = useState<SubmittedOrder | null>(() => (step === 'confirmation' ? rememberedOrder() : null));
   const heading = useRef<HTMLDivElement>(null);
-  const shown = cart.data ? shownStep(step, cart.data, draft.complet, order) : null;
+  const shown = cart.data ? shownStep(step, cart.data, order) : null;
+  const remember = (sent: SubmittedOrder) => {
+    rememberOrder(sent);
+    setOrder(sent);
+  };
 
   // Each step starts at its top, its heading read first.
   useEffect(() => {
@@ -55,7 +58,7 @@ export function AddLineFlow({ idClientBscs, accountAddress, step, idLigne, onSte
         <div ref={heading} tabIndex={-1} className="mb-4 outline-none">
           <h2 className="text-2xl font-bold text-primary-strong">{ADD_LINE_STEP_LABELS[stepIndex('confirmation')]}</h2>
         </div>
-        <OrderConfirmation order={order} />
+        <OrderConfirmation order={order} onChanged={remember} />
       </>
     );
   }
@@ -103,9 +106,14 @@ export function AddLineFlow({ idClientBscs, accountAddress, step, idLigne, onSte
 
       {shown === 'lignes' ? <CartLinesStep idClientBscs={idClientBscs} cart={current} onNext={() => onStep('coordonnees')} /> : null}
 
-      {shown === 'coordonnees' ? (
+      {shown === 'coordonnees' && current.IdSouscription !== null ? (
         <>
-          <CoordinatesStep draft={draft} accountAddress={accountAddress} onChange={save} onNext={() => onStep('recapitulatif')} />
+          <CoordinatesStep
+            idClientBscs={idClientBscs}
+            cart={{ ...current, IdSouscription: current.IdSouscription }}
+            accountAddress={accountAddress}
+            onNext={() => onStep('recapitulatif')}
+          />
           <p className="mt-6">
             <Link to={addLinePath('lignes')} className="link">
               Retour au récapitulatif des lignes
@@ -119,12 +127,9 @@ export function AddLineFlow({ idClientBscs, accountAddress, step, idLigne, onSte
           <OrderRecapStep
             idClientBscs={idClientBscs}
             cart={{ ...current, IdSouscription: current.IdSouscription }}
-            draft={draft}
             accountAddress={accountAddress}
             onSubmitted={(sent) => {
-              rememberOrder(sent);
-              clear();
-              setOrder(sent);
+              remember(sent);
               onStep('confirmation');
             }}
           />

@@ -1,5 +1,5 @@
 import { LINE_MAX_QUANTITY, SIM_TYPES, type Cart, type CartLine } from '@ecare/shared/add-line';
-import type { CataloguePhone, OptionFamily, optionFamilyListSchema } from '@ecare/shared/catalogue';
+import { phoneName, type CataloguePhone, type OptionFamily, type optionFamilyListSchema } from '@ecare/shared/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -205,7 +205,7 @@ function LineChoiceFields({ idClientBscs, line, cart, onSaved, families, default
                   <span className="flex items-start gap-3">
                     <kit.PhoneImage image={candidate.image} className="h-[72px] w-[48px] shrink-0" />
                     <span>
-                      {candidate.marque} {candidate.modele} {candidate.stockageGo} Go
+                      {phoneName(candidate)}
                     </span>
                   </span>
                 ),

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAccessories, useCartWrites } from '../api/add-line-requests.ts';
+import { useAccessories, useCartWrites, useInsurances } from '../api/add-line-requests.ts';
 import { formatCents } from '../utils/add-line-format.ts';
 
 const promoSchema = z.object({ CodePromo: promotionRequestSchema.shape.CodePromo });
@@ -28,13 +28,76 @@ interface LineExtrasProps {
   line: CartLine;
 }
 
-/** What is added to one line once it is in the cart: accessories and a promo code. */
+/** What is added to one line once it is in the cart: the phone's insurance, accessories and a promo code. */
 export function LineExtras({ idClientBscs, line }: LineExtrasProps) {
   return (
     <div className="space-y-6">
+      {line.IdArticleMobile !== null ? <Insurance idClientBscs={idClientBscs} line={line} idArticle={line.IdArticleMobile} /> : null}
       <Accessories idClientBscs={idClientBscs} line={line} />
       <PromoCode idClientBscs={idClientBscs} line={line} />
     </div>
+  );
+}
+
+/** The insurances that cover the line's phone (its price alone within their ceiling): price, deductible, what they cover. */
+function Insurance({ idClientBscs, line, idArticle }: LineExtrasProps & { idArticle: number }) {
+  const headingId = useId();
+  const insurances = useInsurances(idArticle);
+  const { insurance } = useCartWrites(idClientBscs);
+  const [error, setError] = useState<unknown>(null);
+  const choose = (IdAssurance: number | null) => {
+    setError(null);
+    insurance.mutate({ IdLigne: line.IdLigne, IdAssurance }, { onError: setError });
+  };
+  return (
+    <section aria-labelledby={headingId} className="card space-y-3">
+      <h3 id={headingId} className="text-lg font-semibold">
+        Assurance du téléphone
+      </h3>
+      {line.IdAssurance !== null ? (
+        <p>
+          Assurance choisie : <span className="font-medium">{line.LibelleAssurance}</span>, {formatCents(line.PrixAssuranceCentimes)} HT par mois.
+        </p>
+      ) : (
+        <p className="text-muted">Facultative, elle s’ajoute au prix mensuel de la ligne.</p>
+      )}
+      {insurances.isError ? (
+        <ReadFailed error={insurances.error} onRetry={() => void insurances.refetch()} pending={insurances.isFetching} />
+      ) : !insurances.data ? (
+        <WaitingText>Chargement des assurances…</WaitingText>
+      ) : insurances.data.length === 0 ? (
+        <p>Aucune assurance ne couvre ce téléphone.</p>
+      ) : (
+        <ul className="divide-y divide-line-soft" aria-busy={insurance.isPending}>
+          {insurances.data.map((item) => {
+            const chosen = line.IdAssurance === item.idAssurance;
+            return (
+              <li key={item.idAssurance} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                <span>
+                  <span className="font-medium">{item.libelle}</span>
+                  <span className="block text-sm">{item.description}</span>
+                  <span className="block text-sm text-muted">
+                    {formatCents(item.prixMensuel.htCentimes)} HT par mois ({formatCents(item.prixMensuel.ttcCentimes)} TTC) – franchise{' '}
+                    {formatCents(item.franchise.ttcCentimes)} TTC par sinistre
+                  </span>
+                </span>
+                {chosen ? (
+                  <button type="button" className="btn-secondary" disabled={insurance.isPending} onClick={() => choose(null)}>
+                    Retirer<span className="sr-only"> {item.libelle}</span>
+                  </button>
+                ) : (
+                  <button type="button" className="btn-secondary" disabled={insurance.isPending} onClick={() => choose(item.idAssurance)}>
+                    Choisir<span className="sr-only"> {item.libelle}</span>
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {insurance.isPending ? <Spinner small /> : null}
+      {error ? <ApiErrorAlert error={error} /> : null}
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { RECAP_DOCUMENTS, type Cart, type RecapDocument, type SubmittedOrder } from '@ecare/shared/add-line';
 import type { Address } from '@ecare/shared/accounts';
-import { ORDER_PAYMENT_MODE, ORDER_PAYMENT_MODE_LABELS } from '@ecare/shared/shop';
+import { FLOW_STEP, ORDER_PAYMENT_MODE, ORDER_PAYMENT_MODE_LABELS } from '@ecare/shared/shop';
 import { CheckCircle2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,12 +11,15 @@ import { DownloadStatus, useFileDownload } from '../../../components/ui/download
 import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
 import { Form } from '../../../components/ui/form/form.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { RadioGroupField } from '../../../components/ui/form/radio-group-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { hasErrorCode, isApiError } from '../../../lib/api-error.ts';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { orderPaymentLink } from '../../../lib/order-payment.ts';
 import { PATHS } from '../../../lib/routes.ts';
-import { recapDocumentPath, usePointsOfSale, useSubmitOrder } from '../api/add-line-requests.ts';
-import { deliveryOf, type CoordinatesDraft } from '../utils/add-line-draft.ts';
+import { usePointsOfSale } from '../../../lib/shop-places.ts';
+import { recapDocumentPath, useSubmitOrder } from '../api/add-line-requests.ts';
+import { rememberOrder } from '../utils/add-line-draft.ts';
 import { newIdempotencyKey } from '../utils/add-line-format.ts';
 import { addLinePath } from '../utils/add-line-steps.ts';
 import { lineTitle, numberText } from './cart-line-details.tsx';
@@ -30,10 +33,15 @@ const DOCUMENT_LABELS: Record<RecapDocument, string> = {
 interface OrderRecapStepProps {
   idClientBscs: number;
   cart: Cart & { IdSouscription: number };
-  draft: CoordinatesDraft;
   accountAddress: Address & { raisonSociale: string };
+  /** The order sent; by card, the page then goes on to the payment provider's page. */
   onSubmitted: (order: SubmittedOrder) => void;
 }
+
+const CARD = String(ORDER_PAYMENT_MODE.CarteBleue);
+const TRANSFER = String(ORDER_PAYMENT_MODE.Virement);
+const paymentSchema = z.object({ modePaiement: z.enum([CARD, TRANSFER], 'Veuillez choisir le mode de paiement.') });
+type PaymentValues = z.input<typeof paymentSchema>;
 
 /** One recap PDF: opened (downloaded) from the server, which records it; said once done. */
 function RecapDocumentButton({ idSouscription, document, opened, onOpened }: { idSouscription: number; document: RecapDocument; opened: boolean; onOpened: (document: RecapDocument) => void }) {
@@ -66,17 +74,21 @@ function RecapDocumentButton({ idSouscription, document, opened, onOpened }: { i
 }
 
 /** RécapitulatifDeLaCommande: every line, delivery, payment and totals; the two documents to open; then the order, once. */
-export function OrderRecapStep({ idClientBscs, cart, draft, accountAddress, onSubmitted }: OrderRecapStepProps) {
+export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted }: OrderRecapStepProps) {
   const shops = usePointsOfSale();
   const submit = useSubmitOrder(idClientBscs);
   const [opened, setOpened] = useState<ReadonlySet<RecapDocument>>(new Set());
   const [unpaid, setUnpaid] = useState<string | null>(null);
+  // The server's reason when this order must be paid by transfer (its risk score): card is then disabled.
+  const [transferRequired, setTransferRequired] = useState<string | null>(null);
+  // On the way to the payment provider's page: the button stays disabled.
+  const [leaving, setLeaving] = useState(false);
   // One key per submission attempt: a double click, or a retry after a lost answer, sends it again
   // and gets the same order; a refused attempt leaves a new key for the next one.
   const attempt = useRef(newIdempotencyKey());
-  const form = useZodForm(z.object({}), { defaultValues: {} });
+  const form = useZodForm(paymentSchema, { defaultValues: { modePaiement: TRANSFER } });
   const allOpened = RECAP_DOCUMENTS.every((document) => opened.has(document));
-  const livraison = deliveryOf(draft);
+  const livraison = cart.Coordonnees.LIVRAISON;
   const markOpened = useCallback((document: RecapDocument) => setOpened((before) => new Set(before).add(document)), []);
 
   const shop = livraison?.mode === 'POINT_DE_VENTE' ? shops.data?.find((candidate) => candidate.idPointDeVente === livraison.idPointDeVente) : undefined;
@@ -108,11 +120,8 @@ export function OrderRecapStep({ idClientBscs, cart, draft, accountAddress, onSu
         }))}
       />
       <CheckAnswers
-        title="Livraison et paiement"
-        rows={[
-          { label: 'Livraison', value: deliveryText, changeTo: addLinePath('coordonnees') },
-          { label: 'Paiement', value: ORDER_PAYMENT_MODE_LABELS[ORDER_PAYMENT_MODE.Virement], changeTo: addLinePath('coordonnees') },
-        ]}
+        title="Livraison"
+        rows={[{ label: 'Livraison', value: deliveryText, changeTo: addLinePath('coordonnees') }]}
       />
       <CartTotals totals={cart.Totaux} />
 
@@ -146,14 +155,25 @@ export function OrderRecapStep({ idClientBscs, cart, draft, accountAddress, onSu
       <Form
         form={form}
         className="space-y-4"
-        onSubmit={async () => {
+        onSubmit={async (values) => {
           if (!livraison) return;
           setUnpaid(null);
           try {
             const order = await submit.mutateAsync({
-              request: { IdSouscription: cart.IdSouscription, ModePaiement: ORDER_PAYMENT_MODE.Virement, Livraison: livraison },
+              request: { IdSouscription: cart.IdSouscription, ModePaiement: values.modePaiement === CARD ? ORDER_PAYMENT_MODE.CarteBleue : ORDER_PAYMENT_MODE.Virement },
               idempotencyKey: attempt.current,
             });
+            if (order.modePaiement === ORDER_PAYMENT_MODE.CarteBleue && order.etape === FLOW_STEP.PaiementEnCours) {
+              // Kept for the return to this page; then on to the provider's page. Should the
+              // payment not start, the confirmation offers to try again or to pay by transfer.
+              rememberOrder(order);
+              const link = await orderPaymentLink(order.numero).catch(() => null);
+              if (link) {
+                setLeaving(true);
+                window.location.assign(link.url);
+                return;
+              }
+            }
             onSubmitted(order);
           } catch (error) {
             if (isApiError(error) && error.status > 0) attempt.current = newIdempotencyKey();
@@ -161,14 +181,38 @@ export function OrderRecapStep({ idClientBscs, cart, draft, accountAddress, onSu
               setUnpaid(apiErrorMessage(error));
               return;
             }
+            if (hasErrorCode(error, 'ADD_LINE_TRANSFER_REQUIRED')) {
+              setTransferRequired(apiErrorMessage(error));
+              form.setValue('modePaiement', TRANSFER);
+            }
             if (hasErrorCode(error, 'ADD_LINE_RECAPS_NOT_OPENED')) setOpened(new Set());
             throw error;
           }
         }}
       >
-        <p>En confirmant, vous commandez ces lignes et vous vous engagez à régler le montant à payer à la commande par virement bancaire.</p>
+        <RadioGroupField<PaymentValues>
+          name="modePaiement"
+          label="Mode de paiement"
+          required
+          cards
+          options={[
+            {
+              value: TRANSFER,
+              label: ORDER_PAYMENT_MODE_LABELS[ORDER_PAYMENT_MODE.Virement],
+              description: 'Les coordonnées bancaires et la référence du virement vous sont données à la confirmation et par e-mail.',
+            },
+            {
+              value: CARD,
+              label: ORDER_PAYMENT_MODE_LABELS[ORDER_PAYMENT_MODE.CarteBleue],
+              description: transferRequired ?? 'Vous payez le montant dû à la commande sur la page sécurisée de notre prestataire de paiement, aussitôt la commande confirmée.',
+              isDisabled: transferRequired !== null,
+            },
+          ]}
+        />
+        <p>En confirmant, vous commandez ces lignes et vous vous engagez à régler le montant à payer à la commande par le mode de paiement choisi.</p>
         <FormAlert />
-        <SubmitButton disabled={!allOpened || !livraison}>Confirmer la commande</SubmitButton>
+        <SubmitButton disabled={!allOpened || !livraison || leaving}>Confirmer la commande</SubmitButton>
+        {leaving ? <p role="status">Ouverture de la page de paiement sécurisée…</p> : null}
         {!allOpened ? <p className="text-sm text-muted">Le bouton s’active une fois les deux documents ouverts.</p> : null}
       </Form>
     </div>

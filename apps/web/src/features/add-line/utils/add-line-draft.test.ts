@@ -1,26 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryOf, EMPTY_COORDINATES, parseCoordinates } from './add-line-draft.ts';
+import type { SubmittedOrder } from '@ecare/shared/add-line';
+import { rememberedOrder, rememberOrder } from './add-line-draft.ts';
 import { addLinePath, stepFrom } from './add-line-steps.ts';
 
-describe('the Coordonnées kept in sessionStorage', () => {
-  it('reads back what was stored, and nothing malformed', () => {
-    const draft = { ...EMPTY_COORDINATES, livraison: 'AUTRE_ADRESSE' as const, voie: 'rue des Forges', codePostal: '21000', ville: 'Dijon', complet: true };
-    expect(parseCoordinates(JSON.stringify(draft))).toEqual(draft);
-    expect(parseCoordinates(null)).toEqual(EMPTY_COORDINATES);
-    expect(parseCoordinates('{not json')).toEqual(EMPTY_COORDINATES);
-    expect(parseCoordinates(JSON.stringify({ livraison: 'CHEZ_LE_VOISIN', complet: true, voie: 42, idPointDeVente: '1; drop' }))).toEqual(EMPTY_COORDINATES);
-    expect(parseCoordinates(JSON.stringify({ voie: 'x'.repeat(500) })).voie).toHaveLength(150);
-  });
+const ORDER: SubmittedOrder = {
+  numero: 'CMD-2026-000042',
+  idSouscription: 77,
+  statut: 3,
+  etape: 5,
+  modePaiement: 3,
+  risque: { score: 10, niveau: 5, decision: 'ACCEPTE' },
+  aPayerCentimes: 1200,
+  acompteCentimes: 0,
+  virement: null,
+  idContrats: [],
+};
 
-  it('makes the delivery of the order request', () => {
-    expect(deliveryOf(EMPTY_COORDINATES)).toBeNull();
-    expect(deliveryOf({ ...EMPTY_COORDINATES, livraison: 'ADRESSE_COMPTE' })).toEqual({ mode: 'ADRESSE_COMPTE' });
-    expect(deliveryOf({ ...EMPTY_COORDINATES, livraison: 'POINT_DE_VENTE', idPointDeVente: '12' })).toEqual({ mode: 'POINT_DE_VENTE', idPointDeVente: 12 });
-    expect(deliveryOf({ ...EMPTY_COORDINATES, livraison: 'POINT_DE_VENTE' })).toBeNull();
-    expect(deliveryOf({ ...EMPTY_COORDINATES, livraison: 'AUTRE_ADRESSE', destinataire: 'Atelier', voie: 'rue des Forges', codePostal: '21000', ville: 'Dijon' })).toEqual({
-      mode: 'AUTRE_ADRESSE',
-      adresse: { destinataire: 'Atelier', numero: '', voie: 'rue des Forges', complement: '', codePostal: '21000', ville: 'Dijon' },
-    });
+describe('the order sent, kept in this tab', () => {
+  it('reads back what was stored, and nothing malformed', () => {
+    sessionStorage.clear();
+    expect(rememberedOrder()).toBeNull();
+    rememberOrder(ORDER);
+    expect(rememberedOrder()).toEqual(ORDER);
+    sessionStorage.setItem('ajout-ligne_commande', '{not json');
+    expect(rememberedOrder()).toBeNull();
+    sessionStorage.setItem('ajout-ligne_commande', JSON.stringify({ ...ORDER, numero: 42 }));
+    expect(rememberedOrder()).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { PHONE_IMAGE_SIZE, type CataloguePhone } from '@ecare/shared/catalogue';
+import { PHONE_IMAGE_SIZE, phoneName, type CataloguePhone } from '@ecare/shared/catalogue';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { catalogueImageSrc } from '../utils/phone-filters.ts';
@@ -20,7 +20,7 @@ interface PhoneCardProps {
  */
 export function PhoneCard({ phone, to, priceLabel, action }: PhoneCardProps) {
   const titleId = useId();
-  const name = `${phone.marque} ${phone.modele}`;
+  const name = phoneName(phone);
   return (
     <article aria-labelledby={titleId} className="card flex h-full flex-col gap-3 p-4" data-testid="phone-card">
       <PhoneImage image={phone.image} className="mx-auto h-[180px] w-[120px]" />

@@ -1,5 +1,9 @@
 import type { OrderDetail } from '@ecare/shared/orders';
-import type { ReactNode } from 'react';
+import { FLOW_STEP, ORDER_PAYMENT_MODE, ORDER_STATUS } from '@ecare/shared/shop';
+import { useState, type ReactNode } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { orderPaymentLink } from '../../../lib/order-payment.ts';
 import { formatEuros, formatMoment } from '../utils/order-format.ts';
 import { OrderPieces } from './order-pieces.tsx';
 
@@ -8,6 +12,37 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
     <div className="flex flex-wrap justify-between gap-2 py-1">
       <dt className="text-muted">{label}</dt>
       <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+/** A card order not paid yet: its card payment started and not accepted, or refused (decisions 038, 039). */
+const awaitsCardPayment = (order: OrderDetail) =>
+  order.modePaiement === ORDER_PAYMENT_MODE.CarteBleue &&
+  ((order.statut === ORDER_STATUS.Validee && order.etape === FLOW_STEP.PaiementEnCours) || order.statut === ORDER_STATUS.CbOfficeServerRefusee);
+
+/** Pays a card order on the payment provider's page; what is due is the server's, read from the order. */
+function PayByCard({ numero }: { numero: string }) {
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'going' } | { kind: 'failed'; error: unknown }>({ kind: 'idle' });
+  return (
+    <div className="space-y-3">
+      <p>Cette commande attend son paiement par carte.</p>
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={state.kind === 'going'}
+        onClick={() => {
+          setState({ kind: 'going' });
+          orderPaymentLink(numero).then(
+            (link) => window.location.assign(link.url),
+            (error: unknown) => setState({ kind: 'failed', error }),
+          );
+        }}
+      >
+        {state.kind === 'going' ? <Spinner /> : null}
+        Payer la commande par carte
+      </button>
+      {state.kind === 'failed' ? <ApiErrorAlert error={state.error} /> : null}
     </div>
   );
 }
@@ -92,6 +127,7 @@ export function OrderDetailPanel({ idClientBscs, order }: { idClientBscs: number
           {order.acompteTtc > 0 ? <Row label="Acompte">{formatEuros(order.acompteTtc)}</Row> : null}
           <Row label="Mensualités TTC">{formatEuros(order.totalMensuelTtc)} par mois</Row>
         </dl>
+        {awaitsCardPayment(order) ? <PayByCard numero={order.numero} /> : null}
       </section>
 
       <section aria-labelledby="commande-historique" className="card space-y-3">

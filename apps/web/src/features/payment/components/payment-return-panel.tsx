@@ -1,9 +1,11 @@
 import type { PaymentTransaction } from '@ecare/shared/payment';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ReadFailed } from '../../../components/ui/query-states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PATHS } from '../../../lib/routes.ts';
 import { PAYMENT_POLL_MAX_READS, paymentTransactionQueryOptions, usePaymentTransaction } from '../api/get-payment-transaction.ts';
 import { paymentSettled } from '../api/payment-cache.ts';
 import { formatEuros } from '../utils/payment-format.ts';
@@ -24,6 +26,19 @@ function Outcome({ transaction, retryLink, invoicesLink }: { transaction: Paymen
   const amount = formatEuros(transaction.montant);
   switch (transaction.statut) {
     case 'ACCEPTEE':
+      // An order's payment (decisions 038, 039): the order is confirmed.
+      if (transaction.numeroCommande !== undefined) {
+        return (
+          <Alert tone="success" title={`Votre commande ${transaction.numeroCommande} est confirmée`} live={false}>
+            <p>Votre paiement de {amount} a été accepté. Un e-mail de confirmation vous a été envoyé.</p>
+            <p className="mt-3">
+              <Link to={`${PATHS.accountOrders}/${transaction.numeroCommande}`} className="link">
+                Suivre la commande {transaction.numeroCommande}
+              </Link>
+            </p>
+          </Alert>
+        );
+      }
       return (
         <Alert tone="success" title="Paiement accepté" live={false}>
           <p>
@@ -34,19 +49,28 @@ function Outcome({ transaction, retryLink, invoicesLink }: { transaction: Paymen
         </Alert>
       );
     case 'REFUSEE':
+    case 'ANNULEE': {
+      const refused = transaction.statut === 'REFUSEE';
+      const numero = transaction.numeroCommande;
       return (
-        <Alert tone="error" title="Paiement refusé" live={false}>
-          <p>Votre banque a refusé le paiement de {amount}. Aucune somme n’a été débitée et vos factures restent à payer.</p>
-          <p className="mt-3">{retryLink}</p>
+        <Alert tone={refused ? 'error' : 'info'} title={refused ? 'Paiement refusé' : 'Paiement annulé'} live={false}>
+          <p>
+            {refused ? `Votre banque a refusé le paiement de ${amount}.` : `Le paiement de ${amount} a été annulé.`} Aucune somme n’a été débitée
+            {numero === undefined ? ' et vos factures restent à payer.' : ` : votre commande ${numero} attend toujours son paiement.`}
+          </p>
+          <p className="mt-3">
+            {/* An order's payment is tried again from the order's page (decisions 038, 039). */}
+            {numero === undefined ? (
+              retryLink
+            ) : (
+              <Link to={`${PATHS.accountOrders}/${numero}`} className="link">
+                Payer la commande {numero}
+              </Link>
+            )}
+          </p>
         </Alert>
       );
-    case 'ANNULEE':
-      return (
-        <Alert tone="info" title="Paiement annulé" live={false}>
-          <p>Le paiement de {amount} a été annulé : aucune somme n’a été débitée et vos factures restent à payer.</p>
-          <p className="mt-3">{retryLink}</p>
-        </Alert>
-      );
+    }
     case 'EN_ATTENTE':
       return null;
   }

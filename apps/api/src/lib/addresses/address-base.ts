@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Commune } from '@ecare/shared';
+import { cityKey, type CheckedAddress, type Commune, type ShopAddress } from '@ecare/shared';
+import { fail } from '../errors.ts';
 
 /**
- * Where the add-line flow looks up French postal codes and communes (decision 038). The national
+ * Where the shop (adding lines, a new phone) looks up French postal codes and communes (decision 038). The national
  * address base (BAN) cannot be reached from the portal's servers here, so the default is offline:
  * the communes of `@etalab/decoupage-administratif` (INSEE code, name, postal codes), loaded on the
  * first look-up only. An online implementation calls the BAN's search with the postal code and the
- * street, and answers the same shape; it is chosen in index.ts, nothing else changes.
+ * street, and answers the same shape; it is chosen where the modules are built, nothing else changes.
  */
 export interface AddressBase {
   /** The communes a 5-digit postal code serves, by name. */
@@ -26,8 +27,10 @@ interface CommuneRecord {
 /** Communes an address may name: current communes, and delegated or associated ones still written on letters. */
 const ADDRESS_TYPES = new Set(['commune-actuelle', 'commune-deleguee', 'commune-associee']);
 
+/** The offline table, read once per process whichever module asks first (12.7 MB on disk). */
+let index: Promise<Map<string, Commune[]>> | undefined;
+
 export function offlineAddressBase(): AddressBase {
-  let index: Promise<Map<string, Commune[]>> | undefined;
 
   async function load(): Promise<Map<string, Commune[]>> {
     const require = createRequire(import.meta.url);
@@ -55,4 +58,17 @@ export function offlineAddressBase(): AddressBase {
       return (await index).get(codePostal) ?? [];
     },
   };
+}
+
+/**
+ * An address checked against its postal code's communes (decision 038): the city compared without
+ * accents, case, punctuation or "St"/"Saint", answered as the commune is named, with its INSEE code.
+ */
+export async function checkedAddress(base: AddressBase, address: ShopAddress): Promise<CheckedAddress> {
+  const communes = await base.communes(address.codePostal);
+  if (communes.length === 0) throw fail('ADDRESS_POSTCODE_UNKNOWN');
+  const wanted = cityKey(address.ville);
+  const commune = communes.find((candidate) => cityKey(candidate.nom) === wanted);
+  if (!commune) throw fail('ADDRESS_CITY_MISMATCH');
+  return { ...address, ville: commune.nom, codeInsee: commune.codeInsee };
 }
