@@ -27,6 +27,7 @@ import { invoicesModule } from './modules/invoices/index.ts';
 import { legalModule } from './modules/legal/index.ts';
 import { linesModule } from './modules/lines/index.ts';
 import { menuModule } from './modules/menu/index.ts';
+import { newPhoneModule } from './modules/new-phone/index.ts';
 import { offersModule } from './modules/offers/index.ts';
 import { optinsModule } from './modules/optins/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
@@ -84,6 +85,7 @@ function featureModules(config: Config) {
     tariffChangeModule,
     ordersModule,
     addLineModule,
+    newPhoneModule,
     appointmentsModule,
     catalogueModule,
     cleanupModule,

@@ -26,13 +26,14 @@ import { ADD_LINE_ERRORS } from './add-line-errors.ts';
 import { ORDER_ERRORS } from './orders-errors.ts';
 import { TARIFF_CHANGE_ERRORS } from './tariff-change-errors.ts';
 import { CATALOGUE_ERRORS } from './catalogue-errors.ts';
+import { NEW_PHONE_ERRORS } from './new-phone-errors.ts';
 
 export type { CatalogueEntry, OAuthCode } from './error-entries.ts';
 
 /** The parts, by name: a code appears in exactly one (checked by the catalogue's test). */
-export const ERROR_CATALOGUE_PARTS = { core: CORE_ERRORS, lines: LINE_ERRORS, consumption: CONSUMPTION_ERRORS, esim: ESIM_ERRORS, accountUsers: ACCOUNT_USER_ERRORS, legal: LEGAL_ERRORS, support: SUPPORT_ERRORS, faq: FAQ_ERRORS, invoices: INVOICE_ERRORS, bankDetails: BANK_DETAILS_ERRORS, unpaid: UNPAID_ERRORS, appointments: APPOINTMENT_ERRORS, payment: PAYMENT_ERRORS, admin: ADMIN_ERRORS, agents: AGENT_ERRORS, termination: TERMINATION_ERRORS, addLine: ADD_LINE_ERRORS, orders: ORDER_ERRORS, tariffChange: TARIFF_CHANGE_ERRORS, catalogue: CATALOGUE_ERRORS } as const;
+export const ERROR_CATALOGUE_PARTS = { core: CORE_ERRORS, lines: LINE_ERRORS, consumption: CONSUMPTION_ERRORS, esim: ESIM_ERRORS, accountUsers: ACCOUNT_USER_ERRORS, legal: LEGAL_ERRORS, support: SUPPORT_ERRORS, faq: FAQ_ERRORS, invoices: INVOICE_ERRORS, bankDetails: BANK_DETAILS_ERRORS, unpaid: UNPAID_ERRORS, appointments: APPOINTMENT_ERRORS, payment: PAYMENT_ERRORS, admin: ADMIN_ERRORS, agents: AGENT_ERRORS, termination: TERMINATION_ERRORS, addLine: ADD_LINE_ERRORS, orders: ORDER_ERRORS, tariffChange: TARIFF_CHANGE_ERRORS, catalogue: CATALOGUE_ERRORS, newPhone: NEW_PHONE_ERRORS } as const;
 
-export const API_ERRORS = { ...CORE_ERRORS, ...LINE_ERRORS, ...CONSUMPTION_ERRORS, ...ESIM_ERRORS, ...ACCOUNT_USER_ERRORS, ...LEGAL_ERRORS, ...SUPPORT_ERRORS, ...FAQ_ERRORS, ...INVOICE_ERRORS, ...BANK_DETAILS_ERRORS, ...UNPAID_ERRORS, ...APPOINTMENT_ERRORS, ...PAYMENT_ERRORS, ...ADMIN_ERRORS, ...AGENT_ERRORS, ...TERMINATION_ERRORS, ...ADD_LINE_ERRORS, ...ORDER_ERRORS, ...TARIFF_CHANGE_ERRORS, ...CATALOGUE_ERRORS } as const satisfies Record<string, CatalogueEntry>;
+export const API_ERRORS = { ...CORE_ERRORS, ...LINE_ERRORS, ...CONSUMPTION_ERRORS, ...ESIM_ERRORS, ...ACCOUNT_USER_ERRORS, ...LEGAL_ERRORS, ...SUPPORT_ERRORS, ...FAQ_ERRORS, ...INVOICE_ERRORS, ...BANK_DETAILS_ERRORS, ...UNPAID_ERRORS, ...APPOINTMENT_ERRORS, ...PAYMENT_ERRORS, ...ADMIN_ERRORS, ...AGENT_ERRORS, ...TERMINATION_ERRORS, ...ADD_LINE_ERRORS, ...ORDER_ERRORS, ...TARIFF_CHANGE_ERRORS, ...CATALOGUE_ERRORS, ...NEW_PHONE_ERRORS } as const satisfies Record<string, CatalogueEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
 

@@ -32,3 +32,4 @@ export * from './orders.ts';
 export * from './add-line.ts';
 export * from './tariff-change.ts';
 export * from './catalogue.ts';
+export * from './new-phone.ts';

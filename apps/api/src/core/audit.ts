@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   'MODIFICATION_PANIER',
   // The cart sent as an order of new lines, with its number, payment mode and risk decision (decision 038).
   'COMMANDE_AJOUT_LIGNES',
+  // A new phone ordered for a line (order type RM), with its number, phone, price and payment mode (decision 039).
+  'COMMANDE_NOUVEAU_TELEPHONE',
   // A recap PDF of the cart opened (pre-contract information, contractual recap): confirming needs both, opened after the cart's last change.
   'LECTURE_RECAPITULATIF_COMMANDE',
   // Orders (decision 036): a subscription's status set, a supporting document uploaded, downloaded or deleted, the orders exported.

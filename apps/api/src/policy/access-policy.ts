@@ -11,6 +11,7 @@ export { actingAgent, assertNotAgent, type ActingAgent } from './acting-agent.ts
 export { assertAdministration, type AdministrationCaller } from './administration.ts';
 export { assertMayTerminate, assertProofOfAccount } from './termination.ts';
 export { assertMayChangeTariff } from './tariff-change.ts';
+export { assertMayOrderNewPhone } from './new-phone.ts';
 
 /** A contract as the caller reaches it. */
 export interface ContractAccess {

@@ -265,6 +265,16 @@ export const frameRoutes: RouteObject[] = [
         handle: title('Téléphone'),
         lazy: () => import('./routes/catalogue-route.tsx').then((m) => ({ Component: m.PhoneRoute, loader: m.phoneLoader })),
       },
+      {
+        // The menu's "Nouveau téléphone": a redirection to the chosen line's new phone or to the fleet list (decision 039).
+        path: 'nouveau-telephone',
+        lazy: () => import('./routes/new-phone-route.tsx').then((m) => ({ loader: m.newPhoneMenuLoader, Component: RedirectOnly })),
+      },
+      {
+        path: 'nouveau-telephone/:idContrat',
+        handle: title('Nouveau téléphone'),
+        lazy: () => import('./routes/new-phone-route.tsx').then((m) => ({ Component: m.NewPhoneRoute, loader: m.newPhoneLoader })),
+      },
     ],
   },
   {

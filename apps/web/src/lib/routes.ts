@@ -24,6 +24,8 @@ export const PATHS = {
   consumption: '/ligne-mobile/consommation',
   /** The menu's "Changer de forfait"; a line's change is `/mon-forfait/changer-de-forfait/{idContrat}` (decision 037). */
   tariffChange: '/mon-forfait/changer-de-forfait',
+  /** The menu's "Nouveau téléphone"; a line's new phone is `/mon-telephone/nouveau-telephone/{idContrat}` (decision 039). */
+  newPhone: '/mon-telephone/nouveau-telephone',
   /** The phone catalogue (filters in the address); a phone is `/mon-telephone/catalogue/{idArticle}` (decision 035). */
   phoneCatalogue: '/mon-telephone/catalogue',
   /** The mobile plans sold (decision 035). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../db/transaction.ts';
 import type { Config } from '../../config/env.ts';
 import { defineModule } from '../../core/module.ts';
-import type { OrderPayments } from './order-payments.ts';
+import { orderPaymentsOf, type OrderPayments } from './order-payments.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { createPaymentRepository } from './payment.repository.ts';
 import { paymentRoutes } from './payment.routes.ts';
@@ -22,7 +22,10 @@ function configuredProvider(app: FastifyInstance, config: Config): PaymentProvid
 
 /** What other modules may use of payment. */
 export interface PaymentModule {
-  /** The orders payable by card (decision 038), given by the module that takes them; one such module. */
+  /**
+   * Orders payable by card (decisions 038, 039), given by a module that takes them; several modules
+   * may, each answering only for its own orders (see `orderPaymentsOf`).
+   */
   useOrderPayments(orders: OrderPayments): void;
   /**
    * An order's payment still waiting is given up (the order is paid another way): in the caller's
@@ -44,13 +47,14 @@ declare module 'fastify' {
 export const paymentModule = defineModule(
   'payment',
   async (app, core) => {
-    let orders: OrderPayments | undefined;
+    const registered: OrderPayments[] = [];
+    const orders = orderPaymentsOf(registered);
     const repo = createPaymentRepository(core.db);
     const provider = configuredProvider(app, core.config);
     app.decorate('payment', {
       useOrderPayments(given) {
-        if (orders) throw new Error('the orders payable by card are given once');
-        orders = given;
+        if (registered.includes(given)) throw new Error('these orders payable by card are already given');
+        registered.push(given);
       },
       async giveUpOrderPayment(transactionReference, now, tx) {
         if (!(await repo.cancelPending(transactionReference, now, tx))) return;
@@ -71,7 +75,7 @@ export const paymentModule = defineModule(
       log: core.log,
       brandName: core.config.brandName,
       publicUrl: core.config.publicUrl,
-      orders: () => orders,
+      orders: () => (registered.length === 0 ? undefined : orders),
     });
     await paymentRoutes(app, { service });
   },

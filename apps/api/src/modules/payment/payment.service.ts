@@ -42,7 +42,7 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   brandName: string;
   publicUrl: string;
-  /** The orders payable by card, once the module that takes them has given them (decision 038). */
+  /** The orders payable by card, of every module that gave its own (decisions 038, 039); undefined while none has. */
   orders: () => OrderPayments | undefined;
 }
 

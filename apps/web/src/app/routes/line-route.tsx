@@ -7,6 +7,7 @@ import { ContractPdfCard } from '../../features/contract-pdf/components/contract
 import { EsimLineSection } from '../../features/esim/components/esim-line-section.tsx';
 import { lineQueryOptions, useLine } from '../../features/lines/api/get-line.ts';
 import { LineOverview, type PageLink } from '../../features/lines/components/line-overview.tsx';
+import { NewPhoneLineCard } from '../../features/new-phone/components/new-phone-line-card.tsx';
 import { contractIdFrom } from '../../features/lines/utils/line-path.ts';
 import { TariffChangeLineCard } from '../../features/tariff-change/components/tariff-change-line-card.tsx';
 import { TerminationLineCard } from '../../features/termination/components/termination-line-card.tsx';
@@ -69,6 +70,7 @@ export function LineRoute() {
           <ConsumptionLinkCard idContrat={line.data.idContrat} />
           <ContractPdfCard idContrat={line.data.idContrat} numeroLigne={line.data.numeroLigne} />
           {isLineUser ? null : <TariffChangeLineCard idContrat={line.data.idContrat} active={line.data.codeStatut === 'ACTIF'} />}
+          {isLineUser ? null : <NewPhoneLineCard idContrat={line.data.idContrat} active={line.data.codeStatut === 'ACTIF'} />}
           <TerminationLineCard idContrat={line.data.idContrat} terminated={line.data.codeStatut === 'RESILIE'} />
         </div>
       ) : null}

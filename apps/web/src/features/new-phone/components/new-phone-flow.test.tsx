@@ -1,0 +1,88 @@
+import { newPhoneEligibilitySchema, newPhoneOfferListSchema, newPhoneOrderSchema, type NewPhoneEligibility } from '@ecare/shared/new-phone';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
+import { fillJsdomGaps } from '../../../test/jsdom-gaps.ts';
+import { renderPage } from '../../../test/render.tsx';
+import { NewPhoneCatalogueContext } from '../utils/catalogue-kit.ts';
+import { NewPhoneFlow } from './new-phone-flow.tsx';
+
+beforeEach(fillJsdomGaps);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const LINE = 41;
+const eligibility = (overrides: Partial<NewPhoneEligibility> = {}) =>
+  newPhoneEligibilitySchema.parse({
+    ligne: { idContrat: LINE, idClientBscs: 7, numeroLigne: '0612345678', codeStatut: 'ACTIF', offre: { idOffreEngagement: 102, libelle: 'Pro 50 Go' }, dateFinEngagement: '2026-03-31' },
+    eligible: true,
+    motif: null,
+    message: '',
+    tarif: 'RENOUVELLEMENT',
+    dateRenouvellement: '2025-12-31',
+    commandeEnCours: null,
+    ...overrides,
+  });
+const amounts = (ht: number) => ({ htCentimes: ht, tvaCentimes: Math.round(ht / 5), ttcCentimes: ht + Math.round(ht / 5) });
+const PHONES = newPhoneOfferListSchema.parse({
+  tarif: 'RENOUVELLEMENT',
+  mobiles: [
+    { idArticle: 1001, marque: 'Apple', modele: 'iPhone 17', description: '', couleurs: ['Sauge'], stockageGo: 256, esim: true, cinqG: true, image: 'a.svg', disponible: true, prixNu: amounts(90_000), prix: amounts(30_000) },
+    { idArticle: 1002, marque: 'Test', modele: 'Épuisé', description: '', couleurs: ['Noir'], stockageGo: 64, esim: false, cinqG: false, image: 'b.svg', disponible: false, prixNu: amounts(10_000), prix: amounts(5_000) },
+  ],
+});
+const ORDER = newPhoneOrderSchema.parse({
+  numero: 'CMD-2026-000123',
+  idContrat: LINE,
+  statut: 5,
+  etape: 9,
+  modePaiement: 6,
+  tarif: 'RENOUVELLEMENT',
+  mobile: { idArticle: 1001, libelle: 'Apple iPhone 17 256 Go', couleur: 'Sauge' },
+  total: amounts(30_000),
+  aPayerCentimes: 36_000,
+  virement: { titulaire: 'Telora SAS', iban: 'FR76', bic: 'AGRIFRPP', reference: 'VIR-CMD-2026-000123', montantCentimes: 36_000 },
+});
+
+const KIT = { PhoneImage: () => null, PriceDisplay: ({ label }: { label?: string }) => <p>{label}</p> };
+
+function render() {
+  renderPage(
+    <NewPhoneCatalogueContext.Provider value={KIT}>
+      <NewPhoneFlow idContrat={LINE} linePath={`/ligne-mobile/${LINE}`} accountAddress="Atelier, 3 rue des Lilas, 69003 Lyon" renderUnpaidDialog={(message) => <div role="alertdialog">{message}</div>} />
+    </NewPhoneCatalogueContext.Provider>,
+  );
+}
+
+describe('NewPhoneFlow', () => {
+  it('stops on an unpaid balance with the unpaid dialog and a link to pay, without listing phones', async () => {
+    const { requests } = stubFetch(() => jsonResponse(eligibility({ eligible: false, motif: 'IMPAYES', message: 'Pour commander un nouveau téléphone, réglez 1 facture.' })));
+    render();
+    expect((await screen.findByRole('alertdialog')).textContent).toBe('Pour commander un nouveau téléphone, réglez 1 facture.');
+    expect(screen.getByRole('link', { name: 'Payer mes factures' })).toBeTruthy();
+    expect(requests.some((request) => request.url.includes('/mobiles'))).toBe(false);
+  });
+
+  it('orders by transfer with one Idempotency-Key and shows the number and the instructions', async () => {
+    const { requests } = stubFetch((request) => {
+      if (request.method === 'POST') return jsonResponse(ORDER);
+      return jsonResponse(request.url.endsWith('/mobiles') ? PHONES : eligibility());
+    });
+    render();
+    fireEvent.click(await screen.findByRole('radio', { name: /iPhone 17/ }));
+    expect((screen.getByRole('radio', { name: /Épuisé/ }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /^Virement bancaire/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Vérifier ma commande' }));
+    await screen.findByRole('heading', { name: 'Vérifiez votre commande' });
+    expect(screen.getByText('Total TTC')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmer la commande' }));
+    await screen.findByText(/VIR-CMD-2026-000123/);
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.url).toBe(`/api/nouveau-telephone/${LINE}/commande`);
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({ IdArticleMobile: 1001, Couleur: 'Sauge', ModePaiement: 6, Livraison: { mode: 'ADRESSE_COMPTE' } });
+    await waitFor(() => expect(screen.getByText('Votre commande CMD-2026-000123 est enregistrée')).toBeTruthy());
+  });
+});

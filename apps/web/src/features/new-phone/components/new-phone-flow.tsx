@@ -1,0 +1,389 @@
+import { phoneName } from '@ecare/shared/catalogue';
+import type { NewPhoneEligibility, NewPhoneOffer, NewPhoneOrder, NewPhoneOrderRequest } from '@ecare/shared/new-phone';
+import { formatPhone } from '@ecare/shared/phone';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { CheckAnswers } from '../../../components/ui/check-answers.tsx';
+import { Form } from '../../../components/ui/form/form.tsx';
+import { PostalAddressFields } from '../../../components/ui/form/postal-address-fields.tsx';
+import { RadioGroupField } from '../../../components/ui/form/radio-group-field.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
+import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { orderPaymentLink } from '../../../lib/order-payment.ts';
+import { PATHS } from '../../../lib/routes.ts';
+import { useCommunes, usePointsOfSale } from '../../../lib/shop-places.ts';
+import { useEligibility, useOrderNewPhone, usePhonesForLine } from '../api/new-phone-requests.ts';
+import { useNewPhoneCatalogue } from '../utils/catalogue-kit.ts';
+import { formatCents, formatDay, newIdempotencyKey } from '../utils/new-phone-format.ts';
+
+const DELIVERY_LABELS = {
+  ADRESSE_COMPTE: 'À l’adresse de mon compte',
+  AUTRE_ADRESSE: 'À une autre adresse',
+  POINT_DE_VENTE: 'En boutique (retrait)',
+} as const;
+type Delivery = keyof typeof DELIVERY_LABELS;
+
+const PAYMENT_LABELS = { '3': 'Carte bancaire', '6': 'Virement bancaire' } as const;
+
+const required = (message: string) => z.string(message).trim().min(1, message);
+const schema = z
+  .object({
+    idArticle: required('Veuillez choisir un téléphone.'),
+    couleur: required('Veuillez choisir une couleur.'),
+    livraison: z.enum(['ADRESSE_COMPTE', 'AUTRE_ADRESSE', 'POINT_DE_VENTE'], 'Veuillez choisir le mode de livraison.'),
+    destinataire: z.string().trim().max(100, 'Le destinataire compte au plus 100 caractères.'),
+    numero: z.string().trim().max(10, 'Le numéro compte au plus 10 caractères.'),
+    voie: z.string().trim().max(150, 'La voie compte au plus 150 caractères.'),
+    complement: z.string().trim().max(100, 'Le complément compte au plus 100 caractères.'),
+    codePostal: z.string().trim(),
+    ville: z.string(),
+    idPointDeVente: z.string(),
+    paiement: z.enum(['3', '6'], 'Veuillez choisir le mode de paiement.'),
+  })
+  .superRefine((values, context) => {
+    const missing = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (values.livraison === 'AUTRE_ADRESSE') {
+      if (values.destinataire === '') missing('destinataire', 'Indiquez le destinataire.');
+      if (values.voie === '') missing('voie', 'Indiquez la voie.');
+      if (!/^\d{5}$/.test(values.codePostal)) missing('codePostal', 'Le code postal compte 5 chiffres.');
+      else if (values.ville === '') missing('ville', 'Choisissez la commune.');
+    }
+    if (values.livraison === 'POINT_DE_VENTE' && values.idPointDeVente === '') missing('idPointDeVente', 'Choisissez la boutique.');
+  });
+type Values = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+
+const EMPTY: Values = { idArticle: '', couleur: '', livraison: 'ADRESSE_COMPTE', destinataire: '', numero: '', voie: '', complement: '', codePostal: '', ville: '', idPointDeVente: '', paiement: '3' };
+
+interface NewPhoneFlowProps {
+  idContrat: number;
+  linePath: string;
+  /** The account's address as one line, for the delivery choice. */
+  accountAddress: string;
+  /** The unpaid-balance dialog (spec §2): shown when the check stops the journey. */
+  renderUnpaidDialog: (message: string, onClose: () => void) => ReactNode;
+}
+
+/**
+ * A line's new phone (decision 039): the line and its eligibility (unpaid balance first), the
+ * phone and colour at the price the line pays, delivery and payment, a recap with totals, then
+ * the order: by transfer its instructions, by card the payment provider's page.
+ */
+export function NewPhoneFlow({ idContrat, linePath, accountAddress, renderUnpaidDialog }: NewPhoneFlowProps) {
+  const eligibility = useEligibility(idContrat);
+  const phones = usePhonesForLine(idContrat, eligibility.data?.eligible === true);
+  const [ordered, setOrdered] = useState<NewPhoneOrder | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(true);
+
+  if (ordered) return <Confirmation order={ordered} linePath={linePath} />;
+  if (eligibility.error) return <ReadFailed error={eligibility.error} onRetry={() => void eligibility.refetch()} pending={eligibility.isFetching} />;
+  if (eligibility.isPending) return <WaitingText>Vérification de la ligne…</WaitingText>;
+  const data = eligibility.data;
+  return (
+    <div className="space-y-8">
+      <LineSummary eligibility={data} />
+      {data.eligible ? null : (
+        <>
+          <Alert tone={data.motif === 'IMPAYES' ? 'error' : 'info'} title="Cette ligne ne peut pas commander de nouveau téléphone pour le moment">
+            <p>{data.message}</p>
+            {data.motif === 'IMPAYES' ? (
+              <Link to={PATHS.accountPayment} className="link">
+                Payer mes factures
+              </Link>
+            ) : data.commandeEnCours ? (
+              <Link to={`${PATHS.accountOrders}/${data.commandeEnCours}`} className="link">
+                Voir la commande {data.commandeEnCours}
+              </Link>
+            ) : (
+              <Link to={linePath} className="link">
+                Retour à la ligne
+              </Link>
+            )}
+          </Alert>
+          {data.motif === 'IMPAYES' && dialogOpen ? renderUnpaidDialog(data.message, () => setDialogOpen(false)) : null}
+        </>
+      )}
+      {!data.eligible ? null : phones.error ? (
+        <ReadFailed error={phones.error} onRetry={() => void phones.refetch()} pending={phones.isFetching} />
+      ) : phones.isPending ? (
+        <WaitingText>Chargement des téléphones…</WaitingText>
+      ) : (
+        <OrderForm idContrat={idContrat} eligibility={data} phones={phones.data.mobiles} accountAddress={accountAddress} onOrdered={setOrdered} />
+      )}
+    </div>
+  );
+}
+
+function LineSummary({ eligibility }: { eligibility: NewPhoneEligibility }) {
+  const { ligne, tarif, dateRenouvellement } = eligibility;
+  return (
+    <section aria-labelledby="ligne-concernee" className="card space-y-1">
+      <h2 id="ligne-concernee" className="text-xl font-bold text-primary-strong">
+        Votre ligne
+      </h2>
+      <p className="font-semibold">
+        {formatPhone(ligne.numeroLigne)} – {ligne.offre.libelle}
+      </p>
+      <p>{ligne.dateFinEngagement ? `Engagement jusqu’au ${formatDay(ligne.dateFinEngagement)}.` : 'Sans engagement en cours.'}</p>
+      <p className="text-muted">
+        {tarif === 'RENOUVELLEMENT'
+          ? 'Votre ligne bénéficie du prix de renouvellement (prix avec forfait).'
+          : `Prix du téléphone seul : le prix de renouvellement vous sera proposé à partir du ${formatDay(dateRenouvellement ?? '')}.`}
+      </p>
+    </section>
+  );
+}
+
+interface OrderFormProps {
+  idContrat: number;
+  eligibility: NewPhoneEligibility;
+  phones: readonly NewPhoneOffer[];
+  accountAddress: string;
+  onOrdered: (order: NewPhoneOrder) => void;
+}
+
+function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }: OrderFormProps) {
+  const { PhoneImage } = useNewPhoneCatalogue();
+  const form = useZodForm(schema, { defaultValues: EMPTY });
+  const [idArticle, livraison, codePostal] = useWatch({ control: form.control, name: ['idArticle', 'livraison', 'codePostal'] });
+  const phone = phones.find((candidate) => String(candidate.idArticle) === idArticle) ?? null;
+  const communes = useCommunes(livraison === 'AUTRE_ADRESSE' ? codePostal.trim() : '');
+  const shops = usePointsOfSale(livraison === 'POINT_DE_VENTE');
+  const [draft, setDraft] = useState<{ request: NewPhoneOrderRequest; phone: NewPhoneOffer; delivery: string } | null>(null);
+
+  // Another phone: its colours replace the previous ones; only one colour: chosen for the customer.
+  useEffect(() => {
+    form.setValue('couleur', phone?.couleurs.length === 1 ? (phone.couleurs[0] ?? '') : '');
+  }, [phone, form]);
+  // Another postal code: a city that is not one of its communes is cleared.
+  useEffect(() => {
+    const city = form.getValues('ville');
+    if (communes.data && city && !communes.data.some((commune) => commune.nom === city)) form.setValue('ville', '');
+  }, [communes.data, form]);
+
+  if (draft) return <Recap draft={draft} idContrat={idContrat} eligibility={eligibility} onBack={() => setDraft(null)} onOrdered={onOrdered} />;
+
+  function next(values: Output) {
+    const chosen = phones.find((candidate) => String(candidate.idArticle) === values.idArticle);
+    if (!chosen) return;
+    let Livraison: NewPhoneOrderRequest['Livraison'];
+    let delivery: string;
+    if (values.livraison === 'AUTRE_ADRESSE') {
+      // The city was chosen among the postal code's communes; the server checks the address again.
+      const adresse = { destinataire: values.destinataire, numero: values.numero, voie: values.voie, complement: values.complement, codePostal: values.codePostal, ville: values.ville };
+      Livraison = { mode: 'AUTRE_ADRESSE', adresse };
+      delivery = `${adresse.destinataire}, ${[adresse.numero, adresse.voie].filter(Boolean).join(' ')}${adresse.complement ? `, ${adresse.complement}` : ''}, ${adresse.codePostal} ${adresse.ville}`;
+    } else if (values.livraison === 'POINT_DE_VENTE') {
+      const shop = shops.data?.find((candidate) => String(candidate.idPointDeVente) === values.idPointDeVente);
+      Livraison = { mode: 'POINT_DE_VENTE', idPointDeVente: Number(values.idPointDeVente) };
+      delivery = shop ? `Retrait en boutique : ${shop.nom}, ${shop.adresse}, ${shop.codePostal} ${shop.ville}` : 'Retrait en boutique';
+    } else {
+      Livraison = { mode: 'ADRESSE_COMPTE' };
+      delivery = `${DELIVERY_LABELS.ADRESSE_COMPTE} : ${accountAddress}`;
+    }
+    setDraft({
+      request: { IdArticleMobile: chosen.idArticle, Couleur: values.couleur, ModePaiement: values.paiement === '6' ? 6 : 3, Livraison },
+      phone: chosen,
+      delivery,
+    });
+  }
+
+  return (
+    <Form form={form} className="space-y-8" onSubmit={next}>
+      <RadioGroupField<Values>
+        name="idArticle"
+        label="Choisissez votre téléphone"
+        required
+        cards
+        help={eligibility.tarif === 'RENOUVELLEMENT' ? 'Prix de renouvellement, hors taxes puis TTC.' : 'Prix du téléphone seul, hors taxes puis TTC.'}
+        options={phones.map((offer) => ({
+          value: String(offer.idArticle),
+          isDisabled: !offer.disponible,
+          label: (
+            <span className="flex items-center gap-3">
+              <PhoneImage image={offer.image} className="h-24 w-16 shrink-0 object-contain" />
+              <span>
+                {phoneName(offer)}
+              </span>
+            </span>
+          ),
+          description: offer.disponible
+            ? `${formatCents(offer.prix.htCentimes)} HT, soit ${formatCents(offer.prix.ttcCentimes)} TTC${offer.cinqG ? ' – 5G' : ''}${offer.esim ? ' – eSIM' : ''}`
+            : 'Épuisé',
+        }))}
+      />
+      {phone ? (
+        <RadioGroupField<Values> name="couleur" label="Couleur" required orientation="horizontal" options={phone.couleurs.map((couleur) => ({ value: couleur, label: couleur }))} />
+      ) : null}
+
+      <RadioGroupField<Values>
+        name="livraison"
+        label="Livraison"
+        required
+        options={(Object.keys(DELIVERY_LABELS) as Delivery[]).map((mode) => ({
+          value: mode,
+          label: DELIVERY_LABELS[mode],
+          description: mode === 'ADRESSE_COMPTE' ? accountAddress : undefined,
+        }))}
+      />
+      {livraison === 'AUTRE_ADRESSE' ? (
+        <>
+          <PostalAddressFields<Values> legend="Adresse de livraison" codePostal={codePostal} communes={communes.data} searching={communes.isFetching} />
+          {communes.error ? <ApiErrorAlert error={communes.error} /> : null}
+        </>
+      ) : null}
+      {livraison === 'POINT_DE_VENTE' ? (
+        shops.error ? (
+          <ReadFailed error={shops.error} onRetry={() => void shops.refetch()} pending={shops.isFetching} />
+        ) : shops.data ? (
+          <RadioGroupField<Values>
+            name="idPointDeVente"
+            label="Boutique de retrait"
+            required
+            options={shops.data.map((shop) => ({ value: String(shop.idPointDeVente), label: shop.nom, description: `${shop.adresse}, ${shop.codePostal} ${shop.ville} – ${shop.horaires}` }))}
+          />
+        ) : (
+          <WaitingText>Chargement des boutiques…</WaitingText>
+        )
+      ) : null}
+
+      <RadioGroupField<Values>
+        name="paiement"
+        label="Paiement"
+        required
+        options={[
+          { value: '3', label: PAYMENT_LABELS['3'], description: 'Vous réglez en ligne sur la page sécurisée de notre prestataire de paiement.' },
+          { value: '6', label: PAYMENT_LABELS['6'], description: 'Les coordonnées du virement et sa référence vous sont données avec la commande.' },
+        ]}
+      />
+      <SubmitButton>Vérifier ma commande</SubmitButton>
+    </Form>
+  );
+}
+
+interface RecapProps {
+  draft: { request: NewPhoneOrderRequest; phone: NewPhoneOffer; delivery: string };
+  idContrat: number;
+  eligibility: NewPhoneEligibility;
+  onBack: () => void;
+  onOrdered: (order: NewPhoneOrder) => void;
+}
+
+function Recap({ draft, idContrat, eligibility, onBack, onOrdered }: RecapProps) {
+  const { PriceDisplay } = useNewPhoneCatalogue();
+  const order = useOrderNewPhone(idContrat);
+  const attempt = useRef(newIdempotencyKey());
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [paying, setPaying] = useState<{ numero: string; error: unknown } | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const { request, phone } = draft;
+
+  useEffect(() => heading.current?.focus(), []);
+
+  async function pay(numero: string) {
+    setRedirecting(true);
+    try {
+      const link = await orderPaymentLink(numero);
+      window.location.assign(link.url);
+    } catch (error) {
+      setRedirecting(false);
+      setPaying({ numero, error });
+    }
+  }
+
+  function confirm() {
+    order.mutate(
+      { request, idempotencyKey: attempt.current },
+      {
+        onSuccess: (made) => {
+          if (made.modePaiement === 3 && made.virement === null) void pay(made.numero);
+          else onOrdered(made);
+        },
+        // A definitive answer: the next try is a new attempt (a network failure keeps the key).
+        onError: (error) => {
+          if (isApiError(error) && error.status > 0) attempt.current = newIdempotencyKey();
+        },
+      },
+    );
+  }
+
+  const busy = order.isPending || redirecting;
+  return (
+    <div className="space-y-6">
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-primary-strong">
+        Vérifiez votre commande
+      </h2>
+      <CheckAnswers
+        title="Votre nouveau téléphone"
+        headingLevel={3}
+        rows={[
+          { label: 'Ligne', value: formatPhone(eligibility.ligne.numeroLigne) },
+          { label: 'Téléphone', value: phoneName(phone) },
+          { label: 'Couleur', value: request.Couleur },
+          { label: 'Prix', value: eligibility.tarif === 'RENOUVELLEMENT' ? 'Prix de renouvellement' : 'Prix du téléphone seul' },
+          { label: 'Livraison', value: draft.delivery },
+          { label: 'Paiement', value: PAYMENT_LABELS[String(request.ModePaiement) as '3' | '6'] },
+          { label: 'Total HT', value: formatCents(phone.prix.htCentimes) },
+          { label: 'TVA (20 %)', value: formatCents(phone.prix.tvaCentimes) },
+          { label: 'Total TTC', value: formatCents(phone.prix.ttcCentimes) },
+        ]}
+      />
+      <PriceDisplay amounts={phone.prix} label="À payer" emphasis />
+      {order.error ? <ApiErrorAlert error={order.error} /> : null}
+      {paying ? (
+        <Alert tone="error" title={`Votre commande ${paying.numero} est enregistrée, mais le paiement n’a pas pu démarrer`}>
+          <ApiErrorAlert error={paying.error} />
+          <button type="button" className="btn-primary mt-3" disabled={busy} onClick={() => void pay(paying.numero)}>
+            Payer par carte
+          </button>
+        </Alert>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className="btn-primary" disabled={busy} onClick={confirm}>
+            {busy ? <Spinner small /> : null}
+            {request.ModePaiement === 3 ? 'Confirmer et payer par carte' : 'Confirmer la commande'}
+          </button>
+          <button type="button" className="btn-secondary" disabled={busy} onClick={onBack}>
+            Modifier ma commande
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Confirmation({ order, linePath }: { order: NewPhoneOrder; linePath: string }) {
+  const heading = useRef<HTMLDivElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div ref={heading} tabIndex={-1} className="space-y-4">
+      <Alert tone="success" title={`Votre commande ${order.numero} est enregistrée`}>
+        <p>
+          Nouveau téléphone {order.mobile.libelle} ({order.mobile.couleur}) : {formatCents(order.total.ttcCentimes)} TTC.
+        </p>
+        {order.virement ? (
+          <p>
+            Pour la régler, faites un virement de {formatCents(order.virement.montantCentimes)} à {order.virement.titulaire}, IBAN {order.virement.iban}, BIC{' '}
+            {order.virement.bic}, avec la référence <strong>{order.virement.reference}</strong>. Ces informations vous ont aussi été envoyées par e-mail. Le
+            téléphone vous sera envoyé dès réception du virement.
+          </p>
+        ) : null}
+      </Alert>
+      <p className="flex flex-wrap gap-4">
+        <Link to={`${PATHS.accountOrders}/${order.numero}`} className="link">
+          Suivre ma commande
+        </Link>
+        <Link to={linePath} className="link">
+          Retour à la ligne
+        </Link>
+      </p>
+    </div>
+  );
+}
