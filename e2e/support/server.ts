@@ -22,17 +22,33 @@ function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL), as a crash or an out-of-memory kill would; the database stays as it was left. */
+  kill(): Promise<void>;
+}
+
+export interface ServerOptions {
+  env?: Record<string, string>;
+  /** The port to listen on (a restart keeps its address, and the links it gave); a free one by default. */
+  port?: number;
+  /** A PGlite folder of the caller's, used as it is and kept when the server stops (a restart finds its data). */
+  dataDir?: string;
+  /** PostgreSQL (DATABASE_URL) emptied before the start; false keeps it, for a restart. Default true. */
+  resetDatabase?: boolean;
 }
 
 /**
  * Starts the real server (`npm start`'s entry point) on the built web app and a throw-away
  * database: a temporary PGlite folder, or PostgreSQL reset first when DATABASE_URL is set.
+ * A restart passes the first start's port, its `dataDir` and `resetDatabase: false`.
  */
-export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ecare-e2e-'));
+export async function startServer({ env = {}, port: wantedPort, dataDir: givenDataDir, resetDatabase = true }: ServerOptions = {}): Promise<RunningServer> {
+  const port = wantedPort ?? (await freePort());
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), 'ecare-e2e-'));
+  const removeDataDir = () => {
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) {
+  if (databaseUrl && resetDatabase) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
@@ -64,22 +80,35 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/parametres`)).ok) break;
+      // A server that accepts the connection and never answers is not started either.
+      if ((await fetch(`${url}/api/parametres`, { signal: AbortSignal.timeout(5_000) })).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 90 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not start within 90 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      removeDataDir();
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      removeDataDir();
     },
   };
 }
