@@ -73,6 +73,11 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database, or 'memory://' for one in memory (tests). */
   dataDir: string;
+  /**
+   * An in-memory database starts as a copy of this PGlite dump (a tar file) instead of an empty
+   * cluster: the tests' migrated and seeded template (test/pglite-template.ts).
+   */
+  pgliteTemplate?: string | undefined;
   /** Sees every database thread started (tests stop it to check recovery). */
   onPgliteThread?: (worker: Worker) => void;
 }
@@ -98,7 +103,13 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     const inMemory = options.dataDir.startsWith('memory://');
     if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
     // A new thread reopens a database on disk where it was; one in memory would come back empty.
-    const thread = new PgliteHost({ dataDir: options.dataDir, restart: !inMemory, log: () => log, onThread: options.onPgliteThread });
+    const thread = new PgliteHost({
+      dataDir: options.dataDir,
+      template: inMemory ? options.pgliteTemplate : undefined,
+      restart: !inMemory,
+      log: () => log,
+      onThread: options.onPgliteThread,
+    });
     host = thread;
     // One connection (PGlite has one session), kept while idle: its prepared statements stay planned.
     pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, stream: () => new PgliteSocket(thread) } as pg.PoolConfig);

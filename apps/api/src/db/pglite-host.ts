@@ -9,6 +9,8 @@ export interface DatabaseLog {
 
 export interface PgliteHostOptions {
   dataDir: string;
+  /** A PGlite dump (tar file) the database starts from, in memory only (tests). */
+  template?: string | undefined;
   /** Start a new thread when one ends unexpectedly (a database on disk reopens where it was). */
   restart: boolean;
   log(): DatabaseLog;
@@ -73,7 +75,7 @@ export class PgliteHost {
     const entry = new URL('./pglite-thread.ts', import.meta.url).href;
     const tsx = import.meta.resolve('tsx/esm/api');
     const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
-    const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir: this.options.dataDir } });
+    const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir: this.options.dataDir, template: this.options.template } });
     this.worker = worker;
     this.startedAt = Date.now();
     worker.on('message', (message: ThreadAnswer) => this.receive(message));

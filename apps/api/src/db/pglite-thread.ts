@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -7,11 +8,11 @@ import { STALE_SESSION, type ThreadAnswer, type ThreadRequest } from './pglite-m
  * Runs the embedded database on its own thread: the HTTP thread sends raw PostgreSQL protocol
  * bytes and gets the backend's answer, so queries never block request handling.
  */
-const { dataDir } = workerData as { dataDir: string };
+const { dataDir, template } = workerData as { dataDir: string; template?: string };
 const port = parentPort;
 if (!port) throw new Error('pglite-thread must run as a worker');
 // unaccent: the FAQ's French text search (migration 0009) removes accents before stemming.
-const db = new PGlite(dataDir, { extensions: { unaccent } });
+const db = new PGlite(dataDir, { extensions: { unaccent }, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
 
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 const READY_FOR_QUERY = 0x5a;

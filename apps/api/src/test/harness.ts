@@ -9,7 +9,7 @@ import {
   type ApiErrorBody,
   type ApiErrorCode,
 } from '@ecare/shared';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { z } from 'zod';
 import { desc } from 'drizzle-orm';
 import { buildApp, type AppOptions } from '../app.ts';
@@ -110,7 +110,8 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   const configFor = (env: Record<string, string> = {}) =>
     loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://espace-client.test', WEB_DIST: '/nonexistent', ...options.env, ...env });
   const config = configFor();
-  const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir: 'memory://' });
+  // On PGlite, a copy of the run's migrated and seeded template (test/pglite-template.ts).
+  const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir: 'memory://', pgliteTemplate: inject('pgliteTemplate') ?? undefined });
   await database.migrate();
   await seedDemoIfEmpty(database.db);
   const clock = new ManualClock(new Date());
