@@ -301,39 +301,38 @@ async function insertInBatches<Row>(rows: readonly Row[], insert: (batch: Row[])
 
 /** Seeds the demo accounts' invoices, `now` (the seeding time) falling in the month of the latest. */
 export async function seedDemoInvoices(db: Database, now: Date = new Date()): Promise<void> {
-  const [accounts, lines, catalogue, usageRows] = await Promise.all([
-    db
-      .select({ idClientBscs: billingAccounts.idClientBscs, raisonSociale: billingAccounts.raisonSociale, statutContratFixe: billingAccounts.statutContratFixe })
-      .from(billingAccounts)
-      .orderBy(asc(billingAccounts.idClientBscs)),
-    db
-      .select({
-        idContrat: contracts.idContrat,
-        idClientBscs: contracts.idClientBscs,
-        numeroLigne: contracts.numeroLigne,
-        codeStatut: contracts.codeStatut,
-        dateActivation: contracts.dateActivation,
-        idOffreEngagement: contracts.idOffreEngagement,
-        options: contracts.options,
-        typeSim: contracts.typeSim,
-      })
-      .from(contracts)
-      .orderBy(asc(contracts.idContrat)),
-    db
-      .select({
-        idOffreEngagement: offers.idOffreEngagement,
-        libelle: offers.libelle,
-        idGamme: offers.idGamme,
-        prixMensuelCentimes: offers.prixMensuelCentimes,
-        optionsIncluses: offers.optionsIncluses,
-      })
-      .from(offers)
-      .orderBy(asc(offers.idOffreEngagement)),
-    db
-      .select({ idContrat: lineUsage.idContrat, periode: lineUsage.periode, horsForfaitCentimes: lineUsage.horsForfaitCentimes })
-      .from(lineUsage)
-      .innerJoin(contracts, eq(contracts.idContrat, lineUsage.idContrat)),
-  ]);
+  // One after the other: `db` is the seed's transaction, one connection.
+  const accounts = await db
+    .select({ idClientBscs: billingAccounts.idClientBscs, raisonSociale: billingAccounts.raisonSociale, statutContratFixe: billingAccounts.statutContratFixe })
+    .from(billingAccounts)
+    .orderBy(asc(billingAccounts.idClientBscs));
+  const lines = await db
+    .select({
+      idContrat: contracts.idContrat,
+      idClientBscs: contracts.idClientBscs,
+      numeroLigne: contracts.numeroLigne,
+      codeStatut: contracts.codeStatut,
+      dateActivation: contracts.dateActivation,
+      idOffreEngagement: contracts.idOffreEngagement,
+      options: contracts.options,
+      typeSim: contracts.typeSim,
+    })
+    .from(contracts)
+    .orderBy(asc(contracts.idContrat));
+  const catalogue = await db
+    .select({
+      idOffreEngagement: offers.idOffreEngagement,
+      libelle: offers.libelle,
+      idGamme: offers.idGamme,
+      prixMensuelCentimes: offers.prixMensuelCentimes,
+      optionsIncluses: offers.optionsIncluses,
+    })
+    .from(offers)
+    .orderBy(asc(offers.idOffreEngagement));
+  const usageRows = await db
+    .select({ idContrat: lineUsage.idContrat, periode: lineUsage.periode, horsForfaitCentimes: lineUsage.horsForfaitCentimes })
+    .from(lineUsage)
+    .innerJoin(contracts, eq(contracts.idContrat, lineUsage.idContrat));
   const usage = new Map(usageRows.map((row) => [`${row.idContrat}:${row.periode.slice(0, 7)}`, row.horsForfaitCentimes]));
   const built = buildDemoInvoices({ accounts, lines, offers: catalogue, usage }, now);
   if (built.length === 0) return;

@@ -270,12 +270,11 @@ export function createAddLineService(deps: AddLineDeps) {
    */
   async function reprice(r: AddLineRepository, line: CartLineRow, extraCoded?: CataloguePromotion): Promise<void> {
     const day = today();
-    const [applied, articles, options, automatic] = await Promise.all([
-      r.linePromotions(line.idLigne),
-      r.lineArticles(line.idLigne),
-      r.lineOptions(line.idLigne),
-      r.automaticPromotions(day),
-    ]);
+    // One after the other: `r` reads in the cart's transaction, on one connection.
+    const applied = await r.linePromotions(line.idLigne);
+    const articles = await r.lineArticles(line.idLigne);
+    const options = await r.lineOptions(line.idLigne);
+    const automatic = await r.automaticPromotions(day);
     const stored: StoredLine = { line, options, articles };
     const context = contextOf(stored);
     const candidates: CataloguePromotion[] = [...(extraCoded ? [extraCoded] : []), ...applied.map((row) => row.promotion).filter((p) => p.codePromo !== null), ...automatic];
@@ -502,7 +501,8 @@ export function createAddLineService(deps: AddLineDeps) {
   /** Whether an insurance still sold covers a phone: its ceiling at least the phone's price alone (as the catalogue lists them). */
   async function insuranceCovers(r: AddLineRepository, idAssurance: number, idArticleMobile: number | null): Promise<boolean> {
     if (idArticleMobile === null) return false;
-    const [insurance, phone] = await Promise.all([r.insurance(idAssurance), r.phone(idArticleMobile)]);
+    const insurance = await r.insurance(idAssurance);
+    const phone = await r.phone(idArticleMobile);
     return insurance !== undefined && phone !== undefined && phone.prixNuCentimes <= insurance.plafondPrixMobileCentimes;
   }
 
