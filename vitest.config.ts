@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // One test file per core (Vitest's default leaves one core out): the files wait on their
-    // databases much of the time. Browser tests still run one file at a time.
+    // databases, and browser test files on their server and browser, much of the time.
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
@@ -15,8 +15,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // On PostgreSQL each worker has its own database, reset by each file it runs.
-          globalSetup: ['apps/api/src/test/worker-database.ts'],
+          // On PostgreSQL each worker has its own database, reset by each file it runs; on PGlite
+          // each file's database starts from a template migrated and seeded once.
+          globalSetup: ['apps/api/src/test/worker-database.ts', 'apps/api/src/test/pglite-template.ts'],
         },
       },
       {
@@ -34,7 +35,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own server and browser; on PostgreSQL each worker has its own database.
+          globalSetup: ['apps/api/src/test/worker-database.ts'],
         },
       },
     ],

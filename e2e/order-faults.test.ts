@@ -25,7 +25,7 @@ import {
 } from '@ecare/shared';
 import type { ZodType } from 'zod';
 import { DEMO } from './support/journey.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { e2eDatabaseUrl, startServer, type RunningServer } from './support/server.ts';
 
 /**
  * The shop's fault test (decisions 036, 038): the real server process killed (SIGKILL) at
@@ -46,7 +46,7 @@ function signedHeaders(body: string): Record<string, string> {
   return { 'content-type': 'application/json', 'x-sandbox-timestamp': timestamp, 'x-sandbox-signature': `sha256=${signature}` };
 }
 const ACCEPTED_CARD = { numero: '4111 1111 1111 1111', expiration: '12/35', cryptogramme: '123' };
-const onPostgres = Boolean(process.env.DATABASE_URL);
+const onPostgres = Boolean(e2eDatabaseUrl());
 /**
  * After a request is sent, the server is killed this share of the time the same request took
  * without a fault: before, during or after its transaction. Whatever the machine's speed and
@@ -169,7 +169,7 @@ const made: Made[] = [];
 
 /** PostgreSQL only: a lock the test holds so that the server's transaction waits on it, to be killed there. */
 async function holdLock(sql: string, values: unknown[]): Promise<{ waiting(): Promise<void>; release(): Promise<void> }> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   await client.query('begin');
   await client.query(sql, values);
@@ -424,7 +424,7 @@ describe('orders when the server is killed between their steps', () => {
     let query: Query;
     let close: () => Promise<void>;
     if (onPostgres) {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
       await client.connect();
       query = async (text, values) => (await client.query(text, values)).rows as Record<string, unknown>[];
       close = () => client.end();

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { workerDatabaseUrl } from '../../apps/api/src/test/worker-database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -17,6 +18,15 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * This test worker's PostgreSQL database, when DATABASE_URL is set: browser test files run side by
+ * side, each worker on a database of its own (`test` → `test_w1`…), as the API tests do.
+ */
+export function e2eDatabaseUrl(): string | undefined {
+  const url = process.env.DATABASE_URL;
+  return url ? workerDatabaseUrl(url, process.env.VITEST_POOL_ID ?? '1') : undefined;
 }
 
 export interface RunningServer {
@@ -47,17 +57,19 @@ export async function startServer({ env = {}, port: wantedPort, dataDir: givenDa
   const removeDataDir = () => {
     if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  const databaseUrl = process.env.DATABASE_URL;
+  const databaseUrl = e2eDatabaseUrl();
   if (databaseUrl && resetDatabase) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+    // The worker's database also serves the API tests: their job queue goes with the rest.
+    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; create schema public;');
     await client.end();
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

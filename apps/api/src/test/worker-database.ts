@@ -3,7 +3,8 @@ import pg from 'pg';
 /**
  * On PostgreSQL, each test worker has a database of its own, named after the one DATABASE_URL
  * names (`test` → `test_w1`, `test_w2`…), so that test files run side by side as they do on
- * PGlite: a file empties its worker's database when it starts.
+ * PGlite: a file empties its worker's database when it starts. The API tests and the browser
+ * tests (e2e/support/server.ts) run one after the other and use the same ones.
  */
 
 /** Workers a run may have at most: Vitest starts one per core, and pool ids count from 1. */
@@ -17,7 +18,7 @@ export function workerDatabaseUrl(url: string, worker: string | number): string 
   return parsed.toString();
 }
 
-/** Vitest's global set-up of the API tests: every worker's database exists before any file runs. */
+/** Vitest's global set-up of the API and browser tests: every worker's database exists before any file runs. */
 export default async function createWorkerDatabases(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) return;
