@@ -1,4 +1,5 @@
 import { redirect, replace, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { nextTask } from '../lib/after-paint.ts';
 import { PATHS } from '../lib/routes.ts';
 import { redirectAuthenticated } from './guards.ts';
 import { RedirectOnly, title } from './route-handles.ts';
@@ -55,6 +56,9 @@ export const routes: RouteObject[] = [
  */
 export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
   const [{ standaloneRoutes }, { frameRoutes }] = await Promise.all([import('./standalone-routes.tsx'), import('./frame-routes.tsx')]);
+  // The frame's file takes tens of milliseconds to evaluate on a phone: matching and loading the
+  // page start in a task of their own (decision 012).
+  await nextTask();
   patch(ROOT_ROUTE_ID, standaloneRoutes);
   patch(FRAME_ROUTE_ID, frameRoutes);
 };

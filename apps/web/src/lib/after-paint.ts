@@ -14,6 +14,14 @@ export function afterNextPaint(callback: () => void): void {
   requestAnimationFrame(() => setTimeout(callback, 0));
 }
 
+/**
+ * Resolves in a later task: work that follows a long one (evaluating a large file) runs after
+ * the browser has had its main thread back, rather than lengthening that task.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** False for a component's first paint, true from the next render on. */
 export function usePaintedOnce(): boolean {
   const [painted, setPainted] = useState(false);

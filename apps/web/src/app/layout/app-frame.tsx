@@ -1,7 +1,8 @@
+import type { MenuItem } from '@ecare/shared/menu';
 import { isParameterOn } from '@ecare/shared/parameters';
 import { formatSirenSiret } from '@ecare/shared/siren-siret';
 import type { UnpaidCheckAction } from '@ecare/shared/unpaid';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OrangeBanner } from '../../components/layout/orange-banner.tsx';
 import { SiteFooter } from '../../components/layout/site-footer.tsx';
@@ -42,6 +43,8 @@ const UNPAID_ACTIONS: Record<GuardedEntryName, UnpaidCheckAction> = {
   'ajouter une ligne': 'AJL',
 };
 
+const NO_MENU: readonly MenuItem[] = [];
+
 /** Page frame of every page but the login (spec §2 "Page frame"). */
 export function AppFrame() {
   const session = useSessionState(!useSkipSession());
@@ -59,7 +62,9 @@ export function AppFrame() {
   useScrollToTopOnNavigation(pathname, MAIN_CONTENT_ID);
 
   const signedIn = authenticated && user !== null;
-  const menuItems = signedIn ? (menu.data ?? []) : [];
+  // The menu arrives after the first paint; its entries (header, mobile menu, footer) are then
+  // drawn in a background render, in short slices, rather than in one long task.
+  const menuItems = useDeferredValue(signedIn ? (menu.data ?? NO_MENU) : NO_MENU);
   const homePath = !signedIn ? PATHS.login : user.utilisateur ? PATHS.userHome : PATHS.home;
   const manageable = accounts.data ? manageableAccounts(accounts.data) : [];
   const accountLink =

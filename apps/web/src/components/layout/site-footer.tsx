@@ -25,8 +25,11 @@ interface SiteFooterProps {
 }
 
 export function SiteFooter({ columns, extra, socialEnabled, machineName }: SiteFooterProps) {
+  // Below the fold on arrival: the browser lays it out only as it nears the screen (it stays in
+  // the page and its accessibility tree), so the menu's columns arriving after the first paint
+  // do not cost the page a long layout (decision 012).
   return (
-    <footer className="on-dark mt-12 bg-ink text-white print:hidden">
+    <footer className="on-dark mt-12 bg-ink text-white [contain-intrinsic-size:auto_640px] [content-visibility:auto] print:hidden">
       <div className="page-container py-8">
         {columns}
         {extra}
