@@ -25,6 +25,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // These run beside the API tests' databases on a shared machine: a test of half a
+          // second has been seen to take over five when starved of CPU.
+          testTimeout: 15_000,
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
