@@ -25,6 +25,21 @@ export default tseslint.config(
     files: ['apps/api/src/config/env.ts', 'apps/api/src/test/**', '**/*.test.ts', 'e2e/**', 'bench/**', 'vitest.config.ts', '**/*.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  // Shared schemas are built the first time they are used (packages/shared/src/lazy-schema.ts,
+  // decision 012): a zod call at a module's top level would run on every page that loads it.
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].map((declaration) => ({
+          selector: `${declaration} > VariableDeclarator > CallExpression:not([callee.name='lazySchema']):has(Identifier[name='z'])`,
+          message: 'Declare a schema with lazySchema(() => …): it is then built on first use, not when the module loads.',
+        })),
+      ],
+    },
+  },
   // API layering: a feature module reaches another only through that module's index.ts, and the
   // shared layers (config, db, lib, plugins, policy) never depend on a feature. The composition
   // root (app.ts, core/) and tests are free to wire modules together.

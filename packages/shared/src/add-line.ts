@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { closedReason } from './appointments-calendar.ts';
 import { PROMOTION_TARGET_VALUES, priceAmountsSchema } from './catalogue.ts';
 import { ORDER_NUMBER_PATTERN } from './orders.ts';
@@ -24,7 +25,7 @@ export const LINE_MAX_ACCESSORIES = 10;
 export const ACCESSORY_MAX_QUANTITY = 20;
 
 export const SIM_TYPES = ['SIM', 'ESIM'] as const;
-export const simTypeSchema = z.enum(SIM_TYPES);
+export const simTypeSchema = lazySchema(() => z.enum(SIM_TYPES));
 export type SimType = z.infer<typeof simTypeSchema>;
 
 export const NUMBER_MODES = ['NOUVEAU', 'PORTABILITE', 'CONSERVATION'] as const;
@@ -35,167 +36,199 @@ export const NUMBER_MODE_LABELS: Record<NumberMode, string> = {
   CONSERVATION: 'Conservation du numéro',
 };
 
-const quantity = z.coerce.number().int().min(1).max(LINE_MAX_QUANTITY).describe(`Nombre de lignes identiques (1 à ${LINE_MAX_QUANTITY})`);
+const quantity = lazySchema(() =>
+  z.coerce.number().int().min(1).max(LINE_MAX_QUANTITY).describe(`Nombre de lignes identiques (1 à ${LINE_MAX_QUANTITY})`),
+);
 
 /** A 10-digit French mobile number (06 or 07), spaces and dots allowed as typed. */
-export const mobileNumberSchema = z
-  .string()
-  .max(20)
-  .transform((value) => value.replace(/[\s.]/g, ''))
-  .pipe(z.string().regex(/^0[67]\d{8}$/, 'Le numéro doit compter 10 chiffres et commencer par 06 ou 07.'));
+export const mobileNumberSchema = lazySchema(() =>
+  z
+    .string()
+    .max(20)
+    .transform((value) => value.replace(/[\s.]/g, ''))
+    .pipe(z.string().regex(/^0[67]\d{8}$/, 'Le numéro doit compter 10 chiffres et commencer par 06 ou 07.')),
+);
 
-export const rioSchema = z
-  .string()
-  .max(20)
-  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[0-9A-Z+]{12}$/, 'Le RIO compte 12 caractères (chiffres et lettres).'));
+export const rioSchema = lazySchema(() =>
+  z
+    .string()
+    .max(20)
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[0-9A-Z+]{12}$/, 'Le RIO compte 12 caractères (chiffres et lettres).')),
+);
 
-const day = z.iso.date('La date doit être au format AAAA-MM-JJ.');
+const day = lazySchema(() => z.iso.date('La date doit être au format AAAA-MM-JJ.'));
 
 // ---------------------------------------------------------------------------------------------
 // Requests
 
 /** `POST /api/ajout-lignes/enregistrer-ligne`: a new line of the cart, or a line changed (`IdLigne`). */
-export const saveLineRequestSchema = z.object({
-  IdClientBscs: id('Le compte de facturation qui reçoit les lignes'),
-  IdLigne: id('La ligne du panier à modifier ; absent pour en ajouter une').optional(),
-  IdOffreEngagement: id('Le forfait mobile de la ligne'),
-  IdArticleMobile: id('Le téléphone ; null pour une carte SIM seule').nullable(),
-  Couleur: z.string().trim().max(40).nullable().describe('La couleur du téléphone, parmi celles du catalogue'),
-  TypeSim: simTypeSchema.describe('Carte SIM ou eSIM'),
-  Quantite: quantity,
-  Options: z
-    .array(z.object({ IdOption: id('Une option du catalogue') }))
-    .max(20)
-    .default([])
-    .describe('Les options choisies (leur prix est celui du catalogue)'),
-});
+export const saveLineRequestSchema = lazySchema(() =>
+  z.object({
+    IdClientBscs: id('Le compte de facturation qui reçoit les lignes'),
+    IdLigne: id('La ligne du panier à modifier ; absent pour en ajouter une').optional(),
+    IdOffreEngagement: id('Le forfait mobile de la ligne'),
+    IdArticleMobile: id('Le téléphone ; null pour une carte SIM seule').nullable(),
+    Couleur: z.string().trim().max(40).nullable().describe('La couleur du téléphone, parmi celles du catalogue'),
+    TypeSim: simTypeSchema.describe('Carte SIM ou eSIM'),
+    Quantite: quantity,
+    Options: z
+      .array(z.object({ IdOption: id('Une option du catalogue') }))
+      .max(20)
+      .default([])
+      .describe('Les options choisies (leur prix est celui du catalogue)'),
+  }),
+);
 export type SaveLineRequest = z.input<typeof saveLineRequestSchema>;
 
 /** `GET /api/ajout-lignes/maj-quantite?idLigne=&quantite=`. */
-export const quantityQuerySchema = z.object({ idLigne: id('La ligne du panier (groupe de lignes identiques)'), quantite: quantity });
+export const quantityQuerySchema = lazySchema(() =>
+  z.object({ idLigne: id('La ligne du panier (groupe de lignes identiques)'), quantite: quantity }),
+);
 
-export const lineRefSchema = z.object({ IdLigne: id('La ligne du panier') });
+export const lineRefSchema = lazySchema(() => z.object({ IdLigne: id('La ligne du panier') }));
 export type LineRef = z.input<typeof lineRefSchema>;
 
-export const accessoryRequestSchema = z.object({
-  IdLigne: id('La ligne du panier'),
-  IdArticle: id('L’accessoire du catalogue'),
-  Quantite: z.coerce.number().int().min(0).max(ACCESSORY_MAX_QUANTITY).describe('0 retire l’accessoire'),
-});
+export const accessoryRequestSchema = lazySchema(() =>
+  z.object({
+    IdLigne: id('La ligne du panier'),
+    IdArticle: id('L’accessoire du catalogue'),
+    Quantite: z.coerce.number().int().min(0).max(ACCESSORY_MAX_QUANTITY).describe('0 retire l’accessoire'),
+  }),
+);
 export type AccessoryRequest = z.input<typeof accessoryRequestSchema>;
 
-export const esimRequestSchema = z.object({ IdLigne: id('La ligne du panier'), TypeSim: simTypeSchema });
+export const esimRequestSchema = lazySchema(() =>
+  z.object({ IdLigne: id('La ligne du panier'), TypeSim: simTypeSchema }),
+);
 
-export const optionRequestSchema = z.object({
-  IdLigne: id('La ligne du panier'),
-  IdOption: id('L’option du catalogue'),
-  Active: z.boolean().describe('true ajoute l’option, false la retire'),
-});
+export const optionRequestSchema = lazySchema(() =>
+  z.object({
+    IdLigne: id('La ligne du panier'),
+    IdOption: id('L’option du catalogue'),
+    Active: z.boolean().describe('true ajoute l’option, false la retire'),
+  }),
+);
 export type OptionRequest = z.input<typeof optionRequestSchema>;
 
-export const promotionRequestSchema = z.object({
-  IdLigne: id('La ligne du panier'),
-  CodePromo: z.string().trim().min(1, 'Saisissez un code promotionnel.').max(30).regex(/^[A-Za-z0-9_-]+$/, 'Ce code promotionnel n’est pas valable.'),
-});
+export const promotionRequestSchema = lazySchema(() =>
+  z.object({
+    IdLigne: id('La ligne du panier'),
+    CodePromo: z.string().trim().min(1, 'Saisissez un code promotionnel.').max(30).regex(/^[A-Za-z0-9_-]+$/, 'Ce code promotionnel n’est pas valable.'),
+  }),
+);
 export type PromotionRequest = z.input<typeof promotionRequestSchema>;
 
-export const removePromotionRequestSchema = z.object({ IdLigne: id('La ligne du panier'), IdPromotion: id('La promotion à retirer') });
+export const removePromotionRequestSchema = lazySchema(() =>
+  z.object({ IdLigne: id('La ligne du panier'), IdPromotion: id('La promotion à retirer') }),
+);
 
-export const cartAccountParamSchema = z.object({ idClientBscs: id('Le compte de facturation') });
+export const cartAccountParamSchema = lazySchema(() => z.object({ idClientBscs: id('Le compte de facturation') }));
 
 /** Spec §3 "RIO validation payload". */
-export const rioValidationRequestSchema = z.object({ rio: z.string().max(40), numero: z.string().max(40) });
-export const rioValidationResponseSchema = z.object({ valide: z.boolean(), message: z.string() });
+export const rioValidationRequestSchema = lazySchema(() =>
+  z.object({ rio: z.string().max(40), numero: z.string().max(40) }),
+);
+export const rioValidationResponseSchema = lazySchema(() => z.object({ valide: z.boolean(), message: z.string() }));
 
 /** Spec §3 "Number portability payload". */
-export const portabilityRequestSchema = z.object({
-  IdSouscription: id('Le panier'),
-  IdLigne: id('La ligne du panier'),
-  LignePNM: z.object({
-    DatePortage: day.describe('Le jour du portage (AAAA-MM-JJ), au plus tôt le premier jour ouvré suivant'),
-    Msisdn: mobileNumberSchema.describe('Le numéro à porter'),
-    Rio: rioSchema.describe('Le RIO du numéro chez l’opérateur actuel'),
+export const portabilityRequestSchema = lazySchema(() =>
+  z.object({
+    IdSouscription: id('Le panier'),
+    IdLigne: id('La ligne du panier'),
+    LignePNM: z.object({
+      DatePortage: day.describe('Le jour du portage (AAAA-MM-JJ), au plus tôt le premier jour ouvré suivant'),
+      Msisdn: mobileNumberSchema.describe('Le numéro à porter'),
+      Rio: rioSchema.describe('Le RIO du numéro chez l’opérateur actuel'),
+    }),
   }),
-});
+);
 export type PortabilityRequest = z.input<typeof portabilityRequestSchema>;
 
 /** Spec §3 "Free-number variant": the number kept, with or without a directory listing. */
-export const numberKeepingRequestSchema = z.object({
-  IdLigne: id('La ligne du panier'),
-  Msisdn: mobileNumberSchema,
-  Rio: rioSchema,
-  InscriptionAnnuaire: z.boolean(),
-});
+export const numberKeepingRequestSchema = lazySchema(() =>
+  z.object({
+    IdLigne: id('La ligne du panier'),
+    Msisdn: mobileNumberSchema,
+    Rio: rioSchema,
+    InscriptionAnnuaire: z.boolean(),
+  }),
+);
 export type NumberKeepingRequest = z.input<typeof numberKeepingRequestSchema>;
 
-export const portingDateQuerySchema = z.object({ date: day });
-export const portingDateResponseSchema = z.object({
-  valide: z.boolean(),
-  message: z.string(),
-  datePortageMin: day,
-  datePortageMax: day,
-});
+export const portingDateQuerySchema = lazySchema(() => z.object({ date: day }));
+export const portingDateResponseSchema = lazySchema(() =>
+  z.object({
+    valide: z.boolean(),
+    message: z.string(),
+    datePortageMin: day,
+    datePortageMax: day,
+  }),
+);
 export type PortingDateResponse = z.infer<typeof portingDateResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The cart as answered
 
 
-const cents = z.number().int();
+const cents = lazySchema(() => z.number().int());
 
-export const cartLineSchema = z.object({
-  IdLigne: z.number().int(),
-  Quantite: z.number().int(),
-  IdOffreEngagement: z.number().int(),
-  LibelleOffre: z.string(),
-  PrixMensuelCentimes: cents.describe('Prix mensuel du forfait HT, figé à l’ajout'),
-  IdArticleMobile: z.number().int().nullable(),
-  LibelleMobile: z.string().nullable(),
-  Couleur: z.string().nullable(),
-  PrixMobileCentimes: cents.describe('Prix du téléphone HT avec le forfait, figé à l’ajout'),
-  TypeSim: simTypeSchema,
-  ModeNumero: z.enum(NUMBER_MODES),
-  Msisdn: z.string().nullable(),
-  DatePortage: z.string().nullable(),
-  InscriptionAnnuaire: z.boolean(),
-  Options: z.array(z.object({ IdOption: z.number().int(), Libelle: z.string(), PrixOptionCentimes: cents })),
-  Accessoires: z.array(
-    z.object({ IdArticle: z.number().int(), Libelle: z.string(), PrixArticleCentimes: cents, Quantite: z.number().int(), EstAccessoire: z.boolean() }),
-  ),
-  Promotions: z.array(
-    z.object({
-      IdPromotion: z.number().int(),
-      Libelle: z.string(),
-      Cible: z.enum(PROMOTION_TARGET_VALUES),
-      DureeMois: z.number().int().nullable(),
-      PrixPromotionCentimes: cents,
-      RemisePromotionCentimes: cents,
-      CodePromo: z.string().nullable(),
-    }),
-  ),
-  /** The phone's insurance, if chosen: its monthly price HT, frozen when chosen. */
-  IdAssurance: z.number().int().nullable(),
-  LibelleAssurance: z.string().nullable(),
-  PrixAssuranceCentimes: cents,
-  /** One line of the group: one-off and first month, HT, promotions applied. */
-  PonctuelUnitaireHtCentimes: cents,
-  MensuelUnitaireHtCentimes: cents,
-});
+export const cartLineSchema = lazySchema(() =>
+  z.object({
+    IdLigne: z.number().int(),
+    Quantite: z.number().int(),
+    IdOffreEngagement: z.number().int(),
+    LibelleOffre: z.string(),
+    PrixMensuelCentimes: cents.describe('Prix mensuel du forfait HT, figé à l’ajout'),
+    IdArticleMobile: z.number().int().nullable(),
+    LibelleMobile: z.string().nullable(),
+    Couleur: z.string().nullable(),
+    PrixMobileCentimes: cents.describe('Prix du téléphone HT avec le forfait, figé à l’ajout'),
+    TypeSim: simTypeSchema,
+    ModeNumero: z.enum(NUMBER_MODES),
+    Msisdn: z.string().nullable(),
+    DatePortage: z.string().nullable(),
+    InscriptionAnnuaire: z.boolean(),
+    Options: z.array(z.object({ IdOption: z.number().int(), Libelle: z.string(), PrixOptionCentimes: cents })),
+    Accessoires: z.array(
+      z.object({ IdArticle: z.number().int(), Libelle: z.string(), PrixArticleCentimes: cents, Quantite: z.number().int(), EstAccessoire: z.boolean() }),
+    ),
+    Promotions: z.array(
+      z.object({
+        IdPromotion: z.number().int(),
+        Libelle: z.string(),
+        Cible: z.enum(PROMOTION_TARGET_VALUES),
+        DureeMois: z.number().int().nullable(),
+        PrixPromotionCentimes: cents,
+        RemisePromotionCentimes: cents,
+        CodePromo: z.string().nullable(),
+      }),
+    ),
+    /** The phone's insurance, if chosen: its monthly price HT, frozen when chosen. */
+    IdAssurance: z.number().int().nullable(),
+    LibelleAssurance: z.string().nullable(),
+    PrixAssuranceCentimes: cents,
+    /** One line of the group: one-off and first month, HT, promotions applied. */
+    PonctuelUnitaireHtCentimes: cents,
+    MensuelUnitaireHtCentimes: cents,
+  }),
+);
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 /** The cart's totals, as the catalogue's `cartPriceTotals` makes them, and how many lines it adds. */
-export const cartTotalsSchema = z.object({
-  /** Phones and accessories, one-off promotions applied. */
-  ponctuel: priceAmountsSchema,
-  /** Plans, options and insurance of the first month, monthly promotions applied. */
-  mensuel: priceAmountsSchema,
-  /** The monthly amount once every limited-time promotion has ended. */
-  mensuelSansRemise: priceAmountsSchema,
-  remisePonctuelleCentimes: cents,
-  remiseMensuelleCentimes: cents,
-  nombreLignes: z.number().int(),
-});
+export const cartTotalsSchema = lazySchema(() =>
+  z.object({
+    /** Phones and accessories, one-off promotions applied. */
+    ponctuel: priceAmountsSchema,
+    /** Plans, options and insurance of the first month, monthly promotions applied. */
+    mensuel: priceAmountsSchema,
+    /** The monthly amount once every limited-time promotion has ended. */
+    mensuelSansRemise: priceAmountsSchema,
+    remisePonctuelleCentimes: cents,
+    remiseMensuelleCentimes: cents,
+    nombreLignes: z.number().int(),
+  }),
+);
 export type CartTotals = z.infer<typeof cartTotalsSchema>;
 
 
@@ -236,29 +269,33 @@ export function rioMatchesNumber(rio: string, numero: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Addresses (spec §3 address types; decision 038)
 
-export const postalCodeSchema = z.string().regex(/^\d{5}$/, 'Le code postal compte 5 chiffres.');
-export const postalCodeParamSchema = z.object({ codePostal: postalCodeSchema });
+export const postalCodeSchema = lazySchema(() => z.string().regex(/^\d{5}$/, 'Le code postal compte 5 chiffres.'));
+export const postalCodeParamSchema = lazySchema(() => z.object({ codePostal: postalCodeSchema }));
 
-export const communeSchema = z.object({ codeInsee: z.string(), nom: z.string(), codePostal: z.string() });
+export const communeSchema = lazySchema(() =>
+  z.object({ codeInsee: z.string(), nom: z.string(), codePostal: z.string() }),
+);
 export type Commune = z.infer<typeof communeSchema>;
-export const communeListSchema = z.array(communeSchema);
+export const communeListSchema = lazySchema(() => z.array(communeSchema));
 
 const text = (max: number, message: string) => z.string().trim().max(max, message);
 
 /** An address as typed: the street may not be empty and the city must be one of the postal code's. */
-export const shopAddressSchema = z.object({
-  destinataire: text(100, 'Le destinataire compte au plus 100 caractères.').min(1, 'Indiquez le destinataire.'),
-  numero: text(10, 'Le numéro compte au plus 10 caractères.').default(''),
-  voie: text(150, 'La voie compte au plus 150 caractères.').min(1, 'Indiquez la voie.'),
-  complement: text(100, 'Le complément compte au plus 100 caractères.').default(''),
-  codePostal: postalCodeSchema,
-  ville: text(100, 'La ville compte au plus 100 caractères.').min(1, 'Indiquez la ville.'),
-});
+export const shopAddressSchema = lazySchema(() =>
+  z.object({
+    destinataire: text(100, 'Le destinataire compte au plus 100 caractères.').min(1, 'Indiquez le destinataire.'),
+    numero: text(10, 'Le numéro compte au plus 10 caractères.').default(''),
+    voie: text(150, 'La voie compte au plus 150 caractères.').min(1, 'Indiquez la voie.'),
+    complement: text(100, 'Le complément compte au plus 100 caractères.').default(''),
+    codePostal: postalCodeSchema,
+    ville: text(100, 'La ville compte au plus 100 caractères.').min(1, 'Indiquez la ville.'),
+  }),
+);
 export type ShopAddressInput = z.input<typeof shopAddressSchema>;
 export type ShopAddress = z.infer<typeof shopAddressSchema>;
 
 /** The address checked: the city as the commune's name, with its INSEE code. */
-export const checkedAddressSchema = shopAddressSchema.extend({ codeInsee: z.string() });
+export const checkedAddressSchema = lazySchema(() => shopAddressSchema.extend({ codeInsee: z.string() }));
 export type CheckedAddress = z.infer<typeof checkedAddressSchema>;
 
 /** A city name as compared: no accents, case, hyphens, apostrophes or "Saint"/"St" difference. */
@@ -281,68 +318,84 @@ export const DELIVERY_MODES = ['ADRESSE_COMPTE', 'AUTRE_ADRESSE', 'POINT_DE_VENT
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
 /** An address of the cart as sent: the account's, another one (checked), or a shop (delivery only). */
-export const cartAddressSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('ADRESSE_COMPTE') }),
-  z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: shopAddressSchema }),
-  z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: id('La boutique où retirer la commande') }),
-]);
+export const cartAddressSchema = lazySchema(() =>
+  z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('ADRESSE_COMPTE') }),
+    z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: shopAddressSchema }),
+    z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: id('La boutique où retirer la commande') }),
+  ]),
+);
 export type CartAddressInput = z.input<typeof cartAddressSchema>;
 export type CartAddress = z.output<typeof cartAddressSchema>;
 
 /** The cart's addresses (spec §3 address types), as `/api/commande/adresse/enregistrer/{type}` names them. */
 export const CART_ADDRESS_TYPES = ['INSTALLATION', 'ELIGIBILITE', 'LIVRAISON'] as const satisfies readonly (keyof typeof ADDRESS_TYPE)[];
 export type CartAddressType = (typeof CART_ADDRESS_TYPES)[number];
-export const cartAddressParamSchema = z.object({ type: z.enum(CART_ADDRESS_TYPES).describe('INSTALLATION, ELIGIBILITE ou LIVRAISON') });
+export const cartAddressParamSchema = lazySchema(() =>
+  z.object({ type: z.enum(CART_ADDRESS_TYPES).describe('INSTALLATION, ELIGIBILITE ou LIVRAISON') }),
+);
 
 /** `POST /api/commande/adresse/enregistrer/{type}`: one address of the cart, kept with it until the order is sent. */
-export const cartAddressRequestSchema = z.object({
-  IdSouscription: id('Le panier'),
-  Adresse: cartAddressSchema.describe('L’adresse du compte, une autre adresse, ou (livraison seulement) une boutique où retirer la commande'),
-});
+export const cartAddressRequestSchema = lazySchema(() =>
+  z.object({
+    IdSouscription: id('Le panier'),
+    Adresse: cartAddressSchema.describe('L’adresse du compte, une autre adresse, ou (livraison seulement) une boutique où retirer la commande'),
+  }),
+);
 export type CartAddressRequest = z.input<typeof cartAddressRequestSchema>;
 
 /** An address as the cart keeps it: another address is kept checked (city as the commune is named, INSEE code). */
-export const savedCartAddressSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('ADRESSE_COMPTE') }),
-  z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: checkedAddressSchema }),
-  z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: z.number().int() }),
-]);
+export const savedCartAddressSchema = lazySchema(() =>
+  z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('ADRESSE_COMPTE') }),
+    z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: checkedAddressSchema }),
+    z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: z.number().int() }),
+  ]),
+);
 export type SavedCartAddress = z.infer<typeof savedCartAddressSchema>;
 
 /** The Coordonnées step's answers kept with the cart (null: not given yet). */
-export const cartCoordinatesSchema = z.object({
-  LIVRAISON: savedCartAddressSchema.nullable(),
-  INSTALLATION: savedCartAddressSchema.nullable(),
-  ELIGIBILITE: savedCartAddressSchema.nullable(),
-});
+export const cartCoordinatesSchema = lazySchema(() =>
+  z.object({
+    LIVRAISON: savedCartAddressSchema.nullable(),
+    INSTALLATION: savedCartAddressSchema.nullable(),
+    ELIGIBILITE: savedCartAddressSchema.nullable(),
+  }),
+);
 export type CartCoordinates = z.infer<typeof cartCoordinatesSchema>;
 
-export const cartSchema = z.object({
-  IdSouscription: z.number().int().nullable().describe('null tant que le panier est vide'),
-  IdClientBscs: z.number().int(),
-  StatutSouscription: z.number().int(),
-  Etape: z.number().int(),
-  Lignes: z.array(cartLineSchema),
-  Totaux: cartTotalsSchema,
-  Coordonnees: cartCoordinatesSchema.describe('Les adresses de livraison, d’installation et d’éligibilité gardées avec le panier'),
-});
+export const cartSchema = lazySchema(() =>
+  z.object({
+    IdSouscription: z.number().int().nullable().describe('null tant que le panier est vide'),
+    IdClientBscs: z.number().int(),
+    StatutSouscription: z.number().int(),
+    Etape: z.number().int(),
+    Lignes: z.array(cartLineSchema),
+    Totaux: cartTotalsSchema,
+    Coordonnees: cartCoordinatesSchema.describe('Les adresses de livraison, d’installation et d’éligibilité gardées avec le panier'),
+  }),
+);
 export type Cart = z.infer<typeof cartSchema>;
 
 /** `POST /api/commande/assurance`: the phone's insurance of a line, or none (`IdAssurance` null). */
-export const insuranceRequestSchema = z.object({
-  IdLigne: id('La ligne du panier'),
-  IdAssurance: id('L’assurance du catalogue ; null la retire').nullable(),
-});
+export const insuranceRequestSchema = lazySchema(() =>
+  z.object({
+    IdLigne: id('La ligne du panier'),
+    IdAssurance: id('L’assurance du catalogue ; null la retire').nullable(),
+  }),
+);
 export type InsuranceRequest = z.input<typeof insuranceRequestSchema>;
 
 /**
  * `POST /api/commande/enregistrer`: the cart sent as an order, paid by card or by transfer. The
  * delivery is the one the cart keeps (`/api/commande/adresse/enregistrer/LIVRAISON`).
  */
-export const submitOrderRequestSchema = z.object({
-  IdSouscription: id('Le panier à commander'),
-  ModePaiement: z.union([z.literal(3), z.literal(6)]).describe('3 carte bancaire, 6 virement bancaire'),
-});
+export const submitOrderRequestSchema = lazySchema(() =>
+  z.object({
+    IdSouscription: id('Le panier à commander'),
+    ModePaiement: z.union([z.literal(3), z.literal(6)]).describe('3 carte bancaire, 6 virement bancaire'),
+  }),
+);
 export type SubmitOrderRequest = z.input<typeof submitOrderRequestSchema>;
 
 /** The operator's account the transfers are made to. */
@@ -351,51 +404,59 @@ export const OPERATOR_TRANSFER_ACCOUNT = { titulaire: 'Telora SAS', iban: 'FR763
 export const RISK_DECISIONS = ['ACCEPTE', 'VIREMENT_OBLIGATOIRE', 'ACOMPTE'] as const;
 export type RiskDecision = (typeof RISK_DECISIONS)[number];
 
-export const submittedOrderSchema = z.object({
-  numero: z.string(),
-  idSouscription: z.number().int(),
-  statut: z.number().int(),
-  etape: z.number().int(),
-  modePaiement: z.number().int(),
-  risque: z.object({ score: z.number().int(), niveau: z.number().int(), decision: z.enum(RISK_DECISIONS) }),
-  /** What to pay now, TTC: the one-off total, or the deposit a risky order asks for. */
-  aPayerCentimes: z.number().int(),
-  acompteCentimes: z.number().int(),
-  /** Transfer instructions; null for a card payment. */
-  virement: z.object({ titulaire: z.string(), iban: z.string(), bic: z.string(), reference: z.string(), montantCentimes: z.number().int() }).nullable(),
-  /** The lines created in the fleet (EN_COURS), once the order is validated. */
-  idContrats: z.array(z.number().int()),
-});
+export const submittedOrderSchema = lazySchema(() =>
+  z.object({
+    numero: z.string(),
+    idSouscription: z.number().int(),
+    statut: z.number().int(),
+    etape: z.number().int(),
+    modePaiement: z.number().int(),
+    risque: z.object({ score: z.number().int(), niveau: z.number().int(), decision: z.enum(RISK_DECISIONS) }),
+    /** What to pay now, TTC: the one-off total, or the deposit a risky order asks for. */
+    aPayerCentimes: z.number().int(),
+    acompteCentimes: z.number().int(),
+    /** Transfer instructions; null for a card payment. */
+    virement: z.object({ titulaire: z.string(), iban: z.string(), bic: z.string(), reference: z.string(), montantCentimes: z.number().int() }).nullable(),
+    /** The lines created in the fleet (EN_COURS), once the order is validated. */
+    idContrats: z.array(z.number().int()),
+  }),
+);
 export type SubmittedOrder = z.infer<typeof submittedOrderSchema>;
 
-const orderNumber = z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.');
+const orderNumber = lazySchema(() =>
+  z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.'),
+);
 
 /**
  * `POST /api/commande/modifiermodepaiement`: an order sent for a card payment, still waiting
  * for it or refused, paid by transfer instead (decision 038). Only towards the transfer: once the
  * lines exist, the order is not paid by card any more.
  */
-export const paymentModeChangeRequestSchema = z.object({
-  numero: orderNumber,
-  ModePaiement: z.literal(6).describe('6 virement bancaire'),
-});
+export const paymentModeChangeRequestSchema = lazySchema(() =>
+  z.object({
+    numero: orderNumber,
+    ModePaiement: z.literal(6).describe('6 virement bancaire'),
+  }),
+);
 export type PaymentModeChangeRequest = z.input<typeof paymentModeChangeRequestSchema>;
 
 /** `POST /api/commande/validee { numero }`: where an order of new lines stands (read only). */
-export const orderValidationRequestSchema = z.object({ numero: orderNumber });
-export const orderValidationSchema = z.object({
-  numero: z.string(),
-  statut: z.number().int(),
-  etape: z.number().int(),
-  modePaiement: z.number().int(),
-  /** Confirmed: paid by card (the provider's signed notification) or sent by transfer; its lines are in the fleet. */
-  validee: z.boolean(),
-  /** Its last card payment was refused or cancelled: to pay again by card, or by transfer. */
-  paiementRefuse: z.boolean(),
-  /** Still waits for a card payment with something due: `POST /api/paiement/lien-commande` may start one. */
-  payableParCarte: z.boolean(),
-  aPayerCentimes: z.number().int(),
-});
+export const orderValidationRequestSchema = lazySchema(() => z.object({ numero: orderNumber }));
+export const orderValidationSchema = lazySchema(() =>
+  z.object({
+    numero: z.string(),
+    statut: z.number().int(),
+    etape: z.number().int(),
+    modePaiement: z.number().int(),
+    /** Confirmed: paid by card (the provider's signed notification) or sent by transfer; its lines are in the fleet. */
+    validee: z.boolean(),
+    /** Its last card payment was refused or cancelled: to pay again by card, or by transfer. */
+    paiementRefuse: z.boolean(),
+    /** Still waits for a card payment with something due: `POST /api/paiement/lien-commande` may start one. */
+    payableParCarte: z.boolean(),
+    aPayerCentimes: z.number().int(),
+  }),
+);
 export type OrderValidation = z.infer<typeof orderValidationSchema>;
 
 /** Risk score thresholds and the deposit's share (decision 038). */
@@ -441,7 +502,9 @@ export function riskScore(input: { facturesImpayees24Mois: number; ancienneteMoi
 /** The two documents opened before confirming (decision 038). */
 export const RECAP_DOCUMENTS = ['information-precontractuelle', 'recapitulatif-contractuel'] as const;
 export type RecapDocument = (typeof RECAP_DOCUMENTS)[number];
-export const recapDocumentParamSchema = z.object({
-  idSouscription: id('Le panier'),
-  document: z.enum(RECAP_DOCUMENTS),
-});
+export const recapDocumentParamSchema = lazySchema(() =>
+  z.object({
+    idSouscription: id('Le panier'),
+    document: z.enum(RECAP_DOCUMENTS),
+  }),
+);

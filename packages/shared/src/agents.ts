@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { CLIENT_ACCOUNT_NUMBER } from './accounts.ts';
 
 /**
@@ -75,60 +76,74 @@ export function isValidMotif(value: string): boolean {
   return TICKET_NUMBER_PATTERN.test(motif) || (motif.length >= AGENT_LIMITS.motifMin && motif.length <= AGENT_LIMITS.motifMax);
 }
 
-export const agentMotifSchema = z.string().trim().max(AGENT_LIMITS.motifMax).refine(isValidMotif, AGENT_MESSAGES.motifInvalid);
+export const agentMotifSchema = lazySchema(() =>
+  z.string().trim().max(AGENT_LIMITS.motifMax).refine(isValidMotif, AGENT_MESSAGES.motifInvalid),
+);
 
 /** POST /api/validate_sc (spec §3 "Agent validation input"); `password` is the browser's hash. */
-export const validateScRequestSchema = z.object({
-  username: z.string().max(AGENT_LIMITS.identifiantMax),
-  password: z.string().max(200),
-});
+export const validateScRequestSchema = lazySchema(() =>
+  z.object({
+    username: z.string().max(AGENT_LIMITS.identifiantMax),
+    password: z.string().max(200),
+  }),
+);
 export type ValidateScRequest = z.infer<typeof validateScRequestSchema>;
 
 export const AGENT_PROFILES = ['BDP', 'SERVICE_CLIENT_DISTANCE'] as const;
 export type AgentProfile = (typeof AGENT_PROFILES)[number];
 
 /** The agent as their pages show them (spec §3 "Agent (SSO) user"). */
-export const agentUserSchema = z.object({
-  loginSc: z.string(),
-  nomSc: z.string(),
-  profil: z.enum(AGENT_PROFILES),
-});
+export const agentUserSchema = lazySchema(() =>
+  z.object({
+    loginSc: z.string(),
+    nomSc: z.string(),
+    profil: z.enum(AGENT_PROFILES),
+  }),
+);
 export type AgentUser = z.infer<typeof agentUserSchema>;
 
 /** The agent user and their own session token (an agent token never opens customer endpoints). */
-export const validateScResponseSchema = agentUserSchema.extend({
-  access_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number().int(),
-});
+export const validateScResponseSchema = lazySchema(() =>
+  agentUserSchema.extend({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int(),
+  }),
+);
 export type ValidateScResponse = z.infer<typeof validateScResponseSchema>;
 
 /** POST /api/service-client/recherche (spec §3 "Billing account search form"): one of the two. */
-export const accountSearchRequestSchema = z.object({
-  emailClient: z.string().max(254).optional(),
-  numeroCompte: z.string().max(40).optional(),
-});
+export const accountSearchRequestSchema = lazySchema(() =>
+  z.object({
+    emailClient: z.string().max(254).optional(),
+    numeroCompte: z.string().max(40).optional(),
+  }),
+);
 export type AccountSearchRequest = z.infer<typeof accountSearchRequestSchema>;
 
 /** A billing account found, with the manager's e-mail the agent would connect with. */
-export const agentAccountSchema = z.object({
-  idClientBscs: z.number().int(),
-  codeClientBscs: z.string(),
-  raisonSociale: z.string(),
-  sirenSiret: z.string(),
-  statut: z.string(),
-  ville: z.string(),
-  /** The manager's login e-mail (spec's 'Email de connexion'). */
-  email: z.string(),
-  nom: z.string(),
-  prenom: z.string(),
-});
+export const agentAccountSchema = lazySchema(() =>
+  z.object({
+    idClientBscs: z.number().int(),
+    codeClientBscs: z.string(),
+    raisonSociale: z.string(),
+    sirenSiret: z.string(),
+    statut: z.string(),
+    ville: z.string(),
+    /** The manager's login e-mail (spec's 'Email de connexion'). */
+    email: z.string(),
+    nom: z.string(),
+    prenom: z.string(),
+  }),
+);
 export type AgentAccount = z.infer<typeof agentAccountSchema>;
 
-export const accountSearchResponseSchema = z.object({
-  clientConnecte: z.object({ estGestionnaire: z.boolean() }),
-  comptesFacturation: z.array(agentAccountSchema),
-});
+export const accountSearchResponseSchema = lazySchema(() =>
+  z.object({
+    clientConnecte: z.object({ estGestionnaire: z.boolean() }),
+    comptesFacturation: z.array(agentAccountSchema),
+  }),
+);
 export type AccountSearchResponse = z.infer<typeof accountSearchResponseSchema>;
 
 /**
@@ -136,54 +151,64 @@ export type AccountSearchResponse = z.infer<typeof accountSearchResponseSchema>;
  * field is disabled, hence absent, while the e-mail has a value); and the reason to connect,
  * asked before the search since a single result connects at once (decision 032).
  */
-export const clientSearchFormSchema = z
-  .object({ emailClient: z.string().trim(), numeroCompte: z.string().trim().optional(), motif: agentMotifSchema })
-  .superRefine((form, ctx) => {
-    if (form.emailClient !== '') {
-      if (!z.email().safeParse(form.emailClient).success) ctx.addIssue({ code: 'custom', path: ['emailClient'], message: AGENT_MESSAGES.searchEmailInvalid });
-      return;
-    }
-    if (!form.numeroCompte) {
-      ctx.addIssue({ code: 'custom', path: ['emailClient'], message: AGENT_MESSAGES.searchEmailInvalid });
-    } else if (!CLIENT_ACCOUNT_NUMBER.test(form.numeroCompte)) {
-      ctx.addIssue({ code: 'custom', path: ['numeroCompte'], message: AGENT_MESSAGES.searchAccountInvalid });
-    }
-  });
+export const clientSearchFormSchema = lazySchema(() =>
+  z
+    .object({ emailClient: z.string().trim(), numeroCompte: z.string().trim().optional(), motif: agentMotifSchema })
+    .superRefine((form, ctx) => {
+      if (form.emailClient !== '') {
+        if (!z.email().safeParse(form.emailClient).success) ctx.addIssue({ code: 'custom', path: ['emailClient'], message: AGENT_MESSAGES.searchEmailInvalid });
+        return;
+      }
+      if (!form.numeroCompte) {
+        ctx.addIssue({ code: 'custom', path: ['emailClient'], message: AGENT_MESSAGES.searchEmailInvalid });
+      } else if (!CLIENT_ACCOUNT_NUMBER.test(form.numeroCompte)) {
+        ctx.addIssue({ code: 'custom', path: ['numeroCompte'], message: AGENT_MESSAGES.searchAccountInvalid });
+      }
+    }),
+);
 export type ClientSearchForm = z.infer<typeof clientSearchFormSchema>;
 
 /** POST /api/service-client/connexion: opens a customer session bound to one billing account. */
-export const agentConnectRequestSchema = z.object({
-  idClientBscs: z.number().int().positive().max(2_147_483_647),
-  email: z.string().max(254),
-  motif: z.string().max(AGENT_LIMITS.motifMax),
-});
+export const agentConnectRequestSchema = lazySchema(() =>
+  z.object({
+    idClientBscs: z.number().int().positive().max(2_147_483_647),
+    email: z.string().max(254),
+    motif: z.string().max(AGENT_LIMITS.motifMax),
+  }),
+);
 export type AgentConnectRequest = z.infer<typeof agentConnectRequestSchema>;
 
-export const agentConnectResponseSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number().int(),
-  idClientBscs: z.number().int(),
-  raisonSociale: z.string(),
-});
+export const agentConnectResponseSchema = lazySchema(() =>
+  z.object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int(),
+    idClientBscs: z.number().int(),
+    raisonSociale: z.string(),
+  }),
+);
 export type AgentConnectResponse = z.infer<typeof agentConnectResponseSchema>;
 
 /** GET /api/audit/{idClientBscs}: what agents did on the account, newest first. */
-export const auditParamsSchema = z.object({ idClientBscs: z.coerce.number().int().positive().max(2_147_483_647) });
+export const auditParamsSchema = lazySchema(() =>
+  z.object({ idClientBscs: z.coerce.number().int().positive().max(2_147_483_647) }),
+);
 
-export const agentActionSchema = z.object({
-  /** ISO 8601. */
-  date: z.string(),
-  /** The customer user the agent acted for. */
-  acteur: z.string(),
-  /** The agent: name and login. */
-  agent: z.string(),
-  action: z.string(),
-  motif: z.string().nullable(),
-  idContrat: z.number().int().nullable(),
-});
+export const agentActionSchema = lazySchema(() =>
+  z.object({
+    /** ISO 8601. */
+    date: z.string(),
+    /** The customer user the agent acted for. */
+    acteur: z.string(),
+    /** The agent: name and login. */
+    agent: z.string(),
+    action: z.string(),
+    motif: z.string().nullable(),
+    idContrat: z.number().int().nullable(),
+  }),
+);
 export type AgentAction = z.infer<typeof agentActionSchema>;
-export const agentActionListSchema = z.array(agentActionSchema);
+export const agentActionListSchema = lazySchema(() => z.array(agentActionSchema));
 
 /** French labels of the audited actions an agent may take (the customer reads them). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {

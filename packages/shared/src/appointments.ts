@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { frenchNationalDigits } from './phone.ts';
 
 export {
@@ -24,7 +25,9 @@ export {
 
 /** MOBILE: a mobile line (range 1); FIXE: a fixed internet access (range 2). */
 export const APPOINTMENT_LINE_TYPES = ['MOBILE', 'FIXE'] as const;
-export const appointmentLineTypeSchema = z.enum(APPOINTMENT_LINE_TYPES, 'Le type de ligne doit être MOBILE ou FIXE.');
+export const appointmentLineTypeSchema = lazySchema(() =>
+  z.enum(APPOINTMENT_LINE_TYPES, 'Le type de ligne doit être MOBILE ou FIXE.'),
+);
 export type AppointmentLineType = z.infer<typeof appointmentLineTypeSchema>;
 export const APPOINTMENT_LINE_TYPE_GAMMES: Record<AppointmentLineType, number> = { MOBILE: 1, FIXE: 2 };
 
@@ -49,7 +52,9 @@ export const APPOINTMENT_MOTIFS = {
   AUTRE: 'Une autre demande',
 } as const;
 export const APPOINTMENT_MOTIF_CODES = Object.keys(APPOINTMENT_MOTIFS) as (keyof typeof APPOINTMENT_MOTIFS)[];
-export const appointmentMotifSchema = z.enum(APPOINTMENT_MOTIF_CODES, 'Veuillez choisir l’objet du rendez-vous.');
+export const appointmentMotifSchema = lazySchema(() =>
+  z.enum(APPOINTMENT_MOTIF_CODES, 'Veuillez choisir l’objet du rendez-vous.'),
+);
 export type AppointmentMotif = z.infer<typeof appointmentMotifSchema>;
 
 const MAX_ID = 2_147_483_647;
@@ -57,98 +62,120 @@ const id = (message: string) => z.coerce.number<string>(message).int(message).po
 const day = (what: string) => z.iso.date(`${what} doit être une date au format AAAA-MM-JJ.`);
 
 /** `GET /api/rdv/creneaux`: `du` defaults to today, `au` to six days after `du` (both in Paris). */
-export const appointmentSlotsQuerySchema = z.object({
-  typeLigne: appointmentLineTypeSchema,
-  idContrat: id('La ligne doit être désignée par son identifiant de contrat.'),
-  du: day('Le début de la période').optional().describe('Premier jour (AAAA-MM-JJ, heure de Paris), au plus tôt aujourd’hui ; aujourd’hui par défaut'),
-  au: day('La fin de la période')
-    .optional()
-    .describe('Dernier jour inclus (AAAA-MM-JJ), au plus 31 jours après le premier et au plus 60 jours après aujourd’hui ; le premier jour + 6 par défaut'),
-});
+export const appointmentSlotsQuerySchema = lazySchema(() =>
+  z.object({
+    typeLigne: appointmentLineTypeSchema,
+    idContrat: id('La ligne doit être désignée par son identifiant de contrat.'),
+    du: day('Le début de la période').optional().describe('Premier jour (AAAA-MM-JJ, heure de Paris), au plus tôt aujourd’hui ; aujourd’hui par défaut'),
+    au: day('La fin de la période')
+      .optional()
+      .describe('Dernier jour inclus (AAAA-MM-JJ), au plus 31 jours après le premier et au plus 60 jours après aujourd’hui ; le premier jour + 6 par défaut'),
+  }),
+);
 export type AppointmentSlotsQuery = z.infer<typeof appointmentSlotsQuerySchema>;
 
-export const appointmentSlotSchema = z.object({
-  /** The start, as an instant (UTC, ISO 8601). */
-  debut: z.string(),
-  /** The start as a clock in Paris shows it ('08:30'). */
-  heure: z.string(),
-});
+export const appointmentSlotSchema = lazySchema(() =>
+  z.object({
+    /** The start, as an instant (UTC, ISO 8601). */
+    debut: z.string(),
+    /** The start as a clock in Paris shows it ('08:30'). */
+    heure: z.string(),
+  }),
+);
 export type AppointmentSlot = z.infer<typeof appointmentSlotSchema>;
 
-export const appointmentDaySchema = z.object({
-  date: z.string(),
-  /** Why no adviser is there that day (a Sunday, a public holiday), or null. */
-  ferme: z.object({ raison: z.enum(['DIMANCHE', 'JOUR_FERIE']), libelle: z.string() }).nullable(),
-  /** The free slots still to come that day. */
-  creneaux: z.array(appointmentSlotSchema),
-});
+export const appointmentDaySchema = lazySchema(() =>
+  z.object({
+    date: z.string(),
+    /** Why no adviser is there that day (a Sunday, a public holiday), or null. */
+    ferme: z.object({ raison: z.enum(['DIMANCHE', 'JOUR_FERIE']), libelle: z.string() }).nullable(),
+    /** The free slots still to come that day. */
+    creneaux: z.array(appointmentSlotSchema),
+  }),
+);
 export type AppointmentDay = z.infer<typeof appointmentDaySchema>;
 
-export const appointmentSlotsSchema = z.object({
-  du: z.string(),
-  au: z.string(),
-  jours: z.array(appointmentDaySchema),
-});
+export const appointmentSlotsSchema = lazySchema(() =>
+  z.object({
+    du: z.string(),
+    au: z.string(),
+    jours: z.array(appointmentDaySchema),
+  }),
+);
 export type AppointmentSlots = z.infer<typeof appointmentSlotsSchema>;
 
-export const appointmentSchema = z.object({
-  idRdv: z.number().int(),
-  idContrat: z.number().int(),
-  typeLigne: appointmentLineTypeSchema,
-  numeroLigne: z.string(),
-  debut: z.string(),
-  fin: z.string(),
-  motif: appointmentMotifSchema,
-  telephone: z.string(),
-  statut: z.enum(['RESERVE', 'ANNULE']),
-  /** Booked by the caller (another manager of the account, or the line's user, may have booked it). */
-  priseParVous: z.boolean(),
-});
+export const appointmentSchema = lazySchema(() =>
+  z.object({
+    idRdv: z.number().int(),
+    idContrat: z.number().int(),
+    typeLigne: appointmentLineTypeSchema,
+    numeroLigne: z.string(),
+    debut: z.string(),
+    fin: z.string(),
+    motif: appointmentMotifSchema,
+    telephone: z.string(),
+    statut: z.enum(['RESERVE', 'ANNULE']),
+    /** Booked by the caller (another manager of the account, or the line's user, may have booked it). */
+    priseParVous: z.boolean(),
+  }),
+);
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-export const appointmentLineParamsSchema = z.object({
-  typeLigne: appointmentLineTypeSchema,
-  idContrat: id('La ligne doit être désignée par son identifiant de contrat.'),
-});
+export const appointmentLineParamsSchema = lazySchema(() =>
+  z.object({
+    typeLigne: appointmentLineTypeSchema,
+    idContrat: id('La ligne doit être désignée par son identifiant de contrat.'),
+  }),
+);
 
 /** `GET /api/rdv/{typeLigne}/{idContrat}/infos`: the line, and its appointments to come. */
-export const appointmentInfosSchema = z.object({
-  idContrat: z.number().int(),
-  typeLigne: appointmentLineTypeSchema,
-  numeroLigne: z.string(),
-  libelleOffre: z.string(),
-  raisonSociale: z.string(),
-  /** The number an adviser would call by default: the line itself for a mobile line, else the account's. */
-  telephoneContact: z.string(),
-  rendezVous: z.array(appointmentSchema),
-  /** How many appointments to come a line may hold. */
-  maxRendezVous: z.number().int(),
-});
+export const appointmentInfosSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    typeLigne: appointmentLineTypeSchema,
+    numeroLigne: z.string(),
+    libelleOffre: z.string(),
+    raisonSociale: z.string(),
+    /** The number an adviser would call by default: the line itself for a mobile line, else the account's. */
+    telephoneContact: z.string(),
+    rendezVous: z.array(appointmentSchema),
+    /** How many appointments to come a line may hold. */
+    maxRendezVous: z.number().int(),
+  }),
+);
 export type AppointmentInfos = z.infer<typeof appointmentInfosSchema>;
 
 /** A French number written in any usual way, kept as its ten national digits. */
-export const appointmentPhoneSchema = z
-  .string('Veuillez indiquer le numéro auquel le conseiller vous appellera.')
-  .trim()
-  .min(1, 'Veuillez indiquer le numéro auquel le conseiller vous appellera.')
-  .max(APPOINTMENT_LIMITS.telephone, 'Le numéro de téléphone est trop long.')
-  .refine((text) => frenchNationalDigits(text) !== null, 'Le numéro de téléphone doit être un numéro français à 10 chiffres, par exemple 06 12 34 56 78.')
-  .transform((text) => frenchNationalDigits(text) ?? text);
+export const appointmentPhoneSchema = lazySchema(() =>
+  z
+    .string('Veuillez indiquer le numéro auquel le conseiller vous appellera.')
+    .trim()
+    .min(1, 'Veuillez indiquer le numéro auquel le conseiller vous appellera.')
+    .max(APPOINTMENT_LIMITS.telephone, 'Le numéro de téléphone est trop long.')
+    .refine((text) => frenchNationalDigits(text) !== null, 'Le numéro de téléphone doit être un numéro français à 10 chiffres, par exemple 06 12 34 56 78.')
+    .transform((text) => frenchNationalDigits(text) ?? text),
+);
 
-const startSchema = z.iso
-  .datetime({ offset: true, message: 'Le créneau doit être désigné par sa date et son heure de début (ISO 8601).' })
-  .describe('Début du créneau, tel que GET /api/rdv/creneaux le donne');
+const startSchema = lazySchema(() =>
+  z.iso
+    .datetime({ offset: true, message: 'Le créneau doit être désigné par sa date et son heure de début (ISO 8601).' })
+    .describe('Début du créneau, tel que GET /api/rdv/creneaux le donne'),
+);
 
-export const bookAppointmentSchema = z.object({
-  idContrat: z.number('La ligne doit être désignée par son identifiant de contrat.').int().positive().max(MAX_ID),
-  debut: startSchema,
-  motif: appointmentMotifSchema,
-  telephone: appointmentPhoneSchema,
-});
+export const bookAppointmentSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number('La ligne doit être désignée par son identifiant de contrat.').int().positive().max(MAX_ID),
+    debut: startSchema,
+    motif: appointmentMotifSchema,
+    telephone: appointmentPhoneSchema,
+  }),
+);
 export type BookAppointmentInput = z.input<typeof bookAppointmentSchema>;
 export type BookAppointment = z.output<typeof bookAppointmentSchema>;
 
-export const moveAppointmentSchema = z.object({ debut: startSchema });
+export const moveAppointmentSchema = lazySchema(() => z.object({ debut: startSchema }));
 export type MoveAppointment = z.infer<typeof moveAppointmentSchema>;
 
-export const appointmentIdParamSchema = z.object({ idRdv: id('Le rendez-vous doit être désigné par son identifiant.') });
+export const appointmentIdParamSchema = lazySchema(() =>
+  z.object({ idRdv: id('Le rendez-vous doit être désigné par son identifiant.') }),
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { LOGIN_LIMITS } from './constants.ts';
 
 export { LOGIN_LIMITS, MESSAGES } from './constants.ts';
@@ -42,56 +43,66 @@ export async function hashConfidentialCode(identifier: string, code: string): Pr
 
 
 
-export const emailSchema = z.string().trim().max(254).pipe(z.email());
+export const emailSchema = lazySchema(() => z.string().trim().max(254).pipe(z.email()));
 
 /** What the customer types on the login page (checked before hashing). */
-export const loginFormSchema = z.object({
-  username: emailSchema,
-  password: z.string().min(LOGIN_LIMITS.passwordMin).max(LOGIN_LIMITS.passwordMax),
-});
+export const loginFormSchema = lazySchema(() =>
+  z.object({
+    username: emailSchema,
+    password: z.string().min(LOGIN_LIMITS.passwordMin).max(LOGIN_LIMITS.passwordMax),
+  }),
+);
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** OAuth2 password-grant body of POST /api/token (form-urlencoded). */
-export const tokenRequestSchema = z.object({
-  username: z.string().max(254),
-  password: z.string().max(200),
-  grant_type: z.string().max(50),
-  captcha: z.string().max(4000).optional(),
-  ip: z.string().max(64).optional(),
-  /** Agent mode's composite login only: why the agent connects to the customer (decision 032). */
-  motif: z.string().max(500).optional(),
-});
+export const tokenRequestSchema = lazySchema(() =>
+  z.object({
+    username: z.string().max(254),
+    password: z.string().max(200),
+    grant_type: z.string().max(50),
+    captcha: z.string().max(4000).optional(),
+    ip: z.string().max(64).optional(),
+    /** Agent mode's composite login only: why the agent connects to the customer (decision 032). */
+    motif: z.string().max(500).optional(),
+  }),
+);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-export const tokenResponseSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number().int(),
-});
+export const tokenResponseSchema = lazySchema(() =>
+  z.object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int(),
+  }),
+);
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const tokenErrorSchema = z.object({
-  error: z.enum(['invalid_grant', 'invalid_request', 'unsupported_grant_type', 'slow_down']),
-  error_description: z.string(),
-});
+export const tokenErrorSchema = lazySchema(() =>
+  z.object({
+    error: z.enum(['invalid_grant', 'invalid_request', 'unsupported_grant_type', 'slow_down']),
+    error_description: z.string(),
+  }),
+);
 export type TokenError = z.infer<typeof tokenErrorSchema>;
 
 /** GET /api/current_user (spec §3 "Current user"). */
-export const currentUserSchema = z.object({
-  utilisateur: z.boolean(),
-  mandataire: z.boolean(),
-  gestionnaire: z.boolean(),
-  serviceClient: z.boolean(),
-  administration: z.boolean(),
-  prenom: z.string(),
-  nom: z.string(),
-  email: z.string(),
-  usernameSC: z.string().nullable(),
-  nomSC: z.string().nullable(),
-  idClientBscs: z.number().int().nullable(),
-  idClientBscsMandataire: z.number().int().nullable(),
-  /** The line of a simple line user (utilisateur); null for managers. */
-  idContrat: z.number().int().nullable(),
-});
+export const currentUserSchema = lazySchema(() =>
+  z.object({
+    utilisateur: z.boolean(),
+    mandataire: z.boolean(),
+    gestionnaire: z.boolean(),
+    serviceClient: z.boolean(),
+    administration: z.boolean(),
+    prenom: z.string(),
+    nom: z.string(),
+    email: z.string(),
+    usernameSC: z.string().nullable(),
+    nomSC: z.string().nullable(),
+    idClientBscs: z.number().int().nullable(),
+    idClientBscsMandataire: z.number().int().nullable(),
+    /** The line of a simple line user (utilisateur); null for managers. */
+    idContrat: z.number().int().nullable(),
+  }),
+);
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

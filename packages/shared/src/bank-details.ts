@@ -1,5 +1,6 @@
 import { ValidationErrorsBIC, ValidationErrorsIBAN, countrySpecs, isSEPACountry, validateBIC, validateIBAN } from 'ibantools';
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Bank details of a billing account, its payment mode and its SEPA direct-debit mandate
@@ -11,7 +12,9 @@ import { z } from 'zod';
 
 /** How the account pays its invoices. */
 export const PAYMENT_MODES = ['CARTE', 'VIREMENT', 'PRELEVEMENT'] as const;
-export const paymentModeSchema = z.enum(PAYMENT_MODES, 'Veuillez choisir un mode de paiement : carte bancaire, virement ou prélèvement.');
+export const paymentModeSchema = lazySchema(() =>
+  z.enum(PAYMENT_MODES, 'Veuillez choisir un mode de paiement : carte bancaire, virement ou prélèvement.'),
+);
 export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
 export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
@@ -206,20 +209,22 @@ function checkedText(required: string, tooLong: string, max: number, normalise: 
  * typed (spaces, lower case accepted), stored normalised; the payment mode, when given, changes
  * with them. The BIC must be a bank of the IBAN's country.
  */
-export const bankDetailsChangeSchema = z
-  .object({
-    titulaire: checkedText(M.holderRequired, M.holderLong, HOLDER_INPUT_MAX, holderName, holderProblem),
-    iban: checkedText(M.ibanRequired, M.ibanLong, IBAN_INPUT_MAX, electronicIban, ibanProblem),
-    bic: checkedText(M.bicRequired, M.bicFormat, BIC_INPUT_MAX, electronicBic, bicProblem),
-    modePaiement: paymentModeSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    // Read again from what was sent: the check runs even when another field is wrong.
-    const iban = typeof value.iban === 'string' ? electronicIban(value.iban) : '';
-    const bic = typeof value.bic === 'string' ? electronicBic(value.bic) : '';
-    if (ibanProblem(iban) !== null || bicProblem(bic) !== null || bicMatchesIban(bic, iban)) return;
-    ctx.addIssue({ code: 'custom', path: ['bic'], message: M.bicMismatch({ bicCountry: bic.slice(4, 6), ibanCountry: iban.slice(0, 2) }) });
-  }, { when: ({ value }) => typeof value === 'object' && value !== null });
+export const bankDetailsChangeSchema = lazySchema(() =>
+  z
+    .object({
+      titulaire: checkedText(M.holderRequired, M.holderLong, HOLDER_INPUT_MAX, holderName, holderProblem),
+      iban: checkedText(M.ibanRequired, M.ibanLong, IBAN_INPUT_MAX, electronicIban, ibanProblem),
+      bic: checkedText(M.bicRequired, M.bicFormat, BIC_INPUT_MAX, electronicBic, bicProblem),
+      modePaiement: paymentModeSchema.optional(),
+    })
+    .superRefine((value, ctx) => {
+      // Read again from what was sent: the check runs even when another field is wrong.
+      const iban = typeof value.iban === 'string' ? electronicIban(value.iban) : '';
+      const bic = typeof value.bic === 'string' ? electronicBic(value.bic) : '';
+      if (ibanProblem(iban) !== null || bicProblem(bic) !== null || bicMatchesIban(bic, iban)) return;
+      ctx.addIssue({ code: 'custom', path: ['bic'], message: M.bicMismatch({ bicCountry: bic.slice(4, 6), ibanCountry: iban.slice(0, 2) }) });
+    }, { when: ({ value }) => typeof value === 'object' && value !== null }),
+);
 export type BankDetailsChange = z.input<typeof bankDetailsChangeSchema>;
 export type BankDetailsChangeValues = z.output<typeof bankDetailsChangeSchema>;
 
@@ -227,43 +232,51 @@ const MAX_ID = 2_147_483_647;
 const accountIdMessage = 'Le compte de facturation doit être désigné par son identifiant numérique (idClientBscs).';
 
 /** `/api/clients/{idClientBscs}/…`. */
-export const bankAccountParamSchema = z.object({
-  idClientBscs: z.coerce.number<string>(accountIdMessage).int(accountIdMessage).positive(accountIdMessage).max(MAX_ID, accountIdMessage),
-});
+export const bankAccountParamSchema = lazySchema(() =>
+  z.object({
+    idClientBscs: z.coerce.number<string>(accountIdMessage).int(accountIdMessage).positive(accountIdMessage).max(MAX_ID, accountIdMessage),
+  }),
+);
 
 /**
  * `GET /api/clients/{idClientBscs}/coordonnees-bancaires`: the IBAN masked but its last four
  * characters, never whole; null fields while the account has given no bank details.
  */
-export const bankDetailsSchema = z.object({
-  titulaire: z.string().nullable(),
-  iban: z.string().regex(MASKED_IBAN).nullable(),
-  bic: z.string().nullable(),
-  modePaiement: paymentModeSchema,
-});
+export const bankDetailsSchema = lazySchema(() =>
+  z.object({
+    titulaire: z.string().nullable(),
+    iban: z.string().regex(MASKED_IBAN).nullable(),
+    bic: z.string().nullable(),
+    modePaiement: paymentModeSchema,
+  }),
+);
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
 
 /** A calendar date, `YYYY-MM-DD`. */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** `GET /api/clients/{idClientBscs}/mandat-sepa`: the account's mandate in force (IBAN masked). */
-export const sepaMandateSchema = z.object({
-  statut: z.enum(MANDATE_STATUSES),
-  /** Unique mandate reference (référence unique de mandat). */
-  rum: z.string().max(RUM_MAX_LENGTH),
-  type: z.enum(MANDATE_TYPES),
-  /** A mandate for a series of debits, as every invoice of the account is. */
-  typePaiement: z.literal('RECURRENT'),
-  /** Day of the signature, in France. */
-  dateSignature: isoDate,
-  lieuSignature: z.string(),
-  titulaire: z.string(),
-  iban: z.string().regex(MASKED_IBAN),
-  bic: z.string(),
-  creancier: z.object({ nom: z.string(), ics: z.string() }),
-});
+export const sepaMandateSchema = lazySchema(() =>
+  z.object({
+    statut: z.enum(MANDATE_STATUSES),
+    /** Unique mandate reference (référence unique de mandat). */
+    rum: z.string().max(RUM_MAX_LENGTH),
+    type: z.enum(MANDATE_TYPES),
+    /** A mandate for a series of debits, as every invoice of the account is. */
+    typePaiement: z.literal('RECURRENT'),
+    /** Day of the signature, in France. */
+    dateSignature: isoDate,
+    lieuSignature: z.string(),
+    titulaire: z.string(),
+    iban: z.string().regex(MASKED_IBAN),
+    bic: z.string(),
+    creancier: z.object({ nom: z.string(), ics: z.string() }),
+  }),
+);
 export type SepaMandate = z.infer<typeof sepaMandateSchema>;
 
 /** What the save answers: the bank details as saved, and the mandate in force (null without direct debit). */
-export const bankDetailsSavedSchema = bankDetailsSchema.extend({ mandat: sepaMandateSchema.nullable() });
+export const bankDetailsSavedSchema = lazySchema(() =>
+  bankDetailsSchema.extend({ mandat: sepaMandateSchema.nullable() }),
+);
 export type BankDetailsSaved = z.infer<typeof bankDetailsSavedSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { vatCentimes, VAT_RATE_BP } from './invoices.ts';
 
 /**
@@ -344,151 +345,179 @@ export function cartPriceTotals(lines: readonly CartLinePrice[], rateBp: number 
 // ---------------------------------------------------------------------------------------------
 // API answers
 
-export const priceAmountsSchema = z.object({ htCentimes: z.number().int(), tvaCentimes: z.number().int(), ttcCentimes: z.number().int() });
+export const priceAmountsSchema = lazySchema(() =>
+  z.object({ htCentimes: z.number().int(), tvaCentimes: z.number().int(), ttcCentimes: z.number().int() }),
+);
 
-export const cataloguePhoneSchema = z.object({
-  idArticle: z.number().int(),
-  marque: z.string(),
-  modele: z.string(),
-  description: z.string(),
-  couleurs: z.array(z.string()),
-  stockageGo: z.number().int(),
-  esim: z.boolean(),
-  cinqG: z.boolean(),
-  /** Price alone. */
-  prixNu: priceAmountsSchema,
-  /** Price with a plan under a 24-month commitment. */
-  prixAvecForfait: priceAmountsSchema,
-  /** Price in the context asked (the plan of the path, or alone). */
-  prix: priceAmountsSchema,
-  stock: z.number().int(),
-  disponible: z.boolean(),
-  image: z.string(),
-});
+export const cataloguePhoneSchema = lazySchema(() =>
+  z.object({
+    idArticle: z.number().int(),
+    marque: z.string(),
+    modele: z.string(),
+    description: z.string(),
+    couleurs: z.array(z.string()),
+    stockageGo: z.number().int(),
+    esim: z.boolean(),
+    cinqG: z.boolean(),
+    /** Price alone. */
+    prixNu: priceAmountsSchema,
+    /** Price with a plan under a 24-month commitment. */
+    prixAvecForfait: priceAmountsSchema,
+    /** Price in the context asked (the plan of the path, or alone). */
+    prix: priceAmountsSchema,
+    stock: z.number().int(),
+    disponible: z.boolean(),
+    image: z.string(),
+  }),
+);
 export type CataloguePhone = z.infer<typeof cataloguePhoneSchema>;
 
-export const phoneListSchema = z.object({
-  /** Every brand of the catalogue (for the filter), whatever the filters. */
-  marques: z.array(z.string()),
-  /** The plan the prices are for; null: phones alone. */
-  idOffreEngagement: z.number().int().nullable(),
-  engagementMois: z.number().int().nullable(),
-  mobiles: z.array(cataloguePhoneSchema),
-});
+export const phoneListSchema = lazySchema(() =>
+  z.object({
+    /** Every brand of the catalogue (for the filter), whatever the filters. */
+    marques: z.array(z.string()),
+    /** The plan the prices are for; null: phones alone. */
+    idOffreEngagement: z.number().int().nullable(),
+    engagementMois: z.number().int().nullable(),
+    mobiles: z.array(cataloguePhoneSchema),
+  }),
+);
 export type PhoneList = z.infer<typeof phoneListSchema>;
 
-export const cataloguePlanSchema = z.object({
-  idOffreEngagement: z.number().int(),
-  libelle: z.string(),
-  description: z.string(),
-  id_Gamme: z.number().int(),
-  engagementMois: z.number().int(),
-  zones: z.array(z.string()),
-  dataMo: z.number().int().nullable(),
-  dataIllimitee: z.boolean(),
-  optionsIncluses: z.array(z.string()),
-  prixMensuel: priceAmountsSchema,
-  commercialise: z.boolean(),
-});
+export const cataloguePlanSchema = lazySchema(() =>
+  z.object({
+    idOffreEngagement: z.number().int(),
+    libelle: z.string(),
+    description: z.string(),
+    id_Gamme: z.number().int(),
+    engagementMois: z.number().int(),
+    zones: z.array(z.string()),
+    dataMo: z.number().int().nullable(),
+    dataIllimitee: z.boolean(),
+    optionsIncluses: z.array(z.string()),
+    prixMensuel: priceAmountsSchema,
+    commercialise: z.boolean(),
+  }),
+);
 export type CataloguePlan = z.infer<typeof cataloguePlanSchema>;
-export const planListSchema = z.array(cataloguePlanSchema);
+export const planListSchema = lazySchema(() => z.array(cataloguePlanSchema));
 
-export const planTargetSchema = cataloguePlanSchema.extend({
-  /** New monthly price minus the current one, HT (negative: cheaper). */
-  differenceMensuelleCentimes: z.number().int(),
-});
-export const planChangeTargetsSchema = z.object({
-  idContrat: z.number().int(),
-  actuel: cataloguePlanSchema,
-  cibles: z.array(planTargetSchema),
-});
+export const planTargetSchema = lazySchema(() =>
+  cataloguePlanSchema.extend({
+    /** New monthly price minus the current one, HT (negative: cheaper). */
+    differenceMensuelleCentimes: z.number().int(),
+  }),
+);
+export const planChangeTargetsSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    actuel: cataloguePlanSchema,
+    cibles: z.array(planTargetSchema),
+  }),
+);
 export type PlanChangeTargets = z.infer<typeof planChangeTargetsSchema>;
 
-export const catalogueOptionSchema = z.object({
-  idOption: z.number().int(),
-  famille: z.enum(OPTION_FAMILIES as [OptionFamily, ...OptionFamily[]]),
-  libelle: z.string(),
-  description: z.string(),
-  prixMensuel: priceAmountsSchema,
-});
-export type CatalogueOption = z.infer<typeof catalogueOptionSchema>;
-export const optionFamilyListSchema = z.array(
-  z.object({ famille: z.enum(OPTION_FAMILIES as [OptionFamily, ...OptionFamily[]]), slug: z.string(), libelle: z.string(), options: z.array(catalogueOptionSchema) }),
+export const catalogueOptionSchema = lazySchema(() =>
+  z.object({
+    idOption: z.number().int(),
+    famille: z.enum(OPTION_FAMILIES as [OptionFamily, ...OptionFamily[]]),
+    libelle: z.string(),
+    description: z.string(),
+    prixMensuel: priceAmountsSchema,
+  }),
 );
-export const optionListSchema = z.array(catalogueOptionSchema);
+export type CatalogueOption = z.infer<typeof catalogueOptionSchema>;
+export const optionFamilyListSchema = lazySchema(() =>
+  z.array(
+    z.object({ famille: z.enum(OPTION_FAMILIES as [OptionFamily, ...OptionFamily[]]), slug: z.string(), libelle: z.string(), options: z.array(catalogueOptionSchema) }),
+  ),
+);
+export const optionListSchema = lazySchema(() => z.array(catalogueOptionSchema));
 
-export const catalogueAccessorySchema = z.object({
-  idArticle: z.number().int(),
-  libelle: z.string(),
-  categorie: z.string(),
-  description: z.string(),
-  prix: priceAmountsSchema,
-  stock: z.number().int(),
-  disponible: z.boolean(),
-  image: z.string(),
-  compatibles: z.array(z.number().int()),
-});
+export const catalogueAccessorySchema = lazySchema(() =>
+  z.object({
+    idArticle: z.number().int(),
+    libelle: z.string(),
+    categorie: z.string(),
+    description: z.string(),
+    prix: priceAmountsSchema,
+    stock: z.number().int(),
+    disponible: z.boolean(),
+    image: z.string(),
+    compatibles: z.array(z.number().int()),
+  }),
+);
 export type CatalogueAccessory = z.infer<typeof catalogueAccessorySchema>;
-export const accessoryListSchema = z.array(catalogueAccessorySchema);
+export const accessoryListSchema = lazySchema(() => z.array(catalogueAccessorySchema));
 
-export const catalogueInsuranceSchema = z.object({
-  idAssurance: z.number().int(),
-  libelle: z.string(),
-  description: z.string(),
-  prixMensuel: priceAmountsSchema,
-  franchise: priceAmountsSchema,
-  plafondPrixMobileCentimes: z.number().int(),
-});
+export const catalogueInsuranceSchema = lazySchema(() =>
+  z.object({
+    idAssurance: z.number().int(),
+    libelle: z.string(),
+    description: z.string(),
+    prixMensuel: priceAmountsSchema,
+    franchise: priceAmountsSchema,
+    plafondPrixMobileCentimes: z.number().int(),
+  }),
+);
 export type CatalogueInsurance = z.infer<typeof catalogueInsuranceSchema>;
-export const insuranceListSchema = z.array(catalogueInsuranceSchema);
+export const insuranceListSchema = lazySchema(() => z.array(catalogueInsuranceSchema));
 
 /** A promotion as listed: its code is not given away (`avecCode`). */
-export const promotionSchema = z.object({
-  idPromotion: z.number().int(),
-  libelle: z.string(),
-  conditions: z.string(),
-  avecCode: z.boolean(),
-  cible: z.enum(PROMOTION_TARGET_VALUES),
-  type: z.enum(PROMOTION_TYPES),
-  valeur: z.number().int(),
-  dureeMois: z.number().int().nullable(),
-  idOffreEngagement: z.number().int().nullable(),
-  idArticle: z.number().int().nullable(),
-  debut: z.string(),
-  fin: z.string().nullable(),
-});
+export const promotionSchema = lazySchema(() =>
+  z.object({
+    idPromotion: z.number().int(),
+    libelle: z.string(),
+    conditions: z.string(),
+    avecCode: z.boolean(),
+    cible: z.enum(PROMOTION_TARGET_VALUES),
+    type: z.enum(PROMOTION_TYPES),
+    valeur: z.number().int(),
+    dureeMois: z.number().int().nullable(),
+    idOffreEngagement: z.number().int().nullable(),
+    idArticle: z.number().int().nullable(),
+    debut: z.string(),
+    fin: z.string().nullable(),
+  }),
+);
 export type Promotion = z.infer<typeof promotionSchema>;
-export const promotionListSchema = z.array(promotionSchema);
-export const promoCodeCheckSchema = promotionSchema.extend({ codePromo: z.string() });
+export const promotionListSchema = lazySchema(() => z.array(promotionSchema));
+export const promoCodeCheckSchema = lazySchema(() => promotionSchema.extend({ codePromo: z.string() }));
 
-export const phonePriceSchema = z.object({
-  idArticle: z.number().int(),
-  idContrat: z.number().int().nullable(),
-  idOffreEngActuelle: z.number().int().nullable(),
-  idOffreEngCible: z.number().int().nullable(),
-  engagementMois: z.number().int().nullable(),
-  prixNu: priceAmountsSchema,
-  /** Before the promotion. */
-  prix: priceAmountsSchema,
-  remiseCentimes: z.number().int(),
-  /** What the customer pays. */
-  prixRemise: priceAmountsSchema,
-  promotion: promotionSchema.nullable(),
-});
+export const phonePriceSchema = lazySchema(() =>
+  z.object({
+    idArticle: z.number().int(),
+    idContrat: z.number().int().nullable(),
+    idOffreEngActuelle: z.number().int().nullable(),
+    idOffreEngCible: z.number().int().nullable(),
+    engagementMois: z.number().int().nullable(),
+    prixNu: priceAmountsSchema,
+    /** Before the promotion. */
+    prix: priceAmountsSchema,
+    remiseCentimes: z.number().int(),
+    /** What the customer pays. */
+    prixRemise: priceAmountsSchema,
+    promotion: promotionSchema.nullable(),
+  }),
+);
 export type PhonePrice = z.infer<typeof phonePriceSchema>;
 
-export const nonWorkingDaySchema = z.object({ date: z.string(), raison: z.enum(['DIMANCHE', 'JOUR_FERIE']), libelle: z.string() });
-export const nonWorkingDayListSchema = z.array(nonWorkingDaySchema);
+export const nonWorkingDaySchema = lazySchema(() =>
+  z.object({ date: z.string(), raison: z.enum(['DIMANCHE', 'JOUR_FERIE']), libelle: z.string() }),
+);
+export const nonWorkingDayListSchema = lazySchema(() => z.array(nonWorkingDaySchema));
 
-export const pointOfSaleSchema = z.object({
-  idPointDeVente: z.number().int(),
-  nom: z.string(),
-  adresse: z.string(),
-  codePostal: z.string(),
-  ville: z.string(),
-  horaires: z.string(),
-});
-export const pointOfSaleListSchema = z.array(pointOfSaleSchema);
+export const pointOfSaleSchema = lazySchema(() =>
+  z.object({
+    idPointDeVente: z.number().int(),
+    nom: z.string(),
+    adresse: z.string(),
+    codePostal: z.string(),
+    ville: z.string(),
+    horaires: z.string(),
+  }),
+);
+export const pointOfSaleListSchema = lazySchema(() => z.array(pointOfSaleSchema));
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -500,75 +529,97 @@ const offerMessage = 'Le forfait doit être désigné par son identifiant numér
 const articleMessage = 'L’article doit être désigné par son identifiant numérique.';
 const booleanParam = (message: string) => z.enum(['true', 'false'], message).transform((value) => value === 'true');
 const euroParam = (message: string) => z.coerce.number<string>(message).int(message).min(0, message).max(MAX_PRICE_CENTIMES / 100, message);
-const promoCode = z
-  .string('Le code promotionnel doit être un texte.')
-  .trim()
-  .min(1, 'Veuillez saisir un code promotionnel.')
-  .max(30, 'Un code promotionnel compte 30 caractères au plus.')
-  .regex(/^[A-Za-z0-9 -]+$/, 'Un code promotionnel ne contient que des lettres, des chiffres et des tirets.');
+const promoCode = lazySchema(() =>
+  z
+    .string('Le code promotionnel doit être un texte.')
+    .trim()
+    .min(1, 'Veuillez saisir un code promotionnel.')
+    .max(30, 'Un code promotionnel compte 30 caractères au plus.')
+    .regex(/^[A-Za-z0-9 -]+$/, 'Un code promotionnel ne contient que des lettres, des chiffres et des tirets.'),
+);
 
-export const phoneListParamsSchema = z.object({
-  idClientBscs: idParam(accountMessage),
-  /** 0: phones alone. */
-  idOffreEngagement: z.coerce.number<string>(offerMessage).int(offerMessage).min(0, offerMessage).max(MAX_ID, offerMessage),
-  disponibilite: z.enum(PHONE_AVAILABILITY, 'La disponibilité doit être « tous » ou « en-stock ».'),
-});
+export const phoneListParamsSchema = lazySchema(() =>
+  z.object({
+    idClientBscs: idParam(accountMessage),
+    /** 0: phones alone. */
+    idOffreEngagement: z.coerce.number<string>(offerMessage).int(offerMessage).min(0, offerMessage).max(MAX_ID, offerMessage),
+    disponibilite: z.enum(PHONE_AVAILABILITY, 'La disponibilité doit être « tous » ou « en-stock ».'),
+  }),
+);
 
-export const phoneListQuerySchema = z.object({
-  /** Brands, separated by commas. */
-  marque: z.string().max(200, 'Trop de marques demandées.').optional(),
-  /** Bounds of the price shown, in whole euros excluding VAT. */
-  prixMin: euroParam('Le prix minimum doit être un nombre entier d’euros.').optional(),
-  prixMax: euroParam('Le prix maximum doit être un nombre entier d’euros.').optional(),
-  cinqG: booleanParam('Le filtre 5G vaut true ou false.').optional(),
-  esim: booleanParam('Le filtre eSIM vaut true ou false.').optional(),
-  tri: z.enum(PHONE_SORTS, 'Tri inconnu : prix-croissant, prix-decroissant ou nom.').optional(),
-});
+export const phoneListQuerySchema = lazySchema(() =>
+  z.object({
+    /** Brands, separated by commas. */
+    marque: z.string().max(200, 'Trop de marques demandées.').optional(),
+    /** Bounds of the price shown, in whole euros excluding VAT. */
+    prixMin: euroParam('Le prix minimum doit être un nombre entier d’euros.').optional(),
+    prixMax: euroParam('Le prix maximum doit être un nombre entier d’euros.').optional(),
+    cinqG: booleanParam('Le filtre 5G vaut true ou false.').optional(),
+    esim: booleanParam('Le filtre eSIM vaut true ou false.').optional(),
+    tri: z.enum(PHONE_SORTS, 'Tri inconnu : prix-croissant, prix-decroissant ou nom.').optional(),
+  }),
+);
 export type PhoneListQuery = z.infer<typeof phoneListQuerySchema>;
 
-export const planListParamsSchema = z.object({
-  idClientBscs: idParam(accountMessage),
-  idGamme: z.coerce.number<string>('La gamme vaut 1 (mobile) ou 2 (internet fixe).').int().min(1, 'La gamme vaut 1 (mobile) ou 2 (internet fixe).').max(2, 'La gamme vaut 1 (mobile) ou 2 (internet fixe).'),
-});
-export const planListQuerySchema = z.object({
-  engagement: z.enum(['0', '12', '24'], 'L’engagement vaut 0, 12 ou 24 mois.').transform(Number).optional(),
-});
+export const planListParamsSchema = lazySchema(() =>
+  z.object({
+    idClientBscs: idParam(accountMessage),
+    idGamme: z.coerce.number<string>('La gamme vaut 1 (mobile) ou 2 (internet fixe).').int().min(1, 'La gamme vaut 1 (mobile) ou 2 (internet fixe).').max(2, 'La gamme vaut 1 (mobile) ou 2 (internet fixe).'),
+  }),
+);
+export const planListQuerySchema = lazySchema(() =>
+  z.object({
+    engagement: z.enum(['0', '12', '24'], 'L’engagement vaut 0, 12 ou 24 mois.').transform(Number).optional(),
+  }),
+);
 
-export const planChangeParamsSchema = z.object({ idClientBscs: idParam(accountMessage), idContrat: idParam(contractMessage) });
+export const planChangeParamsSchema = lazySchema(() =>
+  z.object({ idClientBscs: idParam(accountMessage), idContrat: idParam(contractMessage) }),
+);
 
 /** Price query (spec §3): IdArticle, IdOffreEngActuelle, IdOffreEngCible, CodePromo, IdContrat. */
-export const phonePriceQuerySchema = z.object({
-  IdArticle: idParam(articleMessage),
-  IdOffreEngActuelle: idParam(offerMessage).optional(),
-  IdOffreEngCible: idParam(offerMessage).optional(),
-  CodePromo: promoCode.optional(),
-  IdContrat: idParam(contractMessage).optional(),
-});
+export const phonePriceQuerySchema = lazySchema(() =>
+  z.object({
+    IdArticle: idParam(articleMessage),
+    IdOffreEngActuelle: idParam(offerMessage).optional(),
+    IdOffreEngCible: idParam(offerMessage).optional(),
+    CodePromo: promoCode.optional(),
+    IdContrat: idParam(contractMessage).optional(),
+  }),
+);
 export type PhonePriceQuery = z.infer<typeof phonePriceQuerySchema>;
 
-export const accessoryQuerySchema = z.object({ idArticle: idParam(articleMessage).optional() });
-export const insuranceQuerySchema = z.object({ idArticle: idParam(articleMessage).optional() });
-export const optionFamilyParamsSchema = z.object({
-  famille: z.enum(Object.values(OPTION_FAMILY_SLUGS) as [OptionFamilySlug, ...OptionFamilySlug[]], 'Cette famille d’options n’existe pas.'),
-});
-export const promotionQuerySchema = z.object({
-  cible: z.enum(PROMOTION_TARGET_VALUES, 'La cible vaut FORFAIT, MOBILE ou ACCESSOIRE.').optional(),
-  idOffreEngagement: idParam(offerMessage).optional(),
-  idArticle: idParam(articleMessage).optional(),
-});
-export const promoCodeParamsSchema = z.object({ code: promoCode });
-export const promoCodeQuerySchema = z.object({
-  idOffreEngagement: idParam(offerMessage).optional(),
-  idArticle: idParam(articleMessage).optional(),
-});
+export const accessoryQuerySchema = lazySchema(() => z.object({ idArticle: idParam(articleMessage).optional() }));
+export const insuranceQuerySchema = lazySchema(() => z.object({ idArticle: idParam(articleMessage).optional() }));
+export const optionFamilyParamsSchema = lazySchema(() =>
+  z.object({
+    famille: z.enum(Object.values(OPTION_FAMILY_SLUGS) as [OptionFamilySlug, ...OptionFamilySlug[]], 'Cette famille d’options n’existe pas.'),
+  }),
+);
+export const promotionQuerySchema = lazySchema(() =>
+  z.object({
+    cible: z.enum(PROMOTION_TARGET_VALUES, 'La cible vaut FORFAIT, MOBILE ou ACCESSOIRE.').optional(),
+    idOffreEngagement: idParam(offerMessage).optional(),
+    idArticle: idParam(articleMessage).optional(),
+  }),
+);
+export const promoCodeParamsSchema = lazySchema(() => z.object({ code: promoCode }));
+export const promoCodeQuerySchema = lazySchema(() =>
+  z.object({
+    idOffreEngagement: idParam(offerMessage).optional(),
+    idArticle: idParam(articleMessage).optional(),
+  }),
+);
 
-const dayParam = z.iso.date('La date doit être au format AAAA-MM-JJ.');
-export const nonWorkingDaysQuerySchema = z.object({ debut: dayParam, fin: dayParam });
+const dayParam = lazySchema(() => z.iso.date('La date doit être au format AAAA-MM-JJ.'));
+export const nonWorkingDaysQuerySchema = lazySchema(() => z.object({ debut: dayParam, fin: dayParam }));
 export const MAX_NON_WORKING_DAYS_SPAN = 366;
 
-export const pointOfSaleQuerySchema = z.object({
-  codePostal: z
-    .string()
-    .regex(/^\d{2,5}$/, 'Le code postal (ou son début) ne contient que 2 à 5 chiffres.')
-    .optional(),
-});
+export const pointOfSaleQuerySchema = lazySchema(() =>
+  z.object({
+    codePostal: z
+      .string()
+      .regex(/^\d{2,5}$/, 'Le code postal (ou son début) ne contient que 2 à 5 chiffres.')
+      .optional(),
+  }),
+);

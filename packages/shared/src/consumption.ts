@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /*
  * Consumption of a mobile line (spec §7 "POST /api/infoconso/getinfoconso"): voice, SMS, data
@@ -54,59 +55,67 @@ export function periodsEndingWith(last: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) => shiftPeriod(last, index - count + 1));
 }
 
-const contractId = z.number().int().positive().max(2_147_483_647);
+const contractId = lazySchema(() => z.number().int().positive().max(2_147_483_647));
 
 /** `POST /api/infoconso/getinfoconso`. */
-export const consumptionRequestSchema = z.object({
-  idContrat: contractId.describe('La ligne (contrat) dont on veut la consommation'),
-  periode: z
-    .string()
-    .regex(BILLING_PERIOD, 'La période doit être un mois au format AAAA-MM (par exemple 2026-03).')
-    .optional()
-    .describe(
-      `Période de facturation (mois calendaire, AAAA-MM) la plus récente à montrer, parmi les ${CONSUMPTION_HISTORY_PERIODS} dernières ; la période en cours par défaut`,
-    ),
-});
+export const consumptionRequestSchema = lazySchema(() =>
+  z.object({
+    idContrat: contractId.describe('La ligne (contrat) dont on veut la consommation'),
+    periode: z
+      .string()
+      .regex(BILLING_PERIOD, 'La période doit être un mois au format AAAA-MM (par exemple 2026-03).')
+      .optional()
+      .describe(
+        `Période de facturation (mois calendaire, AAAA-MM) la plus récente à montrer, parmi les ${CONSUMPTION_HISTORY_PERIODS} dernières ; la période en cours par défaut`,
+      ),
+  }),
+);
 export type ConsumptionRequest = z.infer<typeof consumptionRequestSchema>;
 
 /** What a plan includes of one kind of use: unlimited, a quantity, or nothing (`inclus: 0`). */
-export const allowanceSchema = z.object({
-  illimite: z.boolean(),
-  /** Minutes, messages or MB included; null when unlimited. */
-  inclus: z.number().int().nullable(),
-});
+export const allowanceSchema = lazySchema(() =>
+  z.object({
+    illimite: z.boolean(),
+    /** Minutes, messages or MB included; null when unlimited. */
+    inclus: z.number().int().nullable(),
+  }),
+);
 export type Allowance = z.infer<typeof allowanceSchema>;
 
-export const consumptionPeriodSchema = z.object({
-  periode: z.string().regex(BILLING_PERIOD),
-  /** First and last day (ISO dates). */
-  debut: z.string(),
-  fin: z.string(),
-  /** The period is still running: its figures will grow. */
-  enCours: z.boolean(),
-  /** False when nothing was recorded for the period (before the line's activation, for instance). */
-  releve: z.boolean(),
-  voixMinutes: z.number().int(),
-  sms: z.number().int(),
-  dataMo: z.number().int(),
-  /** Out-of-bundle charges in euros, excluding and including VAT. */
-  horsForfaitHT: z.number(),
-  horsForfaitTTC: z.number(),
-});
+export const consumptionPeriodSchema = lazySchema(() =>
+  z.object({
+    periode: z.string().regex(BILLING_PERIOD),
+    /** First and last day (ISO dates). */
+    debut: z.string(),
+    fin: z.string(),
+    /** The period is still running: its figures will grow. */
+    enCours: z.boolean(),
+    /** False when nothing was recorded for the period (before the line's activation, for instance). */
+    releve: z.boolean(),
+    voixMinutes: z.number().int(),
+    sms: z.number().int(),
+    dataMo: z.number().int(),
+    /** Out-of-bundle charges in euros, excluding and including VAT. */
+    horsForfaitHT: z.number(),
+    horsForfaitTTC: z.number(),
+  }),
+);
 export type ConsumptionPeriod = z.infer<typeof consumptionPeriodSchema>;
 
-export const consumptionSchema = z.object({
-  idContrat: z.number().int(),
-  numeroLigne: z.string(),
-  libelleOffre: z.string(),
-  /** The period asked for (the last of `periodes`). */
-  periode: z.string().regex(BILLING_PERIOD),
-  /** The running period, by the server's clock. */
-  periodeCourante: z.string().regex(BILLING_PERIOD),
-  /** The periods that may be asked for, newest first. */
-  periodesConsultables: z.array(z.string().regex(BILLING_PERIOD)),
-  forfait: z.object({ voix: allowanceSchema, sms: allowanceSchema, data: allowanceSchema }),
-  /** `CONSUMPTION_PERIODS_SHOWN` periods, oldest first, ending with `periode`. */
-  periodes: z.array(consumptionPeriodSchema),
-});
+export const consumptionSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    numeroLigne: z.string(),
+    libelleOffre: z.string(),
+    /** The period asked for (the last of `periodes`). */
+    periode: z.string().regex(BILLING_PERIOD),
+    /** The running period, by the server's clock. */
+    periodeCourante: z.string().regex(BILLING_PERIOD),
+    /** The periods that may be asked for, newest first. */
+    periodesConsultables: z.array(z.string().regex(BILLING_PERIOD)),
+    forfait: z.object({ voix: allowanceSchema, sms: allowanceSchema, data: allowanceSchema }),
+    /** `CONSUMPTION_PERIODS_SHOWN` periods, oldest first, ending with `periode`. */
+    periodes: z.array(consumptionPeriodSchema),
+  }),
+);
 export type Consumption = z.infer<typeof consumptionSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { BANNER_DROPPED_TAGS } from './banner-html.ts';
 import type { HtmlRules } from './html-rules.ts';
 
@@ -13,9 +14,11 @@ const themeIdMessage = 'Le thème doit être désigné par son identifiant numé
 const questionIdMessage = 'La question doit être désignée par son identifiant numérique.';
 
 /** `/api/Faq/faq_questions/{IdTheme}`: an unknown theme answers FAQ_THEME_NOT_FOUND (404). */
-export const faqThemeParamSchema = z.object({
-  IdTheme: z.coerce.number<string>(themeIdMessage).int(themeIdMessage).positive(themeIdMessage).max(MAX_ID, themeIdMessage),
-});
+export const faqThemeParamSchema = lazySchema(() =>
+  z.object({
+    IdTheme: z.coerce.number<string>(themeIdMessage).int(themeIdMessage).positive(themeIdMessage).max(MAX_ID, themeIdMessage),
+  }),
+);
 
 /** Shortest search, in characters once trimmed: fewer would match almost every question. */
 export const FAQ_SEARCH_MIN_LENGTH = 3;
@@ -27,73 +30,87 @@ export const FAQ_SEARCH_MAX_RESULTS = 20;
 export const FAQ_MOST_VIEWED_COUNT = 10;
 
 /** `/api/Faq/faq_rechercher/{motCle}`: words of any kind; punctuation and markup only separate them. */
-export const faqSearchParamSchema = z.object({
-  motCle: z
-    .string()
-    .trim()
-    .min(FAQ_SEARCH_MIN_LENGTH, `La recherche doit comporter au moins ${FAQ_SEARCH_MIN_LENGTH} caractères.`)
-    .max(FAQ_SEARCH_MAX_LENGTH, `La recherche ne peut dépasser ${FAQ_SEARCH_MAX_LENGTH} caractères.`),
-});
+export const faqSearchParamSchema = lazySchema(() =>
+  z.object({
+    motCle: z
+      .string()
+      .trim()
+      .min(FAQ_SEARCH_MIN_LENGTH, `La recherche doit comporter au moins ${FAQ_SEARCH_MIN_LENGTH} caractères.`)
+      .max(FAQ_SEARCH_MAX_LENGTH, `La recherche ne peut dépasser ${FAQ_SEARCH_MAX_LENGTH} caractères.`),
+  }),
+);
 
-export const faqThemeSchema = z.object({
-  idTheme: z.number().int(),
-  libelle: z.string(),
-  ordre: z.number().int(),
-  /** How many questions the theme holds. */
-  nbQuestions: z.number().int(),
-});
+export const faqThemeSchema = lazySchema(() =>
+  z.object({
+    idTheme: z.number().int(),
+    libelle: z.string(),
+    ordre: z.number().int(),
+    /** How many questions the theme holds. */
+    nbQuestions: z.number().int(),
+  }),
+);
 export type FaqTheme = z.infer<typeof faqThemeSchema>;
-export const faqThemeListSchema = z.array(faqThemeSchema);
+export const faqThemeListSchema = lazySchema(() => z.array(faqThemeSchema));
 
-export const faqQuestionSchema = z.object({
-  idQuestion: z.number().int(),
-  /** Plain text. */
-  question: z.string(),
-  /** HTML reduced to FAQ_HTML_RULES by the server; the page reduces it again. */
-  reponse: z.string(),
-  ordre: z.number().int(),
-});
+export const faqQuestionSchema = lazySchema(() =>
+  z.object({
+    idQuestion: z.number().int(),
+    /** Plain text. */
+    question: z.string(),
+    /** HTML reduced to FAQ_HTML_RULES by the server; the page reduces it again. */
+    reponse: z.string(),
+    ordre: z.number().int(),
+  }),
+);
 export type FaqQuestion = z.infer<typeof faqQuestionSchema>;
-export const faqQuestionListSchema = z.array(faqQuestionSchema);
+export const faqQuestionListSchema = lazySchema(() => z.array(faqQuestionSchema));
 
 /** A question of the most consulted ones, with the theme it belongs to. */
-export const faqMostViewedSchema = faqQuestionSchema.extend({
-  idTheme: z.number().int(),
-  libelleTheme: z.string(),
-});
+export const faqMostViewedSchema = lazySchema(() =>
+  faqQuestionSchema.extend({
+    idTheme: z.number().int(),
+    libelleTheme: z.string(),
+  }),
+);
 export type FaqMostViewed = z.infer<typeof faqMostViewedSchema>;
-export const faqMostViewedListSchema = z.array(faqMostViewedSchema);
+export const faqMostViewedListSchema = lazySchema(() => z.array(faqMostViewedSchema));
 
-export const faqSearchResultSchema = z.object({
-  idQuestion: z.number().int(),
-  idTheme: z.number().int(),
-  libelleTheme: z.string(),
-  /** Plain text. */
-  question: z.string(),
-  /** The question as escaped text with the matching words in `<mark>` (FAQ_HIGHLIGHT_RULES). */
-  questionSurlignee: z.string(),
-  /** A passage of the answer around the matching words, escaped text with `<mark>`; '' when only the question matches. */
-  extraitSurligne: z.string(),
-  /** The whole answer, as `faq_questions` gives it. */
-  reponse: z.string(),
-  /** Relevance (ts_rank): results come best first. */
-  pertinence: z.number(),
-});
+export const faqSearchResultSchema = lazySchema(() =>
+  z.object({
+    idQuestion: z.number().int(),
+    idTheme: z.number().int(),
+    libelleTheme: z.string(),
+    /** Plain text. */
+    question: z.string(),
+    /** The question as escaped text with the matching words in `<mark>` (FAQ_HIGHLIGHT_RULES). */
+    questionSurlignee: z.string(),
+    /** A passage of the answer around the matching words, escaped text with `<mark>`; '' when only the question matches. */
+    extraitSurligne: z.string(),
+    /** The whole answer, as `faq_questions` gives it. */
+    reponse: z.string(),
+    /** Relevance (ts_rank): results come best first. */
+    pertinence: z.number(),
+  }),
+);
 export type FaqSearchResult = z.infer<typeof faqSearchResultSchema>;
-export const faqSearchResultListSchema = z.array(faqSearchResultSchema);
+export const faqSearchResultListSchema = lazySchema(() => z.array(faqSearchResultSchema));
 
 /** `POST /api/Faq/statistiques`: a view of the question without `utile`, a "was this helpful" vote with it. */
-export const faqStatisticBodySchema = z.strictObject({
-  idQuestion: z.number(questionIdMessage).int(questionIdMessage).positive(questionIdMessage).max(MAX_ID, questionIdMessage),
-  utile: z.boolean('La réponse « utile » doit être vraie ou fausse.').optional(),
-});
+export const faqStatisticBodySchema = lazySchema(() =>
+  z.strictObject({
+    idQuestion: z.number(questionIdMessage).int(questionIdMessage).positive(questionIdMessage).max(MAX_ID, questionIdMessage),
+    utile: z.boolean('La réponse « utile » doit être vraie ou fausse.').optional(),
+  }),
+);
 export type FaqStatisticBody = z.infer<typeof faqStatisticBodySchema>;
 
-export const faqStatisticResultSchema = z.object({
-  idQuestion: z.number().int(),
-  /** What was recorded. */
-  enregistrement: z.enum(['VUE', 'VOTE']),
-});
+export const faqStatisticResultSchema = lazySchema(() =>
+  z.object({
+    idQuestion: z.number().int(),
+    /** What was recorded. */
+    enregistrement: z.enum(['VUE', 'VOTE']),
+  }),
+);
 export type FaqStatisticResult = z.infer<typeof faqStatisticResultSchema>;
 
 const oneOf =

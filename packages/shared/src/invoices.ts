@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { addDays, parisDay } from './paris-time.ts';
 import { contactMessageSchema } from './support.ts';
 
@@ -13,7 +14,7 @@ import { contactMessageSchema } from './support.ts';
 // Rules
 
 export const INVOICE_STATUSES = ['PAYEE', 'A_PAYER', 'EN_RETARD', 'PRELEVEMENT_A_VENIR'] as const;
-export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export const invoiceStatusSchema = lazySchema(() => z.enum(INVOICE_STATUSES));
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
@@ -115,7 +116,7 @@ export function invoiceTotals(groups: readonly (readonly number[])[], rateBp: nu
 // What an invoice bills
 
 export const INVOICE_ITEM_NATURES = ['ABONNEMENT', 'OPTION', 'HORS_FORFAIT', 'PONCTUEL', 'REMISE'] as const;
-export const invoiceItemNatureSchema = z.enum(INVOICE_ITEM_NATURES);
+export const invoiceItemNatureSchema = lazySchema(() => z.enum(INVOICE_ITEM_NATURES));
 export type InvoiceItemNature = z.infer<typeof invoiceItemNatureSchema>;
 
 export const INVOICE_ITEM_NATURE_LABELS: Record<InvoiceItemNature, string> = {
@@ -166,59 +167,69 @@ export const INVOICE_PAGE_SIZE_MAX = 50;
 /** Longest span one export of invoice lines may cover, in days (three years). */
 export const INVOICE_EXPORT_MAX_DAYS = 3 * 366;
 
-const idClientBscs = z.coerce
-  .number<string>('Le compte de facturation doit être désigné par son identifiant numérique.')
-  .int()
-  .positive()
-  .max(MAX_ID)
-  .describe('Le compte de facturation (idClientBscs)');
+const idClientBscs = lazySchema(() =>
+  z.coerce
+    .number<string>('Le compte de facturation doit être désigné par son identifiant numérique.')
+    .int()
+    .positive()
+    .max(MAX_ID)
+    .describe('Le compte de facturation (idClientBscs)'),
+);
 
 /** Reference numbers as issued (`F` + year and month + account): letters, digits and dashes. */
 export const INVOICE_REFERENCE_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,31}$/;
 
 /** `/api/facture/{idClientBscs}`, its ZIP and its export. */
-export const invoiceAccountParamSchema = z.object({ idClientBscs });
+export const invoiceAccountParamSchema = lazySchema(() => z.object({ idClientBscs }));
 
 /** `/api/detail-facture/{idClientBscs}/{referenceNumber}` and the other routes naming one invoice. */
-export const invoiceParamSchema = z.object({
-  idClientBscs,
-  referenceNumber: z
-    .string()
-    .regex(INVOICE_REFERENCE_PATTERN, 'La référence de facture est invalide.')
-    .describe('Le numéro de la facture (referenceNumber)'),
-});
+export const invoiceParamSchema = lazySchema(() =>
+  z.object({
+    idClientBscs,
+    referenceNumber: z
+      .string()
+      .regex(INVOICE_REFERENCE_PATTERN, 'La référence de facture est invalide.')
+      .describe('Le numéro de la facture (referenceNumber)'),
+  }),
+);
 
-const year = z.coerce
-  .number<string>(`L’année doit être comprise entre ${INVOICE_YEAR_MIN} et ${INVOICE_YEAR_MAX}.`)
-  .int(`L’année doit être comprise entre ${INVOICE_YEAR_MIN} et ${INVOICE_YEAR_MAX}.`)
-  .min(INVOICE_YEAR_MIN, `L’année doit être comprise entre ${INVOICE_YEAR_MIN} et ${INVOICE_YEAR_MAX}.`)
-  .max(INVOICE_YEAR_MAX, `L’année doit être comprise entre ${INVOICE_YEAR_MIN} et ${INVOICE_YEAR_MAX}.`);
+const year = lazySchema(() =>
+  z.coerce
+    .number<string>(`L’année doit être comprise entre ${INVOICE_YEAR_MIN} et ${INVOICE_YEAR_MAX}.`)
+    .int(`L’année doit être comprise entre ${INVOICE_YEAR_MIN} et ${INVOICE_YEAR_MAX}.`)
+    .min(INVOICE_YEAR_MIN, `L’année doit être comprise entre ${INVOICE_YEAR_MIN} et ${INVOICE_YEAR_MAX}.`)
+    .max(INVOICE_YEAR_MAX, `L’année doit être comprise entre ${INVOICE_YEAR_MIN} et ${INVOICE_YEAR_MAX}.`),
+);
 
 export const INVOICE_SORT_FIELDS = ['dateFacture', 'dateEcheance', 'montantTTC', 'resteAPayer'] as const;
 export type InvoiceSortField = (typeof INVOICE_SORT_FIELDS)[number];
 
 /** `GET /api/facture/{idClientBscs}?annee=&page=&taille=&tri=&ordre=`: newest first unless told. */
-export const invoiceListQuerySchema = z.object({
-  annee: year.optional().describe('Les factures émises cette année-là ; toutes sans elle'),
-  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
-  taille: z.coerce.number<string>().int().min(1).max(INVOICE_PAGE_SIZE_MAX).default(12),
-  tri: z.enum(INVOICE_SORT_FIELDS).default('dateFacture'),
-  ordre: z.enum(['asc', 'desc']).default('desc'),
-});
+export const invoiceListQuerySchema = lazySchema(() =>
+  z.object({
+    annee: year.optional().describe('Les factures émises cette année-là ; toutes sans elle'),
+    page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+    taille: z.coerce.number<string>().int().min(1).max(INVOICE_PAGE_SIZE_MAX).default(12),
+    tri: z.enum(INVOICE_SORT_FIELDS).default('dateFacture'),
+    ordre: z.enum(['asc', 'desc']).default('desc'),
+  }),
+);
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 /** `GET /api/facture/{idClientBscs}/zip?annee=`. */
-export const invoiceZipQuerySchema = z.object({ annee: year });
+export const invoiceZipQuerySchema = lazySchema(() => z.object({ annee: year }));
 
 /** A real calendar date, `YYYY-MM-DD`, within the years invoices can have. */
-const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La date doit être au format AAAA-MM-JJ.')
-  .refine((text) => {
-    const date = new Date(`${text}T00:00:00Z`);
-    const yearOf = Number(text.slice(0, 4));
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text && yearOf >= INVOICE_YEAR_MIN && yearOf <= INVOICE_YEAR_MAX;
-  }, 'Cette date n’existe pas.');
+const calendarDate = lazySchema(() =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'La date doit être au format AAAA-MM-JJ.')
+    .refine((text) => {
+      const date = new Date(`${text}T00:00:00Z`);
+      const yearOf = Number(text.slice(0, 4));
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text && yearOf >= INVOICE_YEAR_MIN && yearOf <= INVOICE_YEAR_MAX;
+    }, 'Cette date n’existe pas.'),
+);
 
 export const INVOICE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type InvoiceExportFormat = (typeof INVOICE_EXPORT_FORMATS)[number];
@@ -227,81 +238,93 @@ export type InvoiceExportFormat = (typeof INVOICE_EXPORT_FORMATS)[number];
  * `GET /api/facture/{idClientBscs}/export?format=&du=&au=`: the lines of the invoices dated in the
  * period (both days included); the last twelve months when no period is given.
  */
-export const invoiceExportQuerySchema = z
-  .object({
-    format: z.enum(INVOICE_EXPORT_FORMATS, 'Le format d’export doit être csv ou xlsx.').default('csv'),
-    du: calendarDate.optional().describe('Premier jour de la période (date de facture), AAAA-MM-JJ'),
-    au: calendarDate.optional().describe('Dernier jour de la période (date de facture), AAAA-MM-JJ'),
-  })
-  .refine((query) => !query.du || !query.au || query.du <= query.au, { path: ['au'], message: 'La fin de la période doit suivre son début.' })
-  .refine(
-    (query) => !query.du || !query.au || Date.parse(query.au) - Date.parse(query.du) <= INVOICE_EXPORT_MAX_DAYS * 86_400_000,
-    { path: ['au'], message: 'La période exportée ne peut dépasser trois ans.' },
-  );
+export const invoiceExportQuerySchema = lazySchema(() =>
+  z
+    .object({
+      format: z.enum(INVOICE_EXPORT_FORMATS, 'Le format d’export doit être csv ou xlsx.').default('csv'),
+      du: calendarDate.optional().describe('Premier jour de la période (date de facture), AAAA-MM-JJ'),
+      au: calendarDate.optional().describe('Dernier jour de la période (date de facture), AAAA-MM-JJ'),
+    })
+    .refine((query) => !query.du || !query.au || query.du <= query.au, { path: ['au'], message: 'La fin de la période doit suivre son début.' })
+    .refine(
+      (query) => !query.du || !query.au || Date.parse(query.au) - Date.parse(query.du) <= INVOICE_EXPORT_MAX_DAYS * 86_400_000,
+      { path: ['au'], message: 'La période exportée ne peut dépasser trois ans.' },
+    ),
+);
 export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
 
 /** An invoice as the list shows it. */
-export const invoiceSchema = z.object({
-  referenceNumber: z.string(),
-  dateFacture: z.string(),
-  dateEcheance: z.string(),
-  periodeDebut: z.string(),
-  periodeFin: z.string(),
-  montantHT: z.number(),
-  montantTVA: z.number(),
-  montantTTC: z.number(),
-  resteAPayer: z.number(),
-  statut: invoiceStatusSchema,
-  /** A complaint about it is being handled. */
-  reclamationEnCours: z.boolean(),
-});
+export const invoiceSchema = lazySchema(() =>
+  z.object({
+    referenceNumber: z.string(),
+    dateFacture: z.string(),
+    dateEcheance: z.string(),
+    periodeDebut: z.string(),
+    periodeFin: z.string(),
+    montantHT: z.number(),
+    montantTVA: z.number(),
+    montantTTC: z.number(),
+    resteAPayer: z.number(),
+    statut: invoiceStatusSchema,
+    /** A complaint about it is being handled. */
+    reclamationEnCours: z.boolean(),
+  }),
+);
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export const invoicePageSchema = z.object({
-  factures: z.array(invoiceSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  taille: z.number().int(),
-  /** The years the account has invoices in, newest first (the year filter's choices). */
-  annees: z.array(z.number().int()),
-  /** What is left to pay now on all the account's invoices, direct debits still to come excepted (euros). */
-  soldeAPayer: z.number(),
-  /** How many of them are late. */
-  enRetard: z.number().int(),
-});
+export const invoicePageSchema = lazySchema(() =>
+  z.object({
+    factures: z.array(invoiceSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    taille: z.number().int(),
+    /** The years the account has invoices in, newest first (the year filter's choices). */
+    annees: z.array(z.number().int()),
+    /** What is left to pay now on all the account's invoices, direct debits still to come excepted (euros). */
+    soldeAPayer: z.number(),
+    /** How many of them are late. */
+    enRetard: z.number().int(),
+  }),
+);
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 
-export const invoiceItemSchema = z.object({
-  nature: invoiceItemNatureSchema,
-  libelle: z.string(),
-  quantite: z.number().int(),
-  montantHT: z.number(),
-  /** VAT rate in percent (20). */
-  tauxTVA: z.number(),
-});
+export const invoiceItemSchema = lazySchema(() =>
+  z.object({
+    nature: invoiceItemNatureSchema,
+    libelle: z.string(),
+    quantite: z.number().int(),
+    montantHT: z.number(),
+    /** VAT rate in percent (20). */
+    tauxTVA: z.number(),
+  }),
+);
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 const groupTotals = { totalHT: z.number(), totalTVA: z.number(), totalTTC: z.number() };
 
 /** The charges of one line, with its share of the invoice's VAT. */
-export const invoiceLineSchema = z.object({
-  idContrat: z.number().int(),
-  numeroLigne: z.string(),
-  /** The person using the line, when one is named. */
-  utilisateur: z.string().nullable(),
-  elements: z.array(invoiceItemSchema),
-  ...groupTotals,
-});
+export const invoiceLineSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    numeroLigne: z.string(),
+    /** The person using the line, when one is named. */
+    utilisateur: z.string().nullable(),
+    elements: z.array(invoiceItemSchema),
+    ...groupTotals,
+  }),
+);
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
-export const invoicePaymentSchema = z.object({
-  date: z.string(),
-  montant: z.number(),
-  moyen: z.enum(INVOICE_PAYMENT_MEANS),
-});
+export const invoicePaymentSchema = lazySchema(() =>
+  z.object({
+    date: z.string(),
+    montant: z.number(),
+    moyen: z.enum(INVOICE_PAYMENT_MEANS),
+  }),
+);
 
 export const INVOICE_COMPLAINT_MOTIFS = [
   'MONTANT_ERRONE',
@@ -329,31 +352,35 @@ export const INVOICE_COMPLAINT_STATUS_LABELS: Record<(typeof INVOICE_COMPLAINT_S
   TRAITEE: 'Réclamation traitée',
 };
 
-export const invoiceComplaintSummarySchema = z.object({
-  reference: z.string(),
-  motif: z.enum(INVOICE_COMPLAINT_MOTIFS),
-  statut: z.enum(INVOICE_COMPLAINT_STATUSES),
-  dateCreation: z.string(),
-});
+export const invoiceComplaintSummarySchema = lazySchema(() =>
+  z.object({
+    reference: z.string(),
+    motif: z.enum(INVOICE_COMPLAINT_MOTIFS),
+    statut: z.enum(INVOICE_COMPLAINT_STATUSES),
+    dateCreation: z.string(),
+  }),
+);
 
 /** `GET /api/detail-facture/{idClientBscs}/{referenceNumber}`. */
-export const invoiceDetailSchema = z.object({
-  facture: invoiceSchema,
-  /** How the account pays: the invoice's payment terms. */
-  modePaiement: z.enum(INVOICE_PAYMENT_MODES),
-  /** VAT rate in percent. */
-  tauxTVA: z.number(),
-  /** Per line, by number. */
-  lignes: z.array(invoiceLineSchema),
-  /** The account's own charges (not tied to a line), with their share of the VAT. */
-  compte: z.object({ elements: z.array(invoiceItemSchema), ...groupTotals }),
-  /** Totals excluding VAT by nature of charge, over the whole invoice. */
-  totauxParNature: z.array(z.object({ nature: invoiceItemNatureSchema, montantHT: z.number() })),
-  paiements: z.array(invoicePaymentSchema),
-  reclamations: z.array(invoiceComplaintSummarySchema),
-  /** The previous invoice of the account, if any: what "Pourquoi ma facture a changé ?" compares with. */
-  referencePrecedente: z.string().nullable(),
-});
+export const invoiceDetailSchema = lazySchema(() =>
+  z.object({
+    facture: invoiceSchema,
+    /** How the account pays: the invoice's payment terms. */
+    modePaiement: z.enum(INVOICE_PAYMENT_MODES),
+    /** VAT rate in percent. */
+    tauxTVA: z.number(),
+    /** Per line, by number. */
+    lignes: z.array(invoiceLineSchema),
+    /** The account's own charges (not tied to a line), with their share of the VAT. */
+    compte: z.object({ elements: z.array(invoiceItemSchema), ...groupTotals }),
+    /** Totals excluding VAT by nature of charge, over the whole invoice. */
+    totauxParNature: z.array(z.object({ nature: invoiceItemNatureSchema, montantHT: z.number() })),
+    paiements: z.array(invoicePaymentSchema),
+    reclamations: z.array(invoiceComplaintSummarySchema),
+    /** The previous invoice of the account, if any: what "Pourquoi ma facture a changé ?" compares with. */
+    referencePrecedente: z.string().nullable(),
+  }),
+);
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const INVOICE_CHANGE_TYPES = [
@@ -370,11 +397,13 @@ export const INVOICE_CHANGE_TYPES = [
 export type InvoiceChangeType = (typeof INVOICE_CHANGE_TYPES)[number];
 
 /** One reason a line's amount moved, said in a sentence, with what it weighs (excluding VAT). */
-export const invoiceChangeSchema = z.object({
-  type: z.enum(INVOICE_CHANGE_TYPES),
-  libelle: z.string(),
-  ecartHT: z.number(),
-});
+export const invoiceChangeSchema = lazySchema(() =>
+  z.object({
+    type: z.enum(INVOICE_CHANGE_TYPES),
+    libelle: z.string(),
+    ecartHT: z.number(),
+  }),
+);
 export type InvoiceChange = z.infer<typeof invoiceChangeSchema>;
 
 /**
@@ -382,27 +411,29 @@ export type InvoiceChange = z.infer<typeof invoiceChangeSchema>;
  * changé ?" – each line (or the account's own charges: `idContrat` null) whose amount differs from
  * the previous invoice, and why; the largest differences first.
  */
-export const invoiceEvolutionSchema = z.object({
-  referenceNumber: z.string(),
-  montantHT: z.number(),
-  montantTTC: z.number(),
-  precedente: z
-    .object({ referenceNumber: z.string(), dateFacture: z.string(), montantHT: z.number(), montantTTC: z.number() })
-    .nullable(),
-  ecartHT: z.number(),
-  ecartTTC: z.number(),
-  lignes: z.array(
-    z.object({
-      idContrat: z.number().int().nullable(),
-      numeroLigne: z.string().nullable(),
-      utilisateur: z.string().nullable(),
-      avantHT: z.number(),
-      apresHT: z.number(),
-      ecartHT: z.number(),
-      changements: z.array(invoiceChangeSchema),
-    }),
-  ),
-});
+export const invoiceEvolutionSchema = lazySchema(() =>
+  z.object({
+    referenceNumber: z.string(),
+    montantHT: z.number(),
+    montantTTC: z.number(),
+    precedente: z
+      .object({ referenceNumber: z.string(), dateFacture: z.string(), montantHT: z.number(), montantTTC: z.number() })
+      .nullable(),
+    ecartHT: z.number(),
+    ecartTTC: z.number(),
+    lignes: z.array(
+      z.object({
+        idContrat: z.number().int().nullable(),
+        numeroLigne: z.string().nullable(),
+        utilisateur: z.string().nullable(),
+        avantHT: z.number(),
+        apresHT: z.number(),
+        ecartHT: z.number(),
+        changements: z.array(invoiceChangeSchema),
+      }),
+    ),
+  }),
+);
 export type InvoiceEvolution = z.infer<typeof invoiceEvolutionSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -412,25 +443,29 @@ export type InvoiceEvolution = z.infer<typeof invoiceEvolutionSchema>;
 export const INVOICE_COMPLAINT_LINES_MAX = 50;
 
 /** `POST /api/facture/{idClientBscs}/{referenceNumber}/reclamation`. */
-export const invoiceComplaintSchema = z.object({
-  motif: z.enum(INVOICE_COMPLAINT_MOTIFS, 'Veuillez choisir le motif de votre réclamation.'),
-  /** As a message to the customer service is (length, line breaks, no control character). */
-  message: contactMessageSchema.shape.message,
-  lignes: z
-    .array(z.number('Les lignes doivent être désignées par leur identifiant de contrat.').int().positive().max(MAX_ID))
-    .max(INVOICE_COMPLAINT_LINES_MAX, `Une réclamation peut désigner au plus ${INVOICE_COMPLAINT_LINES_MAX} lignes.`)
-    .optional()
-    .describe('Les lignes concernées (idContrat), toutes de cette facture'),
-});
+export const invoiceComplaintSchema = lazySchema(() =>
+  z.object({
+    motif: z.enum(INVOICE_COMPLAINT_MOTIFS, 'Veuillez choisir le motif de votre réclamation.'),
+    /** As a message to the customer service is (length, line breaks, no control character). */
+    message: contactMessageSchema.shape.message,
+    lignes: z
+      .array(z.number('Les lignes doivent être désignées par leur identifiant de contrat.').int().positive().max(MAX_ID))
+      .max(INVOICE_COMPLAINT_LINES_MAX, `Une réclamation peut désigner au plus ${INVOICE_COMPLAINT_LINES_MAX} lignes.`)
+      .optional()
+      .describe('Les lignes concernées (idContrat), toutes de cette facture'),
+  }),
+);
 export type InvoiceComplaint = z.output<typeof invoiceComplaintSchema>;
 export type InvoiceComplaintInput = z.input<typeof invoiceComplaintSchema>;
 
-export const invoiceComplaintResponseSchema = z.object({
-  reference: z.string(),
-  dateCreation: z.string(),
-  /** Where the acknowledgement was sent. */
-  email: z.string(),
-});
+export const invoiceComplaintResponseSchema = lazySchema(() =>
+  z.object({
+    reference: z.string(),
+    dateCreation: z.string(),
+    /** Where the acknowledgement was sent. */
+    email: z.string(),
+  }),
+);
 export type InvoiceComplaintResponse = z.infer<typeof invoiceComplaintResponseSchema>;
 
 /** `REC-YYYY-NNNNNN`: the year of the complaint (Europe/Paris) and its number in that year. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Legal and information pages (spec §3 "Legal notice by page code", §7
@@ -11,22 +12,24 @@ export type LegalPageCode = (typeof LEGAL_PAGE_CODES)[number];
 /** Longest page code or document type looked up; anything longer is refused as malformed. */
 export const LEGAL_CODE_MAX_LENGTH = 64;
 
-const code = z.string().min(1).max(LEGAL_CODE_MAX_LENGTH);
+const code = lazySchema(() => z.string().min(1).max(LEGAL_CODE_MAX_LENGTH));
 
 /** `/api/mentions-legales/{pageCode}`: any text of a sane length; an unknown one answers LEGAL_PAGE_NOT_FOUND (404). */
-export const legalPageCodeParamSchema = z.object({ pageCode: code });
+export const legalPageCodeParamSchema = lazySchema(() => z.object({ pageCode: code }));
 
 /** A calendar date, `YYYY-MM-DD`. */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
 
-export const legalPageSchema = z.object({
-  pageCode: z.string(),
-  titre: z.string(),
-  /** HTML reduced to LEGAL_HTML_RULES (legal-html.ts) by the server; the page reduces it again. */
-  contenuHtml: z.string(),
-  /** Date of the text's last change. */
-  miseAJour: isoDate,
-});
+export const legalPageSchema = lazySchema(() =>
+  z.object({
+    pageCode: z.string(),
+    titre: z.string(),
+    /** HTML reduced to LEGAL_HTML_RULES (legal-html.ts) by the server; the page reduces it again. */
+    contenuHtml: z.string(),
+    /** Date of the text's last change. */
+    miseAJour: isoDate,
+  }),
+);
 export type LegalPage = z.infer<typeof legalPageSchema>;
 
 /**
@@ -37,20 +40,22 @@ export const STATIC_DOCUMENT_TYPES = ['CGV', 'CGA', 'GT'] as const;
 export type StaticDocumentType = (typeof STATIC_DOCUMENT_TYPES)[number];
 
 /** `/api/documentstatique/{type}`: an unknown type answers STATIC_DOCUMENT_NOT_FOUND (404). */
-export const staticDocumentTypeParamSchema = z.object({ type: code });
+export const staticDocumentTypeParamSchema = lazySchema(() => z.object({ type: code }));
 
 /** A document as `GET /api/documentstatique` lists it: what the download button needs to say. */
-export const staticDocumentSchema = z.object({
-  type: z.string(),
-  titre: z.string(),
-  version: z.string(),
-  /** Date from which this version applies. */
-  dateVersion: isoDate,
-  /** The name `GET /api/documentstatique/{type}` gives the PDF (Content-Disposition). */
-  nomFichier: z.string(),
-});
+export const staticDocumentSchema = lazySchema(() =>
+  z.object({
+    type: z.string(),
+    titre: z.string(),
+    version: z.string(),
+    /** Date from which this version applies. */
+    dateVersion: isoDate,
+    /** The name `GET /api/documentstatique/{type}` gives the PDF (Content-Disposition). */
+    nomFichier: z.string(),
+  }),
+);
 export type StaticDocument = z.infer<typeof staticDocumentSchema>;
-export const staticDocumentListSchema = z.array(staticDocumentSchema);
+export const staticDocumentListSchema = lazySchema(() => z.array(staticDocumentSchema));
 
 /**
  * Greenhouse-gas equivalent of data consumption (loi AGEC art. 13, décret n° 2021-1732): the

@@ -1,22 +1,25 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 export const LINE_STATUSES = ['ACTIF', 'SUSPENDU', 'RESILIE', 'EN_COURS'] as const;
-export const lineStatusSchema = z.enum(LINE_STATUSES);
+export const lineStatusSchema = lazySchema(() => z.enum(LINE_STATUSES));
 export type LineStatus = z.infer<typeof lineStatusSchema>;
 
 /** Product range of a contract: 1 mobile, 2 fixed internet (ADSL/fibre). */
 export const GAMMES = { mobile: 1, internet: 2 } as const;
 
 /** Line (contract), spec §3, plus the plan it is on. */
-export const lineSchema = z.object({
-  idContrat: z.number().int(),
-  codeStatut: lineStatusSchema,
-  id_Gamme: z.number().int(),
-  numeroLigne: z.string(),
-  id_offre_engagement: z.number().int(),
-  libelleOffre: z.string(),
-});
+export const lineSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    codeStatut: lineStatusSchema,
+    id_Gamme: z.number().int(),
+    numeroLigne: z.string(),
+    id_offre_engagement: z.number().int(),
+    libelleOffre: z.string(),
+  }),
+);
 export type Line = z.infer<typeof lineSchema>;
 
 
@@ -84,12 +87,14 @@ const lineSortFields = {
 };
 
 /** `GET /api/contrats_pagination/{id_client_bscs}`: a page past the last one answers the last one. */
-export const linePageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  taille: z.coerce.number().int().min(1).max(LINE_PAGE_SIZE_MAX).default(20),
-  ...lineSortFields,
-  ...lineFilterFields,
-});
+export const linePageQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    taille: z.coerce.number().int().min(1).max(LINE_PAGE_SIZE_MAX).default(20),
+    ...lineSortFields,
+    ...lineFilterFields,
+  }),
+);
 export type LinePageQuery = z.infer<typeof linePageQuerySchema>;
 /** What selects the lines of a list or an export, whatever the page. */
 export type LineFilters = Pick<LinePageQuery, 'recherche' | 'statut' | 'idOffreEngagement'> & { ids?: number[] };
@@ -99,23 +104,25 @@ export const LINE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type LineExportFormat = (typeof LINE_EXPORT_FORMATS)[number];
 
 /** `GET /api/contrats_pagination/{id_client_bscs}/export`: the list's filters and order, every page. */
-export const lineExportQuerySchema = z.object({
-  format: z
-    .enum(LINE_EXPORT_FORMATS, 'Le format d’export doit être csv ou xlsx.')
-    .default('csv')
-    .describe('csv (séparateur point-virgule, UTF-8 avec BOM) ou xlsx (classeur Excel)'),
-  ...lineSortFields,
-  ...lineFilterFields,
-  ids: commaList(positiveId('Les lignes sélectionnées doivent être désignées par leurs identifiants de contrat.'), {
-    maxItems: LINE_EXPORT_IDS_MAX,
-    maxLength: 12 * LINE_EXPORT_IDS_MAX,
-    tooMany: `Au plus ${LINE_EXPORT_IDS_MAX} lignes sélectionnées peuvent être exportées à la fois.`,
-  })
-    .optional()
-    .describe(
-      `Identifiants de contrat (idContrat) des lignes sélectionnées, séparés par des virgules (${LINE_EXPORT_IDS_MAX} au plus) : l’export se limite à celles-ci, qui doivent toutes être du compte.`,
-    ),
-});
+export const lineExportQuerySchema = lazySchema(() =>
+  z.object({
+    format: z
+      .enum(LINE_EXPORT_FORMATS, 'Le format d’export doit être csv ou xlsx.')
+      .default('csv')
+      .describe('csv (séparateur point-virgule, UTF-8 avec BOM) ou xlsx (classeur Excel)'),
+    ...lineSortFields,
+    ...lineFilterFields,
+    ids: commaList(positiveId('Les lignes sélectionnées doivent être désignées par leurs identifiants de contrat.'), {
+      maxItems: LINE_EXPORT_IDS_MAX,
+      maxLength: 12 * LINE_EXPORT_IDS_MAX,
+      tooMany: `Au plus ${LINE_EXPORT_IDS_MAX} lignes sélectionnées peuvent être exportées à la fois.`,
+    })
+      .optional()
+      .describe(
+        `Identifiants de contrat (idContrat) des lignes sélectionnées, séparés par des virgules (${LINE_EXPORT_IDS_MAX} au plus) : l’export se limite à celles-ci, qui doivent toutes être du compte.`,
+      ),
+  }),
+);
 export type LineExportQuery = z.infer<typeof lineExportQuerySchema>;
 
 /**
@@ -133,31 +140,35 @@ export function nationalLineDigits(text: string): string | null {
   return compact.replace(/^\+/, '');
 }
 
-export const linePageSchema = z.object({
-  contrats: z.array(lineSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  taille: z.number().int(),
-});
+export const linePageSchema = lazySchema(() =>
+  z.object({
+    contrats: z.array(lineSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    taille: z.number().int(),
+  }),
+);
 export type LinePage = z.infer<typeof linePageSchema>;
 
-export const idContratParamSchema = z.object({
-  id_contrat: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const idContratParamSchema = lazySchema(() =>
+  z.object({
+    id_contrat: z.coerce.number().int().positive().max(2_147_483_647),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Line page (issue 8): detail, PUK, SIM check and activation, RIO, loss or theft.
 
-const contractId = z.coerce.number().int().positive().max(2_147_483_647);
-const accountId = z.coerce.number().int().positive().max(2_147_483_647);
+const contractId = lazySchema(() => z.coerce.number().int().positive().max(2_147_483_647));
+const accountId = lazySchema(() => z.coerce.number().int().positive().max(2_147_483_647));
 
 export const SIM_KINDS = ['SIM', 'ESIM'] as const;
-export const simKindSchema = z.enum(SIM_KINDS);
+export const simKindSchema = lazySchema(() => z.enum(SIM_KINDS));
 export type SimKind = z.infer<typeof simKindSchema>;
 
 /** Directory listing of a line: unlisted (rouge), listed but not for marketing (orange), listed. */
 export const DIRECTORY_LISTINGS = ['LISTE_ROUGE', 'LISTE_ORANGE', 'PARUTION'] as const;
-export const directoryListingSchema = z.enum(DIRECTORY_LISTINGS);
+export const directoryListingSchema = lazySchema(() => z.enum(DIRECTORY_LISTINGS));
 export type DirectoryListing = z.infer<typeof directoryListingSchema>;
 
 /**
@@ -165,80 +176,94 @@ export type DirectoryListing = z.infer<typeof directoryListingSchema>;
  * user (names, e-mail, directory listing), ANNUAIRE changes the directory listing alone.
  */
 export const LINE_ACTIONS = ['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'RETABLISSEMENT', 'UTILISATEUR', 'ANNUAIRE'] as const;
-export const lineActionSchema = z.enum(LINE_ACTIONS);
+export const lineActionSchema = lazySchema(() => z.enum(LINE_ACTIONS));
 export type LineAction = z.infer<typeof lineActionSchema>;
 
-export const lineUserSchema = z.object({
-  prenom: z.string(),
-  nom: z.string(),
-  email: z.string().nullable(),
-  inscriptionAnnuaire: directoryListingSchema,
-});
+export const lineUserSchema = lazySchema(() =>
+  z.object({
+    prenom: z.string(),
+    nom: z.string(),
+    email: z.string().nullable(),
+    inscriptionAnnuaire: directoryListingSchema,
+  }),
+);
 export type LineUser = z.infer<typeof lineUserSchema>;
 
 /** `GET /api/ligne/{id_contrat}`: the line page. */
-export const lineDetailSchema = lineSchema.extend({
-  idClientBscs: z.number().int(),
-  /** Monthly price of the plan in euros, excluding and including VAT. */
-  prixMensuelHT: z.number(),
-  prixMensuelTTC: z.number(),
-  /** Options subscribed on the line, by label. */
-  options: z.array(z.string()),
-  /** ISO date-time. */
-  dateActivation: z.string(),
-  /** End of the commitment period, ISO date (YYYY-MM-DD); null without commitment. */
-  dateFinEngagement: z.string().nullable(),
-  /** The person using the line; null when none is named. */
-  utilisateur: lineUserSchema.nullable(),
-  typeSim: simKindSchema,
-  /** Last 4 digits of the SIM card's ICCID; null when no card is known. */
-  iccidFin: z.string().nullable(),
-  actions: z.array(lineActionSchema),
-});
+export const lineDetailSchema = lazySchema(() =>
+  lineSchema.extend({
+    idClientBscs: z.number().int(),
+    /** Monthly price of the plan in euros, excluding and including VAT. */
+    prixMensuelHT: z.number(),
+    prixMensuelTTC: z.number(),
+    /** Options subscribed on the line, by label. */
+    options: z.array(z.string()),
+    /** ISO date-time. */
+    dateActivation: z.string(),
+    /** End of the commitment period, ISO date (YYYY-MM-DD); null without commitment. */
+    dateFinEngagement: z.string().nullable(),
+    /** The person using the line; null when none is named. */
+    utilisateur: lineUserSchema.nullable(),
+    typeSim: simKindSchema,
+    /** Last 4 digits of the SIM card's ICCID; null when no card is known. */
+    iccidFin: z.string().nullable(),
+    actions: z.array(lineActionSchema),
+  }),
+);
 export type LineDetail = z.infer<typeof lineDetailSchema>;
 
-export const idContratCamelParamSchema = z.object({ idContrat: contractId });
+export const idContratCamelParamSchema = lazySchema(() => z.object({ idContrat: contractId }));
 
-const eightDigits = z.string().regex(/^\d{8}$/);
+const eightDigits = lazySchema(() => z.string().regex(/^\d{8}$/));
 /** `GET /api/clients/contrats/{idContrat}/puk`. */
-export const pukSchema = z.object({ puk: eightDigits, puk2: eightDigits });
+export const pukSchema = lazySchema(() => z.object({ puk: eightDigits, puk2: eightDigits }));
 export type Puk = z.infer<typeof pukSchema>;
 
 /** `POST /api/sim/verifier` (spec §3 "SIM check": Id, NumeroSim). `Id` is the contract. */
-export const simCheckRequestSchema = z.object({
-  Id: z.number().int().positive().max(2_147_483_647),
-  NumeroSim: z.string().max(40, 'Le numéro de carte SIM est trop long.'),
-});
-export const simCheckResponseSchema = z.object({ valide: z.boolean(), message: z.string() });
+export const simCheckRequestSchema = lazySchema(() =>
+  z.object({
+    Id: z.number().int().positive().max(2_147_483_647),
+    NumeroSim: z.string().max(40, 'Le numéro de carte SIM est trop long.'),
+  }),
+);
+export const simCheckResponseSchema = lazySchema(() => z.object({ valide: z.boolean(), message: z.string() }));
 export type SimCheckResponse = z.infer<typeof simCheckResponseSchema>;
 
 /** `POST /api/contrats/{idContrat}/{numeroLigne}/ActivationSim`. */
-export const simActivationParamsSchema = z.object({
-  idContrat: contractId,
-  numeroLigne: z.string().max(20),
-});
-export const simActivationBodySchema = z.object({
-  numeroSim: z.string().max(40, 'Le numéro de carte SIM est trop long.'),
-});
+export const simActivationParamsSchema = lazySchema(() =>
+  z.object({
+    idContrat: contractId,
+    numeroLigne: z.string().max(20),
+  }),
+);
+export const simActivationBodySchema = lazySchema(() =>
+  z.object({
+    numeroSim: z.string().max(40, 'Le numéro de carte SIM est trop long.'),
+  }),
+);
 
 /** `GET /api/contrat/rio?idContrat=…`. */
-export const rioQuerySchema = z.object({ idContrat: contractId });
-export const rioResponseSchema = z.object({
-  /** 12 characters, `OO Q RRRRRR CCC` without the spaces. */
-  rio: z.string().regex(/^[0-9A-Z+]{12}$/),
-  numeroLigne: z.string(),
-});
+export const rioQuerySchema = lazySchema(() => z.object({ idContrat: contractId }));
+export const rioResponseSchema = lazySchema(() =>
+  z.object({
+    /** 12 characters, `OO Q RRRRRR CCC` without the spaces. */
+    rio: z.string().regex(/^[0-9A-Z+]{12}$/),
+    numeroLigne: z.string(),
+  }),
+);
 export type RioResponse = z.infer<typeof rioResponseSchema>;
 
 export const LOSS_THEFT_REASONS = ['PERTE', 'VOL'] as const;
-export const lossTheftParamsSchema = z.object({ idContrat: contractId, idClientBscs: accountId });
+export const lossTheftParamsSchema = lazySchema(() => z.object({ idContrat: contractId, idClientBscs: accountId }));
 /** `POST /api/perte-ou-vol/{idContrat}/{idClientBscs}`. */
-export const lossTheftBodySchema = z.object({
-  motif: z.enum(LOSS_THEFT_REASONS, 'Le motif doit être PERTE ou VOL.'),
-  /** ISO date (YYYY-MM-DD) of the loss or theft; not in the future. */
-  dateEvenement: z.iso.date('La date de l’événement doit être une date au format AAAA-MM-JJ.'),
-  commentaire: z.string().trim().max(500, 'Le commentaire ne peut dépasser 500 caractères.').optional(),
-});
+export const lossTheftBodySchema = lazySchema(() =>
+  z.object({
+    motif: z.enum(LOSS_THEFT_REASONS, 'Le motif doit être PERTE ou VOL.'),
+    /** ISO date (YYYY-MM-DD) of the loss or theft; not in the future. */
+    dateEvenement: z.iso.date('La date de l’événement doit être une date au format AAAA-MM-JJ.'),
+    commentaire: z.string().trim().max(500, 'Le commentaire ne peut dépasser 500 caractères.').optional(),
+  }),
+);
 export type LossTheftDeclaration = z.infer<typeof lossTheftBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -258,31 +283,35 @@ const idsListMessage = 'Les lignes doivent être désignées par leurs identifia
 const idsTooManyMessage = `Au plus ${LINE_USER_IDS_MAX} lignes peuvent être demandées à la fois.`;
 
 /** `GET /api/lignes/{ids}/utilisateurs`: 1 to 100 distinct contract ids, comma-separated, nothing else. */
-export const lineUserIdsParamSchema = z.object({
-  ids: z
-    .string()
-    .max(LINE_USER_IDS_PARAM_LENGTH, idsTooManyMessage)
-    .regex(/^\d{1,10}(?:,\d{1,10})*$/, idsListMessage)
-    .transform((text) => text.split(',').map(Number))
-    .pipe(
-      z
-        .array(z.number().int().positive(idsListMessage).max(2_147_483_647, idsListMessage))
-        .max(LINE_USER_IDS_MAX, idsTooManyMessage)
-        .refine((ids) => new Set(ids).size === ids.length, 'Chaque ligne ne peut être demandée qu’une fois.'),
-    )
-    .describe(`Identifiants de contrat (idContrat) séparés par des virgules, ${LINE_USER_IDS_MAX} au plus, chacun une seule fois`),
-});
+export const lineUserIdsParamSchema = lazySchema(() =>
+  z.object({
+    ids: z
+      .string()
+      .max(LINE_USER_IDS_PARAM_LENGTH, idsTooManyMessage)
+      .regex(/^\d{1,10}(?:,\d{1,10})*$/, idsListMessage)
+      .transform((text) => text.split(',').map(Number))
+      .pipe(
+        z
+          .array(z.number().int().positive(idsListMessage).max(2_147_483_647, idsListMessage))
+          .max(LINE_USER_IDS_MAX, idsTooManyMessage)
+          .refine((ids) => new Set(ids).size === ids.length, 'Chaque ligne ne peut être demandée qu’une fois.'),
+      )
+      .describe(`Identifiants de contrat (idContrat) séparés par des virgules, ${LINE_USER_IDS_MAX} au plus, chacun une seule fois`),
+  }),
+);
 
 /** The user of one line; first and last name are null when the manager has named nobody. */
-export const lineUserEntrySchema = z.object({
-  idContrat: z.number().int(),
-  prenom: z.string().nullable(),
-  nom: z.string().nullable(),
-  email: z.string().nullable(),
-  inscriptionAnnuaire: directoryListingSchema,
-});
+export const lineUserEntrySchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    prenom: z.string().nullable(),
+    nom: z.string().nullable(),
+    email: z.string().nullable(),
+    inscriptionAnnuaire: directoryListingSchema,
+  }),
+);
 export type LineUserEntry = z.infer<typeof lineUserEntrySchema>;
-export const lineUserListSchema = z.array(lineUserEntrySchema);
+export const lineUserListSchema = lazySchema(() => z.array(lineUserEntrySchema));
 
 /** Letters (any alphabet, accents), then letters, spaces, apostrophes, dots or hyphens. */
 const PERSON_NAME = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
@@ -299,24 +328,28 @@ const personName = (what: 'prénom' | 'nom') =>
       `Le ${what} doit commencer par une lettre et ne contenir que des lettres, des espaces, des apostrophes, des points ou des traits d’union.`,
     );
 
-const directoryListingChoice = z.enum(DIRECTORY_LISTINGS, 'L’inscription à l’annuaire doit être LISTE_ROUGE, LISTE_ORANGE ou PARUTION.');
+const directoryListingChoice = lazySchema(() =>
+  z.enum(DIRECTORY_LISTINGS, 'L’inscription à l’annuaire doit être LISTE_ROUGE, LISTE_ORANGE ou PARUTION.'),
+);
 
 /** `POST /api/lignes/{idContrat}/utilisateur`: names the line's user (the account's manager only). */
-export const lineUserBodySchema = z.object({
-  prenom: personName('prénom'),
-  nom: personName('nom'),
-  email: z
-    .string('L’adresse e-mail de l’utilisateur est invalide.')
-    .trim()
-    .max(254, 'L’adresse e-mail ne peut dépasser 254 caractères.')
-    .pipe(z.union([z.literal(''), z.email('L’adresse e-mail de l’utilisateur est invalide.')]))
-    .optional()
-    .describe('Adresse e-mail de l’utilisateur ; absente ou vide, la ligne n’en a plus'),
-  inscriptionAnnuaire: directoryListingChoice
-    .optional()
-    .describe('LISTE_ROUGE (numéro non publié), LISTE_ORANGE (publié, sans prospection commerciale) ou PARUTION ; absente, inchangée'),
-});
+export const lineUserBodySchema = lazySchema(() =>
+  z.object({
+    prenom: personName('prénom'),
+    nom: personName('nom'),
+    email: z
+      .string('L’adresse e-mail de l’utilisateur est invalide.')
+      .trim()
+      .max(254, 'L’adresse e-mail ne peut dépasser 254 caractères.')
+      .pipe(z.union([z.literal(''), z.email('L’adresse e-mail de l’utilisateur est invalide.')]))
+      .optional()
+      .describe('Adresse e-mail de l’utilisateur ; absente ou vide, la ligne n’en a plus'),
+    inscriptionAnnuaire: directoryListingChoice
+      .optional()
+      .describe('LISTE_ROUGE (numéro non publié), LISTE_ORANGE (publié, sans prospection commerciale) ou PARUTION ; absente, inchangée'),
+  }),
+);
 export type LineUserUpdate = z.output<typeof lineUserBodySchema>;
 
 /** `POST /api/lignes/{idContrat}/annuaire`: the directory listing alone (the manager, or the line's own user). */
-export const directoryListingBodySchema = z.object({ inscriptionAnnuaire: directoryListingChoice });
+export const directoryListingBodySchema = lazySchema(() => z.object({ inscriptionAnnuaire: directoryListingChoice }));

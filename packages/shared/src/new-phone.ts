@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { shopAddressSchema } from './add-line.ts';
 import { cataloguePhoneSchema, phonePriceCentimes, priceAmountsSchema, type PhonePrices } from './catalogue.ts';
 import { ORDER_STATUS, type OrderStatus } from './shop.ts';
@@ -71,69 +72,79 @@ export function lineBlock(line: { codeStatut: string; terminationScheduled: bool
 const contractMessage = 'Le contrat doit être désigné par son identifiant numérique.';
 
 /** `/api/nouveau-telephone/{idContrat}/…`. */
-export const newPhoneContractParamSchema = z.object({ idContrat: idParam(contractMessage) });
+export const newPhoneContractParamSchema = lazySchema(() => z.object({ idContrat: idParam(contractMessage) }));
 
 /** `GET /api/nouveau-telephone/{idContrat}/eligibilite`. */
-export const newPhoneEligibilitySchema = z.object({
-  ligne: z.object({
-    idContrat: z.number().int(),
-    idClientBscs: z.number().int(),
-    numeroLigne: z.string(),
-    codeStatut: z.string(),
-    offre: z.object({ idOffreEngagement: z.number().int(), libelle: z.string() }),
-    /** End of the commitment (`YYYY-MM-DD`); null without commitment. */
-    dateFinEngagement: z.string().nullable(),
+export const newPhoneEligibilitySchema = lazySchema(() =>
+  z.object({
+    ligne: z.object({
+      idContrat: z.number().int(),
+      idClientBscs: z.number().int(),
+      numeroLigne: z.string(),
+      codeStatut: z.string(),
+      offre: z.object({ idOffreEngagement: z.number().int(), libelle: z.string() }),
+      /** End of the commitment (`YYYY-MM-DD`); null without commitment. */
+      dateFinEngagement: z.string().nullable(),
+    }),
+    eligible: z.boolean(),
+    /** Why not; null when eligible. */
+    motif: z.enum(NEW_PHONE_BLOCKS).nullable(),
+    /** The French text of the refusal (the unpaid check's message for IMPAYES); empty when eligible. */
+    message: z.string(),
+    tarif: z.enum(NEW_PHONE_PRICINGS),
+    /** From when the renewal price is offered (three months before the commitment's end); null without commitment. */
+    dateRenouvellement: z.string().nullable(),
+    /** The RM order of the line not paid yet, if any. */
+    commandeEnCours: z.string().nullable(),
   }),
-  eligible: z.boolean(),
-  /** Why not; null when eligible. */
-  motif: z.enum(NEW_PHONE_BLOCKS).nullable(),
-  /** The French text of the refusal (the unpaid check's message for IMPAYES); empty when eligible. */
-  message: z.string(),
-  tarif: z.enum(NEW_PHONE_PRICINGS),
-  /** From when the renewal price is offered (three months before the commitment's end); null without commitment. */
-  dateRenouvellement: z.string().nullable(),
-  /** The RM order of the line not paid yet, if any. */
-  commandeEnCours: z.string().nullable(),
-});
+);
 export type NewPhoneEligibility = z.infer<typeof newPhoneEligibilitySchema>;
 
 /** `GET /api/nouveau-telephone/{idContrat}/mobiles`: the phones on sale with the price this line pays. */
-export const newPhoneOfferSchema = cataloguePhoneSchema
-  .pick({ idArticle: true, marque: true, modele: true, description: true, couleurs: true, stockageGo: true, esim: true, cinqG: true, image: true, disponible: true, prixNu: true })
-  .extend({
-    /** What this line pays (HT, VAT, TTC); `prixNu` is the price alone, for comparison. */
-    prix: priceAmountsSchema,
-  });
+export const newPhoneOfferSchema = lazySchema(() =>
+  cataloguePhoneSchema
+    .pick({ idArticle: true, marque: true, modele: true, description: true, couleurs: true, stockageGo: true, esim: true, cinqG: true, image: true, disponible: true, prixNu: true })
+    .extend({
+      /** What this line pays (HT, VAT, TTC); `prixNu` is the price alone, for comparison. */
+      prix: priceAmountsSchema,
+    }),
+);
 export type NewPhoneOffer = z.infer<typeof newPhoneOfferSchema>;
-export const newPhoneOfferListSchema = z.object({ tarif: z.enum(NEW_PHONE_PRICINGS), mobiles: z.array(newPhoneOfferSchema) });
+export const newPhoneOfferListSchema = lazySchema(() =>
+  z.object({ tarif: z.enum(NEW_PHONE_PRICINGS), mobiles: z.array(newPhoneOfferSchema) }),
+);
 export type NewPhoneOfferList = z.infer<typeof newPhoneOfferListSchema>;
 
 /** `POST /api/nouveau-telephone/{idContrat}/commande` (header `Idempotency-Key`). */
-export const newPhoneOrderRequestSchema = z.object({
-  IdArticleMobile: idNumber('Choisissez un téléphone du catalogue.'),
-  Couleur: z.string().trim().min(1, 'Choisissez une couleur.').max(40, 'La couleur compte au plus 40 caractères.'),
-  ModePaiement: z.union([z.literal(3), z.literal(6)]).describe('3 carte bancaire, 6 virement bancaire'),
-  Livraison: z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('ADRESSE_COMPTE') }),
-    z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: shopAddressSchema }),
-    z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: idNumber('Choisissez la boutique où retirer le téléphone.') }),
-  ]),
-});
+export const newPhoneOrderRequestSchema = lazySchema(() =>
+  z.object({
+    IdArticleMobile: idNumber('Choisissez un téléphone du catalogue.'),
+    Couleur: z.string().trim().min(1, 'Choisissez une couleur.').max(40, 'La couleur compte au plus 40 caractères.'),
+    ModePaiement: z.union([z.literal(3), z.literal(6)]).describe('3 carte bancaire, 6 virement bancaire'),
+    Livraison: z.discriminatedUnion('mode', [
+      z.object({ mode: z.literal('ADRESSE_COMPTE') }),
+      z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: shopAddressSchema }),
+      z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: idNumber('Choisissez la boutique où retirer le téléphone.') }),
+    ]),
+  }),
+);
 export type NewPhoneOrderRequest = z.input<typeof newPhoneOrderRequestSchema>;
 
 /** The order made (or found again with the same key). */
-export const newPhoneOrderSchema = z.object({
-  numero: z.string(),
-  idContrat: z.number().int(),
-  statut: z.number().int(),
-  etape: z.number().int(),
-  modePaiement: z.number().int(),
-  tarif: z.enum(NEW_PHONE_PRICINGS),
-  mobile: z.object({ idArticle: z.number().int(), libelle: z.string(), couleur: z.string() }),
-  total: priceAmountsSchema,
-  /** What to pay now, TTC. */
-  aPayerCentimes: z.number().int(),
-  /** Transfer instructions; null for a card payment. */
-  virement: z.object({ titulaire: z.string(), iban: z.string(), bic: z.string(), reference: z.string(), montantCentimes: z.number().int() }).nullable(),
-});
+export const newPhoneOrderSchema = lazySchema(() =>
+  z.object({
+    numero: z.string(),
+    idContrat: z.number().int(),
+    statut: z.number().int(),
+    etape: z.number().int(),
+    modePaiement: z.number().int(),
+    tarif: z.enum(NEW_PHONE_PRICINGS),
+    mobile: z.object({ idArticle: z.number().int(), libelle: z.string(), couleur: z.string() }),
+    total: priceAmountsSchema,
+    /** What to pay now, TTC. */
+    aPayerCentimes: z.number().int(),
+    /** Transfer instructions; null for a card payment. */
+    virement: z.object({ titulaire: z.string(), iban: z.string(), bic: z.string(), reference: z.string(), montantCentimes: z.number().int() }).nullable(),
+  }),
+);
 export type NewPhoneOrder = z.infer<typeof newPhoneOrderSchema>;

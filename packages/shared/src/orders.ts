@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import {
   ORDER_STATUS,
   ORDER_TYPE,
@@ -61,10 +62,12 @@ export function subscriptionTransition(from: SubscriptionStatus, to: Subscriptio
 }
 
 export const SUBSCRIPTION_STATUS_VALUES = Object.values(SUBSCRIPTION_STATUS) as SubscriptionStatus[];
-export const subscriptionStatusSchema = z
-  .number()
-  .int()
-  .refine((value): value is SubscriptionStatus => (SUBSCRIPTION_STATUS_VALUES as number[]).includes(value), 'Ce statut de souscription n’existe pas.');
+export const subscriptionStatusSchema = lazySchema(() =>
+  z
+    .number()
+    .int()
+    .refine((value): value is SubscriptionStatus => (SUBSCRIPTION_STATUS_VALUES as number[]).includes(value), 'Ce statut de souscription n’existe pas.'),
+);
 
 /** Name of a status (`Incomplet`), as the spec's enumeration spells it. */
 export const subscriptionStatusName = (statut: SubscriptionStatus): string => SUBSCRIPTION_STATUS_NAMES[statut];
@@ -79,7 +82,7 @@ export function missingPieces(attendues: readonly PieceType[], recues: readonly 
   return missing.length > 0 ? missing : null;
 }
 
-export const pieceTypeSchema = z.enum(PIECE_TYPES);
+export const pieceTypeSchema = lazySchema(() => z.enum(PIECE_TYPES));
 
 /** Statuses and types as numbers, for zod validation of the enumerations. */
 export const ORDER_STATUS_VALUES = Object.values(ORDER_STATUS) as number[];
@@ -93,11 +96,17 @@ export const ORDER_NUMBER_PATTERN = /^CMD-\d{4}-\d{6,9}$/;
 // API shapes
 
 const MAX_ID = 2_147_483_647;
-const accountId = z.coerce.number().int().positive().max(MAX_ID);
-const numeroSchema = z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.');
+const accountId = lazySchema(() => z.coerce.number().int().positive().max(MAX_ID));
+const numeroSchema = lazySchema(() =>
+  z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.'),
+);
 
-export const orderAccountParamSchema = z.object({ idClientBscs: accountId.describe('Le compte de facturation, que l’appelant doit gérer') });
-export const orderParamSchema = orderAccountParamSchema.extend({ numero: numeroSchema.describe('Le numéro de la commande (CMD-AAAA-NNNNNN)') });
+export const orderAccountParamSchema = lazySchema(() =>
+  z.object({ idClientBscs: accountId.describe('Le compte de facturation, que l’appelant doit gérer') }),
+);
+export const orderParamSchema = lazySchema(() =>
+  orderAccountParamSchema.extend({ numero: numeroSchema.describe('Le numéro de la commande (CMD-AAAA-NNNNNN)') }),
+);
 
 export const ORDER_SORT_FIELDS = ['date', 'numero', 'type', 'statut', 'totalTtc'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -128,148 +137,178 @@ const orderFilterFields = {
 };
 
 /** `GET /api/commandes/{idClientBscs}`: newest first unless told; a page past the last answers the last one. */
-export const orderListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  taille: z.coerce.number().int().min(1).max(ORDER_PAGE_SIZE_MAX).default(20),
-  ...orderFilterFields,
-});
+export const orderListQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    taille: z.coerce.number().int().min(1).max(ORDER_PAGE_SIZE_MAX).default(20),
+    ...orderFilterFields,
+  }),
+);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 export type OrderFilters = Omit<OrderListQuery, 'page' | 'taille'>;
 
 /** `GET /api/commandes/{idClientBscs}/export`: the list's filters and order, every page, as CSV. */
-export const orderExportQuerySchema = z.object(orderFilterFields);
+export const orderExportQuerySchema = lazySchema(() => z.object(orderFilterFields));
 export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
 
-export const orderSearchQuerySchema = z.object({ numero: numeroSchema.describe('Le numéro exact de la commande') });
+export const orderSearchQuerySchema = lazySchema(() =>
+  z.object({ numero: numeroSchema.describe('Le numéro exact de la commande') }),
+);
 
-export const orderSummarySchema = z.object({
-  numero: z.string(),
-  idClientBscs: z.number().int(),
-  /** ISO instant the order was created. */
-  date: z.string(),
-  type: z.number().int(),
-  typeLibelle: z.string(),
-  statut: z.number().int(),
-  statutLibelle: z.string(),
-  etape: z.number().int(),
-  etapeLibelle: z.string(),
-  /** One-off total including VAT, euros (exact cents). */
-  totalTtc: z.number(),
-  /** Monthly total including VAT, euros. */
-  totalMensuelTtc: z.number(),
-});
+export const orderSummarySchema = lazySchema(() =>
+  z.object({
+    numero: z.string(),
+    idClientBscs: z.number().int(),
+    /** ISO instant the order was created. */
+    date: z.string(),
+    type: z.number().int(),
+    typeLibelle: z.string(),
+    statut: z.number().int(),
+    statutLibelle: z.string(),
+    etape: z.number().int(),
+    etapeLibelle: z.string(),
+    /** One-off total including VAT, euros (exact cents). */
+    totalTtc: z.number(),
+    /** Monthly total including VAT, euros. */
+    totalMensuelTtc: z.number(),
+  }),
+);
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const orderPageSchema = z.object({
-  commandes: z.array(orderSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  taille: z.number().int(),
-});
+export const orderPageSchema = lazySchema(() =>
+  z.object({
+    commandes: z.array(orderSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    taille: z.number().int(),
+  }),
+);
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
-export const orderTotalSchema = z.object({
-  /** Orders of the account. */
-  nombre: z.number().int(),
-  /** Of which not yet confirmed (flow step before the confirmation). */
-  enCours: z.number().int(),
-  /** One-off totals including VAT of all its orders, euros. */
-  totalTtc: z.number(),
-});
+export const orderTotalSchema = lazySchema(() =>
+  z.object({
+    /** Orders of the account. */
+    nombre: z.number().int(),
+    /** Of which not yet confirmed (flow step before the confirmation). */
+    enCours: z.number().int(),
+    /** One-off totals including VAT of all its orders, euros. */
+    totalTtc: z.number(),
+  }),
+);
 
-export const orderEventSchema = z.object({
-  statut: z.number().int(),
-  statutLibelle: z.string(),
-  etape: z.number().int(),
-  etapeLibelle: z.string(),
-  libelle: z.string(),
-  at: z.string(),
-});
+export const orderEventSchema = lazySchema(() =>
+  z.object({
+    statut: z.number().int(),
+    statutLibelle: z.string(),
+    etape: z.number().int(),
+    etapeLibelle: z.string(),
+    libelle: z.string(),
+    at: z.string(),
+  }),
+);
 
-export const orderAddressSchema = z.object({
-  type: z.number().int(),
-  typeLibelle: z.string(),
-  destinataire: z.string(),
-  numero: z.string(),
-  voie: z.string(),
-  complement: z.string(),
-  codePostal: z.string(),
-  ville: z.string(),
-});
+export const orderAddressSchema = lazySchema(() =>
+  z.object({
+    type: z.number().int(),
+    typeLibelle: z.string(),
+    destinataire: z.string(),
+    numero: z.string(),
+    voie: z.string(),
+    complement: z.string(),
+    codePostal: z.string(),
+    ville: z.string(),
+  }),
+);
 
-export const orderLineSchema = z.object({
-  libelle: z.string(),
-  quantite: z.number().int(),
-  /** One-off price including VAT per unit, euros. */
-  prixUniqueTtc: z.number(),
-  /** Monthly price including VAT per unit, euros. */
-  prixMensuelTtc: z.number(),
-  details: z.array(z.string()),
-});
+export const orderLineSchema = lazySchema(() =>
+  z.object({
+    libelle: z.string(),
+    quantite: z.number().int(),
+    /** One-off price including VAT per unit, euros. */
+    prixUniqueTtc: z.number(),
+    /** Monthly price including VAT per unit, euros. */
+    prixMensuelTtc: z.number(),
+    details: z.array(z.string()),
+  }),
+);
 
-export const pieceSchema = z.object({
-  idCtrlPiece: z.number().int(),
-  type: pieceTypeSchema,
-  typeLibelle: z.string(),
-  idSouscription: z.number().int().nullable(),
-  nomFichier: z.string(),
-  typeMime: z.string(),
-  taille: z.number().int(),
-  date: z.string(),
-});
+export const pieceSchema = lazySchema(() =>
+  z.object({
+    idCtrlPiece: z.number().int(),
+    type: pieceTypeSchema,
+    typeLibelle: z.string(),
+    idSouscription: z.number().int().nullable(),
+    nomFichier: z.string(),
+    typeMime: z.string(),
+    taille: z.number().int(),
+    date: z.string(),
+  }),
+);
 export type Piece = z.infer<typeof pieceSchema>;
 
-export const subscriptionSchema = z.object({
-  idSouscription: z.number().int(),
-  idClientBscs: z.number().int(),
-  statut: z.number().int(),
-  statutNom: z.string(),
-  statutLibelle: z.string(),
-  /** Pieces the subscription waits for (empty: any one piece). */
-  piecesAttendues: z.array(pieceTypeSchema),
-  /** Those still missing; null when nothing is missing. */
-  piecesManquantes: z.array(pieceTypeSchema).nullable(),
-  /** Statuses the caller may move it to now. */
-  transitionsPossibles: z.array(z.number().int()),
-  misAJourLe: z.string(),
-});
+export const subscriptionSchema = lazySchema(() =>
+  z.object({
+    idSouscription: z.number().int(),
+    idClientBscs: z.number().int(),
+    statut: z.number().int(),
+    statutNom: z.string(),
+    statutLibelle: z.string(),
+    /** Pieces the subscription waits for (empty: any one piece). */
+    piecesAttendues: z.array(pieceTypeSchema),
+    /** Those still missing; null when nothing is missing. */
+    piecesManquantes: z.array(pieceTypeSchema).nullable(),
+    /** Statuses the caller may move it to now. */
+    transitionsPossibles: z.array(z.number().int()),
+    misAJourLe: z.string(),
+  }),
+);
 export type Subscription = z.infer<typeof subscriptionSchema>;
-export const subscriptionListSchema = z.array(subscriptionSchema);
+export const subscriptionListSchema = lazySchema(() => z.array(subscriptionSchema));
 
-export const orderDetailSchema = orderSummarySchema.extend({
-  modePaiement: z.number().int().nullable(),
-  modePaiementLibelle: z.string().nullable(),
-  referenceVirement: z.string().nullable(),
-  acompteTtc: z.number(),
-  totalHt: z.number(),
-  tva: z.number(),
-  totalMensuelHt: z.number(),
-  lignes: z.array(orderLineSchema),
-  adresses: z.array(orderAddressSchema),
-  pointDeVente: z.string().nullable(),
-  historique: z.array(orderEventSchema),
-  souscription: subscriptionSchema.nullable(),
-  pieces: z.array(pieceSchema),
-});
+export const orderDetailSchema = lazySchema(() =>
+  orderSummarySchema.extend({
+    modePaiement: z.number().int().nullable(),
+    modePaiementLibelle: z.string().nullable(),
+    referenceVirement: z.string().nullable(),
+    acompteTtc: z.number(),
+    totalHt: z.number(),
+    tva: z.number(),
+    totalMensuelHt: z.number(),
+    lignes: z.array(orderLineSchema),
+    adresses: z.array(orderAddressSchema),
+    pointDeVente: z.string().nullable(),
+    historique: z.array(orderEventSchema),
+    souscription: subscriptionSchema.nullable(),
+    pieces: z.array(pieceSchema),
+  }),
+);
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const subscriptionStatusUpdateSchema = z.object({
-  idSouscription: z.number().int().positive().max(MAX_ID),
-  statutSouscription: subscriptionStatusSchema,
-});
+export const subscriptionStatusUpdateSchema = lazySchema(() =>
+  z.object({
+    idSouscription: z.number().int().positive().max(MAX_ID),
+    statutSouscription: subscriptionStatusSchema,
+  }),
+);
 
 export const PIECE_MAX_BYTES = 10 * 1024 * 1024;
 export const PIECE_FIELD = 'fichier';
 export const PIECE_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
-export const pieceUploadParamSchema = orderAccountParamSchema.extend({ type: pieceTypeSchema });
-export const pieceParamSchema = orderAccountParamSchema.extend({ idCtrlPiece: accountId });
-export const pieceUploadFieldsSchema = z.object({
-  idSouscription: z.coerce.number().int().positive().max(MAX_ID).optional(),
-});
-export const pieceSearchQuerySchema = z.object({
-  idSouscription: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  type: pieceTypeSchema.optional(),
-});
-export const pieceDownloadSchema = z.object({ idCtrlPiece: z.number().int().positive().max(MAX_ID) });
-export const pieceUploadResponseSchema = z.object({ piece: pieceSchema, souscription: subscriptionSchema.nullable() });
+export const pieceUploadParamSchema = lazySchema(() => orderAccountParamSchema.extend({ type: pieceTypeSchema }));
+export const pieceParamSchema = lazySchema(() => orderAccountParamSchema.extend({ idCtrlPiece: accountId }));
+export const pieceUploadFieldsSchema = lazySchema(() =>
+  z.object({
+    idSouscription: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  }),
+);
+export const pieceSearchQuerySchema = lazySchema(() =>
+  z.object({
+    idSouscription: z.coerce.number().int().positive().max(MAX_ID).optional(),
+    type: pieceTypeSchema.optional(),
+  }),
+);
+export const pieceDownloadSchema = lazySchema(() => z.object({ idCtrlPiece: z.number().int().positive().max(MAX_ID) }));
+export const pieceUploadResponseSchema = lazySchema(() =>
+  z.object({ piece: pieceSchema, souscription: subscriptionSchema.nullable() }),
+);

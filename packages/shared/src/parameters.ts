@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 export { isParameterOn } from './constants.ts';
 
@@ -18,11 +19,13 @@ export const PUBLIC_PARAMETER_NAMES = [
 ] as const;
 export type ParameterName = (typeof PUBLIC_PARAMETER_NAMES)[number];
 
-export const serverParametersSchema = z.object(
-  Object.fromEntries(PUBLIC_PARAMETER_NAMES.map((name) => [name, z.string()])) as Record<
-    ParameterName,
-    z.ZodString
-  >,
+export const serverParametersSchema = lazySchema(() =>
+  z.object(
+    Object.fromEntries(PUBLIC_PARAMETER_NAMES.map((name) => [name, z.string()])) as Record<
+      ParameterName,
+      z.ZodString
+    >,
+  ),
 );
 export type ServerParameters = z.infer<typeof serverParametersSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { emailSchema } from './auth.ts';
 import { API_ERRORS } from './error-catalogue.ts';
 
@@ -89,37 +90,43 @@ export function newPasswordProblem(code: string): 'PASSWORD_FORBIDDEN_CHARACTERS
   return null;
 }
 
-const guid = z.string().trim().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
-export const guidParamSchema = z.object({ guid });
+const guid = lazySchema(() => z.string().trim().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/));
+export const guidParamSchema = lazySchema(() => z.object({ guid }));
 
 /** GET /api/guid/verifier/{guid}. */
-export const guidCheckSchema = z.object({ ok: z.boolean(), email: z.string() });
+export const guidCheckSchema = lazySchema(() => z.object({ ok: z.boolean(), email: z.string() }));
 
 /**
  * Creation of a code from an e-mailed link. `Password` is the client-side hash the server
  * stores (spec §3); `codeConfidentiel` lets the server check every rule again.
  */
-export const updatePasswordRequestSchema = z.object({
-  guid,
-  Password: z.string().min(1).max(200),
-  codeConfidentiel: z.string().max(100),
-});
+export const updatePasswordRequestSchema = lazySchema(() =>
+  z.object({
+    guid,
+    Password: z.string().min(1).max(200),
+    codeConfidentiel: z.string().max(100),
+  }),
+);
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
 
 /** Change of code by a logged-in user. */
-export const changePasswordRequestSchema = z.object({
-  ancienPassword: z.string().min(1).max(200),
-  Password: z.string().min(1).max(200),
-  codeConfidentiel: z.string().max(100),
-});
+export const changePasswordRequestSchema = lazySchema(() =>
+  z.object({
+    ancienPassword: z.string().min(1).max(200),
+    Password: z.string().min(1).max(200),
+    codeConfidentiel: z.string().max(100),
+  }),
+);
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Forgotten-code requests: the e-mail (max 50, spec §5) and the captcha token. */
 export const RESET_EMAIL_MAX = 50;
-export const resetRequestSchema = z.object({
-  email: z.string().trim().max(RESET_EMAIL_MAX).pipe(emailSchema),
-  captcha: z.string().max(4000).optional(),
-});
+export const resetRequestSchema = lazySchema(() =>
+  z.object({
+    email: z.string().trim().max(RESET_EMAIL_MAX).pipe(emailSchema),
+    captcha: z.string().max(4000).optional(),
+  }),
+);
 export type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 export const PASSWORD_RESET_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Single sign-on of agents (spec §3 "Single sign-on URL keys", "Gaia info", "Context request",
@@ -30,107 +31,127 @@ export function oneclicCanonical(keys: Partial<Record<OneclicKey, string>>, time
 const key = (max: number) => z.string().trim().max(max).optional();
 
 /** POST /api/sso/oneclic: the URL's keys as the page read them, with the timestamp and signature. */
-export const oneclicRequestSchema = z.object({
-  idmodule: key(16),
-  id_sso: key(64),
-  urlAppelVQD: key(500),
-  coderegate: key(6),
-  idContexteClient: key(64),
-  idrh: key(32),
-  ts: z.string().max(12),
-  sig: z.string().max(128),
-});
+export const oneclicRequestSchema = lazySchema(() =>
+  z.object({
+    idmodule: key(16),
+    id_sso: key(64),
+    urlAppelVQD: key(500),
+    coderegate: key(6),
+    idContexteClient: key(64),
+    idrh: key(32),
+    ts: z.string().max(12),
+    sig: z.string().max(128),
+  }),
+);
 export type OneclicRequest = z.infer<typeof oneclicRequestSchema>;
 
 /** The keys once their signature is checked (spec §3 names: IdModule, IdSSO, …), as the SSO state keeps them. */
-export const ssoKeysSchema = z.object({
-  IdModule: z.string().nullable(),
-  IdSSO: z.string().nullable(),
-  UrlAppelVQD: z.string().nullable(),
-  CodeRegate: z.string().nullable(),
-  IdContexteClient: z.string().nullable(),
-  IdRh: z.string().nullable(),
-});
+export const ssoKeysSchema = lazySchema(() =>
+  z.object({
+    IdModule: z.string().nullable(),
+    IdSSO: z.string().nullable(),
+    UrlAppelVQD: z.string().nullable(),
+    CodeRegate: z.string().nullable(),
+    IdContexteClient: z.string().nullable(),
+    IdRh: z.string().nullable(),
+  }),
+);
 export type SsoKeys = z.infer<typeof ssoKeysSchema>;
 
 /** Validation by SSO id, acores or Régate code (spec §3 session data `logSSO`). */
-export const ssoValidationSchema = z.object({
-  estValide: z.boolean(),
-  idsso: z.string().nullable(),
-  codeAcores: z.string().nullable(),
-  codeRegate: z.string().nullable(),
-});
+export const ssoValidationSchema = lazySchema(() =>
+  z.object({
+    estValide: z.boolean(),
+    idsso: z.string().nullable(),
+    codeAcores: z.string().nullable(),
+    codeRegate: z.string().nullable(),
+  }),
+);
 export type SsoValidation = z.infer<typeof ssoValidationSchema>;
 
 /** Path codes of the validation endpoints: letters, digits, dash, underscore. */
-export const ssoCodeParamsSchema = z.object({ code: z.string().max(64) });
+export const ssoCodeParamsSchema = lazySchema(() => z.object({ code: z.string().max(64) }));
 
 /** A Gaia function code (`codefonction`, spec §3 and §4): letters, digits, `_` and `-`. */
 export const GAIA_FUNCTION_CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** `GET /api/gaia/connexion?codefonction=`: the function to open once Gaia has authenticated the agent. */
-export const gaiaLoginQuerySchema = z.object({ codefonction: z.string().max(64).optional() });
+export const gaiaLoginQuerySchema = lazySchema(() => z.object({ codefonction: z.string().max(64).optional() }));
 
 /** Gaia info (spec §3): what the portal knows of the agent Gaia authenticated. */
-export const gaiaInfoSchema = z.object({ codeRegate: z.string().nullable(), idrh: z.string().nullable(), idsso: z.string() });
+export const gaiaInfoSchema = lazySchema(() =>
+  z.object({ codeRegate: z.string().nullable(), idrh: z.string().nullable(), idsso: z.string() }),
+);
 export type GaiaInfo = z.infer<typeof gaiaInfoSchema>;
 
 /** GET /api/gaia/profil: the Gaia-authenticated agent's profile. */
-export const gaiaProfileSchema = gaiaInfoSchema.extend({
-  nomSc: z.string(),
-  loginSc: z.string(),
-  profil: z.enum(['BDP', 'SERVICE_CLIENT_DISTANCE']),
-  codeAcores: z.string().nullable(),
-});
+export const gaiaProfileSchema = lazySchema(() =>
+  gaiaInfoSchema.extend({
+    nomSc: z.string(),
+    loginSc: z.string(),
+    profil: z.enum(['BDP', 'SERVICE_CLIENT_DISTANCE']),
+    codeAcores: z.string().nullable(),
+  }),
+);
 export type GaiaProfile = z.infer<typeof gaiaProfileSchema>;
 
 /** GET /api/gaia/etat: whether Gaia is configured, and whether this browser holds a Gaia assertion. */
-export const gaiaStateSchema = z.object({ configure: z.boolean(), authentifie: z.boolean() });
+export const gaiaStateSchema = lazySchema(() => z.object({ configure: z.boolean(), authentifie: z.boolean() }));
 export type GaiaState = z.infer<typeof gaiaStateSchema>;
 
-export const urlResponseSchema = z.object({ url: z.string() });
+export const urlResponseSchema = lazySchema(() => z.object({ url: z.string() }));
 
 /** POST /api/service-client/regate: profile lookup by Régate code. */
-export const regateLookupRequestSchema = z.object({ codeRegate: z.string().max(64), idSso: z.string().max(64).optional() });
-export const regateProfileSchema = z.object({
-  codeRegate: z.string(),
-  nomSc: z.string(),
-  loginSc: z.string(),
-  profil: z.enum(['BDP', 'SERVICE_CLIENT_DISTANCE']),
-  idrh: z.string().nullable(),
-});
+export const regateLookupRequestSchema = lazySchema(() =>
+  z.object({ codeRegate: z.string().max(64), idSso: z.string().max(64).optional() }),
+);
+export const regateProfileSchema = lazySchema(() =>
+  z.object({
+    codeRegate: z.string(),
+    nomSc: z.string(),
+    loginSc: z.string(),
+    profil: z.enum(['BDP', 'SERVICE_CLIENT_DISTANCE']),
+    idrh: z.string().nullable(),
+  }),
+);
 export type RegateProfile = z.infer<typeof regateProfileSchema>;
 
 /** POST /api/contexte/lire (spec §3 "Context request"). */
-export const contextReadRequestSchema = z.object({
-  IdContexte: z.string().max(64),
-  IdRh: z.string().max(32),
-  UrlAppel: z.string().max(500),
-});
+export const contextReadRequestSchema = lazySchema(() =>
+  z.object({
+    IdContexte: z.string().max(64),
+    IdRh: z.string().max(32),
+    UrlAppel: z.string().max(500),
+  }),
+);
 export type ContextReadRequest = z.infer<typeof contextReadRequestSchema>;
 
 /** Spec §3 "Context response". */
-export const contextResponseSchema = z.object({
-  estConnexionOk: z.boolean(),
-  email: z.string().nullable(),
-  idClientLPM: z.string().nullable(),
-  idCoclico: z.string().nullable(),
-  idSouscriptionLPM: z.string().nullable(),
-  typeContexteClient: z.string().nullable(),
-});
+export const contextResponseSchema = lazySchema(() =>
+  z.object({
+    estConnexionOk: z.boolean(),
+    email: z.string().nullable(),
+    idClientLPM: z.string().nullable(),
+    idCoclico: z.string().nullable(),
+    idSouscriptionLPM: z.string().nullable(),
+    typeContexteClient: z.string().nullable(),
+  }),
+);
 export type ContextResponse = z.infer<typeof contextResponseSchema>;
 
 /** POST /api/contexte/maj (spec §3 "Context update payload"). */
-export const contextUpdateSchema = z.object({
-  estGestionnaire: z.boolean(),
-  idContexte: z.string().max(64),
-  idRh: z.string().max(32),
-  urlAppel: z.string().max(500),
-  idCoclico: z.string().max(64).nullable().optional(),
-  idSouscriptionLPM: z.string().max(64).nullable().optional(),
-  typeContexteClient: z.string().max(64).nullable().optional(),
-  idClientBscs: z.number().int().positive().max(2_147_483_647).optional(),
-});
+export const contextUpdateSchema = lazySchema(() =>
+  z.object({
+    estGestionnaire: z.boolean(),
+    idContexte: z.string().max(64),
+    idRh: z.string().max(32),
+    urlAppel: z.string().max(500),
+    idCoclico: z.string().max(64).nullable().optional(),
+    idSouscriptionLPM: z.string().max(64).nullable().optional(),
+    typeContexteClient: z.string().max(64).nullable().optional(),
+    idClientBscs: z.number().int().positive().max(2_147_483_647).optional(),
+  }),
+);
 export type ContextUpdate = z.infer<typeof contextUpdateSchema>;
 
 /**
@@ -139,11 +160,13 @@ export type ContextUpdate = z.infer<typeof contextUpdateSchema>;
  * SSO assertion instead of a code. With `idContexte` the e-mail is the context's and the reason
  * defaults to the context.
  */
-export const ssoConnectRequestSchema = z.object({
-  username: z.string().max(300),
-  motif: z.string().max(500).optional(),
-  idContexte: z.string().max(64).optional(),
-});
+export const ssoConnectRequestSchema = lazySchema(() =>
+  z.object({
+    username: z.string().max(300),
+    motif: z.string().max(500).optional(),
+    idContexte: z.string().max(64).optional(),
+  }),
+);
 
 /** The French texts of the SSO pages. */
 export const SSO_MESSAGES = {

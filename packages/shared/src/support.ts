@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { personFirstNameSchema, personLastNameSchema } from './account-users.ts';
 import { emailSchema } from './auth.ts';
 
@@ -10,29 +11,35 @@ import { emailSchema } from './auth.ts';
 /** Theme of the security contact: the security page's button opens the form on it (spec §2, §9). */
 export const SECURITY_CONTACT_THEME_ID = 13;
 
-export const contactThemeSchema = z.object({
-  idTheme: z.number().int(),
-  libelle: z.string(),
-  ordre: z.number().int(),
-});
+export const contactThemeSchema = lazySchema(() =>
+  z.object({
+    idTheme: z.number().int(),
+    libelle: z.string(),
+    ordre: z.number().int(),
+  }),
+);
 export type ContactTheme = z.infer<typeof contactThemeSchema>;
-export const contactThemeListSchema = z.array(contactThemeSchema);
+export const contactThemeListSchema = lazySchema(() => z.array(contactThemeSchema));
 
-export const contactSubThemeSchema = z.object({
-  idSousTheme: z.number().int(),
-  idTheme: z.number().int(),
-  libelle: z.string(),
-  ordre: z.number().int(),
-});
+export const contactSubThemeSchema = lazySchema(() =>
+  z.object({
+    idSousTheme: z.number().int(),
+    idTheme: z.number().int(),
+    libelle: z.string(),
+    ordre: z.number().int(),
+  }),
+);
 export type ContactSubTheme = z.infer<typeof contactSubThemeSchema>;
-export const contactSubThemeListSchema = z.array(contactSubThemeSchema);
+export const contactSubThemeListSchema = lazySchema(() => z.array(contactSubThemeSchema));
 
 const MAX_ID = 2_147_483_647;
 
 /** `/api/Faq/contact_sous_themes/{idTheme}`. */
-export const contactThemeParamSchema = z.object({
-  idTheme: z.coerce.number<string>().int().positive().max(MAX_ID),
-});
+export const contactThemeParamSchema = lazySchema(() =>
+  z.object({
+    idTheme: z.coerce.number<string>().int().positive().max(MAX_ID),
+  }),
+);
 
 /** Lengths of the form's fields, in characters (Unicode code points, as a person counts them). */
 export const CONTACT_LIMITS = {
@@ -104,45 +111,49 @@ const oneLine = (what: string, max: number) =>
 const PHONE = /^\+?[0-9][0-9 .()-]{5,19}$/;
 
 /** What every message says, signed in or not (the fields of `POST /api/faq/envoyerEmail`). */
-export const contactMessageSchema = z.object({
-  idTheme: idText('Veuillez choisir un thème.'),
-  /** Required when the theme has sub-themes (all those of the reference data have). */
-  idSousTheme: optional(idText('Veuillez choisir un sous-thème.')),
-  objet: oneLine('L’objet', CONTACT_LIMITS.objet),
-  message: z
-    .string('Le message est obligatoire.')
-    .transform(normaliseLineBreaks)
-    .pipe(
+export const contactMessageSchema = lazySchema(() =>
+  z.object({
+    idTheme: idText('Veuillez choisir un thème.'),
+    /** Required when the theme has sub-themes (all those of the reference data have). */
+    idSousTheme: optional(idText('Veuillez choisir un sous-thème.')),
+    objet: oneLine('L’objet', CONTACT_LIMITS.objet),
+    message: z
+      .string('Le message est obligatoire.')
+      .transform(normaliseLineBreaks)
+      .pipe(
+        z
+          .string()
+          .trim()
+          .min(1, 'Le message est obligatoire.')
+          .refine((text) => characterCount(text) <= CONTACT_LIMITS.message, `Le message ne peut dépasser ${CONTACT_LIMITS.message} caractères.`)
+          .refine((text) => !CONTROL_CHARACTER.test(text), 'Le message contient un caractère de contrôle non autorisé.'),
+      ),
+    telephone: optional(
       z
         .string()
         .trim()
-        .min(1, 'Le message est obligatoire.')
-        .refine((text) => characterCount(text) <= CONTACT_LIMITS.message, `Le message ne peut dépasser ${CONTACT_LIMITS.message} caractères.`)
-        .refine((text) => !CONTROL_CHARACTER.test(text), 'Le message contient un caractère de contrôle non autorisé.'),
+        .max(CONTACT_LIMITS.telephone, 'Le numéro de téléphone est trop long.')
+        .regex(PHONE, 'Le numéro de téléphone ne doit contenir que des chiffres, des espaces, des points, des tirets ou un + initial.'),
     ),
-  telephone: optional(
-    z
-      .string()
-      .trim()
-      .max(CONTACT_LIMITS.telephone, 'Le numéro de téléphone est trop long.')
-      .regex(PHONE, 'Le numéro de téléphone ne doit contenir que des chiffres, des espaces, des points, des tirets ou un + initial.'),
-  ),
-  /** The billing account the message is about (signed in only; the caller must manage it). */
-  idClientBscs: optional(idText('Le compte de facturation doit être désigné par son identifiant numérique.')),
-  /** reCAPTCHA token (action 'homepage'), required from a visitor when the captcha is on. */
-  captcha: optional(z.string().max(CONTACT_LIMITS.captcha)),
-});
+    /** The billing account the message is about (signed in only; the caller must manage it). */
+    idClientBscs: optional(idText('Le compte de facturation doit être désigné par son identifiant numérique.')),
+    /** reCAPTCHA token (action 'homepage'), required from a visitor when the captcha is on. */
+    captcha: optional(z.string().max(CONTACT_LIMITS.captcha)),
+  }),
+);
 
 /** Who writes: asked of a visitor; a signed-in customer's comes from their session. */
-export const contactSenderSchema = z.object({
-  prenom: personFirstNameSchema,
-  nom: personLastNameSchema,
-  email: emailSchema,
-  entreprise: optional(oneLine('Le nom de l’entreprise', CONTACT_LIMITS.entreprise)),
-});
+export const contactSenderSchema = lazySchema(() =>
+  z.object({
+    prenom: personFirstNameSchema,
+    nom: personLastNameSchema,
+    email: emailSchema,
+    entreprise: optional(oneLine('Le nom de l’entreprise', CONTACT_LIMITS.entreprise)),
+  }),
+);
 
 /** A visitor's message: what they write and who they are. */
-export const contactVisitorMessageSchema = contactMessageSchema.extend(contactSenderSchema.shape);
+export const contactVisitorMessageSchema = lazySchema(() => contactMessageSchema.extend(contactSenderSchema.shape));
 export type ContactVisitorMessage = z.output<typeof contactVisitorMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
@@ -150,25 +161,29 @@ export type ContactMessage = z.output<typeof contactMessageSchema>;
  * The multipart body as the OpenAPI document describes it: the message's fields, the sender's
  * (required from a visitor, ignored from a signed-in customer) and at most one file.
  */
-export const contactRequestDocumentSchema = contactMessageSchema.extend({
-  prenom: personFirstNameSchema.optional().describe('Obligatoire sans session ; ignoré avec une session (pris de la session).'),
-  nom: personLastNameSchema.optional().describe('Obligatoire sans session ; ignoré avec une session.'),
-  email: emailSchema.optional().describe('Obligatoire sans session ; ignoré avec une session.'),
-  entreprise: z.string().max(CONTACT_LIMITS.entreprise).optional(),
-  [ATTACHMENT_FIELD]: z
-    .string()
-    .meta({ format: 'binary' })
-    .optional()
-    .describe('Une pièce jointe facultative : PDF, JPEG ou PNG (reconnu à ses premiers octets), 5 Mo au plus.'),
-});
+export const contactRequestDocumentSchema = lazySchema(() =>
+  contactMessageSchema.extend({
+    prenom: personFirstNameSchema.optional().describe('Obligatoire sans session ; ignoré avec une session (pris de la session).'),
+    nom: personLastNameSchema.optional().describe('Obligatoire sans session ; ignoré avec une session.'),
+    email: emailSchema.optional().describe('Obligatoire sans session ; ignoré avec une session.'),
+    entreprise: z.string().max(CONTACT_LIMITS.entreprise).optional(),
+    [ATTACHMENT_FIELD]: z
+      .string()
+      .meta({ format: 'binary' })
+      .optional()
+      .describe('Une pièce jointe facultative : PDF, JPEG ou PNG (reconnu à ses premiers octets), 5 Mo au plus.'),
+  }),
+);
 
 /** The answer: the ticket's reference, shown on the page and given in the acknowledgement. */
-export const contactResponseSchema = z.object({
-  reference: z.string(),
-  dateCreation: z.string(),
-  /** Where the acknowledgement was sent. */
-  email: z.string(),
-});
+export const contactResponseSchema = lazySchema(() =>
+  z.object({
+    reference: z.string(),
+    dateCreation: z.string(),
+    /** Where the acknowledgement was sent. */
+    email: z.string(),
+  }),
+);
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
 /** `SUP-YYYY-NNNNNN`: the year of the ticket (Europe/Paris) and its number in that year. */
@@ -184,31 +199,37 @@ export const SUPPORT_TICKET_STATUS_LABELS: Record<SupportTicketStatus, string> =
   RESOLUE: 'Traitée',
 };
 
-export const supportTicketSchema = z.object({
-  reference: z.string(),
-  dateCreation: z.string(),
-  dateMiseAJour: z.string(),
-  theme: z.string(),
-  sousTheme: z.string().nullable(),
-  objet: z.string(),
-  statut: z.enum(SUPPORT_TICKET_STATUSES),
-  pieceJointe: z.object({ nom: z.string(), type: z.string(), taille: z.number().int() }).nullable(),
-});
+export const supportTicketSchema = lazySchema(() =>
+  z.object({
+    reference: z.string(),
+    dateCreation: z.string(),
+    dateMiseAJour: z.string(),
+    theme: z.string(),
+    sousTheme: z.string().nullable(),
+    objet: z.string(),
+    statut: z.enum(SUPPORT_TICKET_STATUSES),
+    pieceJointe: z.object({ nom: z.string(), type: z.string(), taille: z.number().int() }).nullable(),
+  }),
+);
 export type SupportTicket = z.infer<typeof supportTicketSchema>;
 
 export const SUPPORT_TICKET_PAGE_SIZE_MAX = 50;
 
 /** `GET /api/support/demandes?page=…&taille=…`: the caller's own tickets, newest first. */
-export const supportTicketQuerySchema = z.object({
-  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
-  taille: z.coerce.number<string>().int().min(1).max(SUPPORT_TICKET_PAGE_SIZE_MAX).default(10),
-});
+export const supportTicketQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+    taille: z.coerce.number<string>().int().min(1).max(SUPPORT_TICKET_PAGE_SIZE_MAX).default(10),
+  }),
+);
 export type SupportTicketQuery = z.infer<typeof supportTicketQuerySchema>;
 
-export const supportTicketPageSchema = z.object({
-  demandes: z.array(supportTicketSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  taille: z.number().int(),
-});
+export const supportTicketPageSchema = lazySchema(() =>
+  z.object({
+    demandes: z.array(supportTicketSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    taille: z.number().int(),
+  }),
+);
 export type SupportTicketPage = z.infer<typeof supportTicketPageSchema>;

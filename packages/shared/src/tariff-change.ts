@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { vatCentimes } from './invoices.ts';
 import { addMonths } from './termination.ts';
 import { TARIFF_CHANGE_ACTION } from './shop.ts';
@@ -22,7 +23,9 @@ const planMessage = 'Veuillez choisir le nouveau forfait dans la liste proposée
 /** The DR14 choice, by its spec name (stored as its number, `TARIFF_CHANGE_ACTION`). */
 export const TARIFF_CHANGE_ACTION_NAMES = ['Application_de_DR14', 'Renonciation_de_DR14'] as const;
 export type TariffChangeActionName = (typeof TARIFF_CHANGE_ACTION_NAMES)[number];
-export const tariffChangeActionSchema = z.enum(TARIFF_CHANGE_ACTION_NAMES, 'Veuillez choisir d’appliquer ou de renoncer au droit DR14.');
+export const tariffChangeActionSchema = lazySchema(() =>
+  z.enum(TARIFF_CHANGE_ACTION_NAMES, 'Veuillez choisir d’appliquer ou de renoncer au droit DR14.'),
+);
 
 export const tariffChangeActionCode = (name: TariffChangeActionName): number => TARIFF_CHANGE_ACTION[name];
 export function tariffChangeActionName(code: number): TariffChangeActionName {
@@ -45,7 +48,9 @@ export const TARIFF_CHANGE_ACTION_LABELS: Record<TariffChangeActionName, { titre
 
 /** When the change takes effect: today, or the first day of the next billing period (the 1st of next month). */
 export const TARIFF_CHANGE_TIMINGS = ['IMMEDIAT', 'PROCHAINE_FACTURATION'] as const;
-export const tariffChangeTimingSchema = z.enum(TARIFF_CHANGE_TIMINGS, 'Veuillez choisir la date d’effet du changement.');
+export const tariffChangeTimingSchema = lazySchema(() =>
+  z.enum(TARIFF_CHANGE_TIMINGS, 'Veuillez choisir la date d’effet du changement.'),
+);
 export type TariffChangeTiming = (typeof TARIFF_CHANGE_TIMINGS)[number];
 export const TARIFF_CHANGE_TIMING_LABELS: Record<TariffChangeTiming, string> = {
   IMMEDIAT: 'Dès aujourd’hui',
@@ -100,82 +105,94 @@ export function monthlyDifference(currentHt: number, targetHt: number): { differ
 // Schemas
 
 /** `/api/chgmttarif/offres/{idContrat}`, `/dates-effet/{idContrat}`, `/en-cours/{idContrat}`, `/blocage/{idContrat}`. */
-export const tariffChangeContractParamSchema = z.object({ idContrat: idParam(contractMessage) });
+export const tariffChangeContractParamSchema = lazySchema(() => z.object({ idContrat: idParam(contractMessage) }));
 /** `/api/chgmttarif/recapitulatif/{idChangement}`. */
-export const tariffChangeIdParamSchema = z.object({ idChangement: idParam(changeMessage) });
+export const tariffChangeIdParamSchema = lazySchema(() => z.object({ idChangement: idParam(changeMessage) }));
 /** `/api/chgmttarif/dates-effet/{idContrat}?idOffreCible=`. */
-export const tariffChangeDatesQuerySchema = z.object({ idOffreCible: idParam(planMessage) });
+export const tariffChangeDatesQuerySchema = lazySchema(() => z.object({ idOffreCible: idParam(planMessage) }));
 
-export const tariffPlanSchema = z.object({
-  idOffreEngagement: z.number().int(),
-  libelle: z.string(),
-  description: z.string(),
-  dataMo: z.number().int().nullable(),
-  dataIllimitee: z.boolean(),
-  zones: z.array(z.string()),
-  optionsIncluses: z.array(z.string()),
-  /** Commitment of the plan in months (0, 12 or 24). */
-  engagementMois: z.number().int(),
-  prixMensuelHtCentimes: z.number().int(),
-  prixMensuelTtcCentimes: z.number().int(),
-});
+export const tariffPlanSchema = lazySchema(() =>
+  z.object({
+    idOffreEngagement: z.number().int(),
+    libelle: z.string(),
+    description: z.string(),
+    dataMo: z.number().int().nullable(),
+    dataIllimitee: z.boolean(),
+    zones: z.array(z.string()),
+    optionsIncluses: z.array(z.string()),
+    /** Commitment of the plan in months (0, 12 or 24). */
+    engagementMois: z.number().int(),
+    prixMensuelHtCentimes: z.number().int(),
+    prixMensuelTtcCentimes: z.number().int(),
+  }),
+);
 export type TariffPlan = z.infer<typeof tariffPlanSchema>;
 
-export const tariffTargetSchema = tariffPlanSchema.extend({
-  /** Per month, target minus current: positive costs more. */
-  differenceHtCentimes: z.number().int(),
-  differenceTtcCentimes: z.number().int(),
-  sens: z.enum(['HAUSSE', 'BAISSE']),
-});
+export const tariffTargetSchema = lazySchema(() =>
+  tariffPlanSchema.extend({
+    /** Per month, target minus current: positive costs more. */
+    differenceHtCentimes: z.number().int(),
+    differenceTtcCentimes: z.number().int(),
+    sens: z.enum(['HAUSSE', 'BAISSE']),
+  }),
+);
 export type TariffTarget = z.infer<typeof tariffTargetSchema>;
 
 /** `GET /api/chgmttarif/offres/{idContrat}`. */
-export const tariffTargetsSchema = z.object({
-  idContrat: z.number().int(),
-  numeroLigne: z.string(),
-  dateFinEngagement: z.string().nullable(),
-  offreActuelle: tariffPlanSchema,
-  offres: z.array(tariffTargetSchema),
-});
+export const tariffTargetsSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    numeroLigne: z.string(),
+    dateFinEngagement: z.string().nullable(),
+    offreActuelle: tariffPlanSchema,
+    offres: z.array(tariffTargetSchema),
+  }),
+);
 export type TariffTargets = z.infer<typeof tariffTargetsSchema>;
 
-export const tariffChangeDateSchema = z.object({
-  type: tariffChangeTimingSchema,
-  /** YYYY-MM-DD. */
-  date: z.string(),
-  autorise: z.boolean(),
-  /** Why it is not offered (French), null when it is. */
-  raison: z.string().nullable(),
-});
+export const tariffChangeDateSchema = lazySchema(() =>
+  z.object({
+    type: tariffChangeTimingSchema,
+    /** YYYY-MM-DD. */
+    date: z.string(),
+    autorise: z.boolean(),
+    /** Why it is not offered (French), null when it is. */
+    raison: z.string().nullable(),
+  }),
+);
 export type TariffChangeDate = z.infer<typeof tariffChangeDateSchema>;
 
 /** `GET /api/chgmttarif/dates-effet/{idContrat}?idOffreCible=`. */
-export const tariffChangeDatesSchema = z.object({
-  idContrat: z.number().int(),
-  idOffreCible: z.number().int(),
-  sens: z.enum(['HAUSSE', 'BAISSE']),
-  /** The line is under commitment on the earliest date: keeping it (DR14 applied) is then only for a dearer plan. */
-  engage: z.boolean(),
-  dates: z.array(tariffChangeDateSchema),
-  /** The DR14 choices allowed for this target. */
-  actions: z.array(tariffChangeActionSchema),
-});
+export const tariffChangeDatesSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    idOffreCible: z.number().int(),
+    sens: z.enum(['HAUSSE', 'BAISSE']),
+    /** The line is under commitment on the earliest date: keeping it (DR14 applied) is then only for a dearer plan. */
+    engage: z.boolean(),
+    dates: z.array(tariffChangeDateSchema),
+    /** The DR14 choices allowed for this target. */
+    actions: z.array(tariffChangeActionSchema),
+  }),
+);
 export type TariffChangeDates = z.infer<typeof tariffChangeDatesSchema>;
 
 export const TARIFF_CHANGE_BLOCKS = ['LIGNE_INACTIVE', 'RESILIATION_PROGRAMMEE', 'CHANGEMENT_EN_COURS', 'IMPAYES', 'GESTIONNAIRE_SEUL', 'AUCUNE_OFFRE'] as const;
 export type TariffChangeBlock = (typeof TARIFF_CHANGE_BLOCKS)[number];
 
 /** `GET /api/chgmttarif/blocage/{idContrat}`: whether the caller may change the line's plan now, and whether immediately. */
-export const tariffChangeBlockSchema = z.object({
-  idContrat: z.number().int(),
-  bloque: z.boolean(),
-  code: z.enum(TARIFF_CHANGE_BLOCKS).nullable(),
-  message: z.string().nullable(),
-  /** A customer-service agent (serviceClient) acts for the customer. */
-  serviceClient: z.boolean(),
-  /** Whether a change may take effect today (false for an agent: scheduled only). */
-  immediatAutorise: z.boolean(),
-});
+export const tariffChangeBlockSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    bloque: z.boolean(),
+    code: z.enum(TARIFF_CHANGE_BLOCKS).nullable(),
+    message: z.string().nullable(),
+    /** A customer-service agent (serviceClient) acts for the customer. */
+    serviceClient: z.boolean(),
+    /** Whether a change may take effect today (false for an agent: scheduled only). */
+    immediatAutorise: z.boolean(),
+  }),
+);
 export type TariffChangeBlockAnswer = z.infer<typeof tariffChangeBlockSchema>;
 
 export const TARIFF_CHANGE_STATUSES = ['EN_ATTENTE', 'APPLIQUE', 'ANNULE'] as const;
@@ -187,43 +204,49 @@ export const TARIFF_CHANGE_STATUS_LABELS: Record<TariffChangeStatus, string> = {
 };
 
 /** A recorded change, as every answer gives it. */
-export const tariffChangeSchema = z.object({
-  idChangement: z.number().int(),
-  idContrat: z.number().int(),
-  numeroLigne: z.string(),
-  statut: z.enum(TARIFF_CHANGE_STATUSES),
-  offreActuelle: z.object({ idOffreEngagement: z.number().int(), libelle: z.string(), prixMensuelHtCentimes: z.number().int() }),
-  offreCible: z.object({ idOffreEngagement: z.number().int(), libelle: z.string(), prixMensuelHtCentimes: z.number().int() }),
-  differenceHtCentimes: z.number().int(),
-  differenceTtcCentimes: z.number().int(),
-  action: tariffChangeActionSchema,
-  immediat: z.boolean(),
-  dateEffet: z.string(),
-  /** Commitment end once the change applies (null: none). */
-  dateFinEngagementApres: z.string().nullable(),
-  dateDemande: z.string(),
-  dateAnnulation: z.string().nullable(),
-  dateApplication: z.string().nullable(),
-  /** Pending and before its effective date, for a manager. */
-  annulable: z.boolean(),
-});
+export const tariffChangeSchema = lazySchema(() =>
+  z.object({
+    idChangement: z.number().int(),
+    idContrat: z.number().int(),
+    numeroLigne: z.string(),
+    statut: z.enum(TARIFF_CHANGE_STATUSES),
+    offreActuelle: z.object({ idOffreEngagement: z.number().int(), libelle: z.string(), prixMensuelHtCentimes: z.number().int() }),
+    offreCible: z.object({ idOffreEngagement: z.number().int(), libelle: z.string(), prixMensuelHtCentimes: z.number().int() }),
+    differenceHtCentimes: z.number().int(),
+    differenceTtcCentimes: z.number().int(),
+    action: tariffChangeActionSchema,
+    immediat: z.boolean(),
+    dateEffet: z.string(),
+    /** Commitment end once the change applies (null: none). */
+    dateFinEngagementApres: z.string().nullable(),
+    dateDemande: z.string(),
+    dateAnnulation: z.string().nullable(),
+    dateApplication: z.string().nullable(),
+    /** Pending and before its effective date, for a manager. */
+    annulable: z.boolean(),
+  }),
+);
 export type TariffChangeAnswer = z.infer<typeof tariffChangeSchema>;
 
 /** `GET /api/chgmttarif/en-cours/{idContrat}`. */
-export const tariffChangeInProgressSchema = z.object({ enCours: z.boolean(), changement: tariffChangeSchema.nullable() });
+export const tariffChangeInProgressSchema = lazySchema(() =>
+  z.object({ enCours: z.boolean(), changement: tariffChangeSchema.nullable() }),
+);
 export type TariffChangeInProgress = z.infer<typeof tariffChangeInProgressSchema>;
 
 /** `POST /api/chgmttarif/enregistrer`. */
-export const tariffChangeRequestSchema = z.strictObject({
-  idContrat: idNumber(contractMessage),
-  idOffreCible: idNumber(planMessage),
-  effet: tariffChangeTimingSchema,
-  action: tariffChangeActionSchema,
-});
+export const tariffChangeRequestSchema = lazySchema(() =>
+  z.strictObject({
+    idContrat: idNumber(contractMessage),
+    idOffreCible: idNumber(planMessage),
+    effet: tariffChangeTimingSchema,
+    action: tariffChangeActionSchema,
+  }),
+);
 export type TariffChangeRequest = z.infer<typeof tariffChangeRequestSchema>;
 
 /** `POST /api/chgmttarif/annuler`. */
-export const tariffChangeCancelSchema = z.strictObject({ idChangement: idNumber(changeMessage) });
+export const tariffChangeCancelSchema = lazySchema(() => z.strictObject({ idChangement: idNumber(changeMessage) }));
 
 export const tariffChangeRecapFileName = (change: Pick<TariffChangeAnswer, 'idChangement' | 'numeroLigne'>): string =>
   `changement-forfait-${change.idChangement}-ligne-${change.numeroLigne}.pdf`;

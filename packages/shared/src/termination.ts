@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { vatCentimes, VAT_RATE_BP } from './invoices.ts';
 import { addDays } from './paris-time.ts';
 
@@ -126,30 +127,34 @@ export const TERMINATION_VAT_PERCENT = VAT_RATE_BP / 100;
 // ---------------------------------------------------------------------------------------------
 // Reasons
 
-export const terminationReasonSchema = z.object({
-  idMotif: z.number().int(),
-  idMotifParent: z.number().int().nullable(),
-  libelle: z.string(),
-  pro: z.boolean(),
-  /** The early-termination fees are waived on proof. */
-  exonerationFrais: z.boolean(),
-  /** The proof to attach, when one is required. */
-  justificatif: z.string().nullable(),
-  /** The number leaves with a portability: the line ends on the porting date. */
-  portabilite: z.boolean(),
-  /** Whether the reason has sub-reasons to choose from. */
-  aSousMotifs: z.boolean(),
-  ordre: z.number().int(),
-});
+export const terminationReasonSchema = lazySchema(() =>
+  z.object({
+    idMotif: z.number().int(),
+    idMotifParent: z.number().int().nullable(),
+    libelle: z.string(),
+    pro: z.boolean(),
+    /** The early-termination fees are waived on proof. */
+    exonerationFrais: z.boolean(),
+    /** The proof to attach, when one is required. */
+    justificatif: z.string().nullable(),
+    /** The number leaves with a portability: the line ends on the porting date. */
+    portabilite: z.boolean(),
+    /** Whether the reason has sub-reasons to choose from. */
+    aSousMotifs: z.boolean(),
+    ordre: z.number().int(),
+  }),
+);
 export type TerminationReason = z.infer<typeof terminationReasonSchema>;
-export const terminationReasonListSchema = z.array(terminationReasonSchema);
+export const terminationReasonListSchema = lazySchema(() => z.array(terminationReasonSchema));
 
 /** `/api/resiliation/motifs-pro/{idContrat}`, `/engagement/{idContrat}`, `/en-cours/{idContrat}`. */
-export const terminationContractParamSchema = z.object({ idContrat: idParam(contractMessage) });
+export const terminationContractParamSchema = lazySchema(() => z.object({ idContrat: idParam(contractMessage) }));
 /** `/api/resiliation/sous-motifs/{idMotifParent}`. */
-export const terminationParentParamSchema = z.object({ idMotifParent: idParam(reasonMessage) });
+export const terminationParentParamSchema = lazySchema(() => z.object({ idMotifParent: idParam(reasonMessage) }));
 /** `/api/resiliation/statut/{idResiliation}`, `/api/resiliation/{idResiliation}/annuler`. */
-export const terminationIdParamSchema = z.object({ idResiliation: idParam('La demande de résiliation doit être désignée par son identifiant numérique.') });
+export const terminationIdParamSchema = lazySchema(() =>
+  z.object({ idResiliation: idParam('La demande de résiliation doit être désignée par son identifiant numérique.') }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Commitment and fees
@@ -159,97 +164,115 @@ export const TERMINATION_OBSTACLES = ['DERNIERE_LIGNE', 'COMMANDE_EN_COURS', 'DE
 export type TerminationObstacle = (typeof TERMINATION_OBSTACLES)[number];
 
 /** `GET /api/resiliation/engagement/{idContrat}`. */
-export const terminationCommitmentSchema = z.object({
-  idContrat: z.number().int(),
-  numeroLigne: z.string(),
-  libelleOffre: z.string(),
-  /** Monthly fee of the plan, excluding VAT. */
-  mensualiteHtCentimes: z.number().int(),
-  /** End of the commitment (YYYY-MM-DD); null without commitment. */
-  dateFinEngagement: z.string().nullable(),
-  /** Months of commitment left at the earliest effective date. */
-  moisRestants: z.number().int(),
-  /** The number leaves for another operator on this day: the line ends then. */
-  datePortabiliteSortante: z.string().nullable(),
-  /** The effective dates the request may choose (both the porting date for a line being ported out). */
-  dateEffetMin: z.string(),
-  dateEffetMax: z.string(),
-  /** What keeps the line from being terminated here, in words (null when nothing does). */
-  empechement: z.object({ code: z.enum(TERMINATION_OBSTACLES), message: z.string() }).nullable(),
-  /** Whether the caller may submit (a manager of the account), or only read the procedure. */
-  peutResilier: z.boolean(),
-});
+export const terminationCommitmentSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    numeroLigne: z.string(),
+    libelleOffre: z.string(),
+    /** Monthly fee of the plan, excluding VAT. */
+    mensualiteHtCentimes: z.number().int(),
+    /** End of the commitment (YYYY-MM-DD); null without commitment. */
+    dateFinEngagement: z.string().nullable(),
+    /** Months of commitment left at the earliest effective date. */
+    moisRestants: z.number().int(),
+    /** The number leaves for another operator on this day: the line ends then. */
+    datePortabiliteSortante: z.string().nullable(),
+    /** The effective dates the request may choose (both the porting date for a line being ported out). */
+    dateEffetMin: z.string(),
+    dateEffetMax: z.string(),
+    /** What keeps the line from being terminated here, in words (null when nothing does). */
+    empechement: z.object({ code: z.enum(TERMINATION_OBSTACLES), message: z.string() }).nullable(),
+    /** Whether the caller may submit (a manager of the account), or only read the procedure. */
+    peutResilier: z.boolean(),
+  }),
+);
 export type TerminationCommitment = z.infer<typeof terminationCommitmentSchema>;
 
-const isoDay = z.string('La date d’effet est obligatoire.').regex(/^\d{4}-\d{2}-\d{2}$/, 'La date d’effet doit être une date au format AAAA-MM-JJ.').refine((day) => {
-  const parsed = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
-}, 'La date d’effet n’est pas une date valide.');
+const isoDay = lazySchema(() =>
+  z.string('La date d’effet est obligatoire.').regex(/^\d{4}-\d{2}-\d{2}$/, 'La date d’effet doit être une date au format AAAA-MM-JJ.').refine((day) => {
+    const parsed = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+  }, 'La date d’effet n’est pas une date valide.'),
+);
 
 /** `POST /api/resiliation/frais`. */
-export const terminationFeesRequestSchema = z.object({
-  idContrat: idNumber(contractMessage),
-  dateEffet: isoDay,
-  idMotif: idNumber(reasonMessage),
-});
+export const terminationFeesRequestSchema = lazySchema(() =>
+  z.object({
+    idContrat: idNumber(contractMessage),
+    dateEffet: isoDay,
+    idMotif: idNumber(reasonMessage),
+  }),
+);
 export type TerminationFeesRequest = z.infer<typeof terminationFeesRequestSchema>;
 
-export const terminationFeeItemSchema = z.object({
-  type: z.enum(TERMINATION_FEE_KINDS),
-  libelle: z.string(),
-  montantHtCentimes: z.number().int(),
-});
+export const terminationFeeItemSchema = lazySchema(() =>
+  z.object({
+    type: z.enum(TERMINATION_FEE_KINDS),
+    libelle: z.string(),
+    montantHtCentimes: z.number().int(),
+  }),
+);
 
-export const terminationFeesSchema = z.object({
-  idContrat: z.number().int(),
-  idMotif: z.number().int(),
-  dateEffet: z.string(),
-  dateFinEngagement: z.string().nullable(),
-  moisRestants: z.number().int(),
-  exonere: z.boolean(),
-  lignes: z.array(terminationFeeItemSchema),
-  totalHtCentimes: z.number().int(),
-  totalTvaCentimes: z.number().int(),
-  totalTtcCentimes: z.number().int(),
-  tauxTva: z.number(),
-});
+export const terminationFeesSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int(),
+    idMotif: z.number().int(),
+    dateEffet: z.string(),
+    dateFinEngagement: z.string().nullable(),
+    moisRestants: z.number().int(),
+    exonere: z.boolean(),
+    lignes: z.array(terminationFeeItemSchema),
+    totalHtCentimes: z.number().int(),
+    totalTvaCentimes: z.number().int(),
+    totalTtcCentimes: z.number().int(),
+    tauxTva: z.number(),
+  }),
+);
 export type TerminationFeesAnswer = z.infer<typeof terminationFeesSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Proofs
 
 /** The answer of an upload: the key the request names the proof by. */
-export const terminationAttachmentSchema = z.object({
-  cle: z.string(),
-  nom: z.string(),
-  type: z.string(),
-  taille: z.number().int(),
-});
+export const terminationAttachmentSchema = lazySchema(() =>
+  z.object({
+    cle: z.string(),
+    nom: z.string(),
+    type: z.string(),
+    taille: z.number().int(),
+  }),
+);
 export type TerminationAttachment = z.infer<typeof terminationAttachmentSchema>;
 
 /** A proof's storage key: 32 hexadecimal characters. */
-export const terminationKeySchema = z
-  .string('La pièce jointe doit être désignée par sa clé.')
-  .regex(/^[0-9a-f]{32}$/, 'La clé de la pièce jointe est invalide.');
+export const terminationKeySchema = lazySchema(() =>
+  z
+    .string('La pièce jointe doit être désignée par sa clé.')
+    .regex(/^[0-9a-f]{32}$/, 'La clé de la pièce jointe est invalide.'),
+);
 
 /** The multipart upload as the OpenAPI document describes it. */
-export const terminationUploadDocumentSchema = z.object({
-  [TERMINATION_CONTRACT_FIELD]: z.string().describe('Le contrat de la ligne à résilier, avant le fichier.'),
-  pieceJointe: z.string().meta({ format: 'binary' }).describe('Le justificatif : PDF, JPEG ou PNG (reconnu à ses premiers octets), 5 Mo au plus.'),
-});
+export const terminationUploadDocumentSchema = lazySchema(() =>
+  z.object({
+    [TERMINATION_CONTRACT_FIELD]: z.string().describe('Le contrat de la ligne à résilier, avant le fichier.'),
+    pieceJointe: z.string().meta({ format: 'binary' }).describe('Le justificatif : PDF, JPEG ou PNG (reconnu à ses premiers octets), 5 Mo au plus.'),
+  }),
+);
 /** The fields of the upload, as text. */
-export const terminationUploadFieldsSchema = z.object({
-  [TERMINATION_CONTRACT_FIELD]: z
-    .string(contractMessage)
-    .trim()
-    .regex(/^\d{1,10}$/, contractMessage)
-    .transform(Number)
-    .pipe(idNumber(contractMessage)),
-});
+export const terminationUploadFieldsSchema = lazySchema(() =>
+  z.object({
+    [TERMINATION_CONTRACT_FIELD]: z
+      .string(contractMessage)
+      .trim()
+      .regex(/^\d{1,10}$/, contractMessage)
+      .transform(Number)
+      .pipe(idNumber(contractMessage)),
+  }),
+);
 /** The multipart delete: one field. */
-export const terminationDeleteSchema = z.object({ [TERMINATION_KEY_FIELD]: terminationKeySchema });
+export const terminationDeleteSchema = lazySchema(() => z.object({ [TERMINATION_KEY_FIELD]: terminationKeySchema }));
 
-export const terminationDeletedSchema = z.object({ cle: z.string(), supprime: z.literal(true) });
+export const terminationDeletedSchema = lazySchema(() => z.object({ cle: z.string(), supprime: z.literal(true) }));
 
 // ---------------------------------------------------------------------------------------------
 // Request, follow-up, cancellation
@@ -260,30 +283,34 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const commentMessage = 'Le commentaire ne peut dépasser 500 caractères.';
 
 /** `POST /api/contrat/resilier` (with an `Idempotency-Key` header). */
-export const terminationRequestSchema = z.object({
-  idContrat: idNumber(contractMessage),
-  idMotif: idNumber(reasonMessage),
-  idSousMotif: idNumber(subReasonMessage).nullable().optional(),
-  dateEffet: isoDay,
-  commentaire: z
-    .string()
-    .trim()
-    .refine((text) => [...text].length <= 500, commentMessage)
-    // eslint-disable-next-line no-control-regex -- control characters other than line breaks are refused
-    .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'Le commentaire contient un caractère de contrôle non autorisé.')
-    // A lone half of a surrogate pair is no character: the database would refuse it.
-    .refine((text) => !LONE_SURROGATE.test(text), 'Le commentaire contient un caractère invalide.')
-    .nullable()
-    .optional(),
-  piecesJointes: z.array(terminationKeySchema).max(TERMINATION_MAX_ATTACHMENTS, `${TERMINATION_MAX_ATTACHMENTS} pièces jointes au plus.`).default([]),
-});
+export const terminationRequestSchema = lazySchema(() =>
+  z.object({
+    idContrat: idNumber(contractMessage),
+    idMotif: idNumber(reasonMessage),
+    idSousMotif: idNumber(subReasonMessage).nullable().optional(),
+    dateEffet: isoDay,
+    commentaire: z
+      .string()
+      .trim()
+      .refine((text) => [...text].length <= 500, commentMessage)
+      // eslint-disable-next-line no-control-regex -- control characters other than line breaks are refused
+      .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'Le commentaire contient un caractère de contrôle non autorisé.')
+      // A lone half of a surrogate pair is no character: the database would refuse it.
+      .refine((text) => !LONE_SURROGATE.test(text), 'Le commentaire contient un caractère invalide.')
+      .nullable()
+      .optional(),
+    piecesJointes: z.array(terminationKeySchema).max(TERMINATION_MAX_ATTACHMENTS, `${TERMINATION_MAX_ATTACHMENTS} pièces jointes au plus.`).default([]),
+  }),
+);
 export type TerminationRequest = z.input<typeof terminationRequestSchema>;
 
-export const idempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string('L’en-tête Idempotency-Key est obligatoire.')
-    .regex(IDEMPOTENCY_KEY_PATTERN, 'L’en-tête Idempotency-Key doit compter de 16 à 100 lettres, chiffres, tirets ou soulignés.'),
-});
+export const idempotencyHeadersSchema = lazySchema(() =>
+  z.looseObject({
+    'idempotency-key': z
+      .string('L’en-tête Idempotency-Key est obligatoire.')
+      .regex(IDEMPOTENCY_KEY_PATTERN, 'L’en-tête Idempotency-Key doit compter de 16 à 100 lettres, chiffres, tirets ou soulignés.'),
+  }),
+);
 
 export const TERMINATION_STATUSES = ['PROGRAMMEE', 'ANNULEE', 'EFFECTUEE'] as const;
 export type TerminationStatus = (typeof TERMINATION_STATUSES)[number];
@@ -294,30 +321,36 @@ export const TERMINATION_STATUS_LABELS: Record<TerminationStatus, string> = {
 };
 
 /** A request as its follow-up shows it. */
-export const terminationStatusSchema = z.object({
-  idResiliation: z.number().int(),
-  idContrat: z.number().int(),
-  numeroLigne: z.string(),
-  statut: z.enum(TERMINATION_STATUSES),
-  dateEffet: z.string(),
-  motif: z.string(),
-  sousMotif: z.string().nullable(),
-  commentaire: z.string().nullable(),
-  frais: terminationFeesSchema.omit({ idContrat: true, idMotif: true, dateEffet: true, dateFinEngagement: true }),
-  piecesJointes: z.array(terminationAttachmentSchema),
-  /** ISO date-time. */
-  dateDemande: z.string(),
-  dateAnnulation: z.string().nullable(),
-  /** Whether the caller may still cancel it (a manager, before the effective date). */
-  annulable: z.boolean(),
-});
+export const terminationStatusSchema = lazySchema(() =>
+  z.object({
+    idResiliation: z.number().int(),
+    idContrat: z.number().int(),
+    numeroLigne: z.string(),
+    statut: z.enum(TERMINATION_STATUSES),
+    dateEffet: z.string(),
+    motif: z.string(),
+    sousMotif: z.string().nullable(),
+    commentaire: z.string().nullable(),
+    frais: terminationFeesSchema.omit({ idContrat: true, idMotif: true, dateEffet: true, dateFinEngagement: true }),
+    piecesJointes: z.array(terminationAttachmentSchema),
+    /** ISO date-time. */
+    dateDemande: z.string(),
+    dateAnnulation: z.string().nullable(),
+    /** Whether the caller may still cancel it (a manager, before the effective date). */
+    annulable: z.boolean(),
+  }),
+);
 export type TerminationStatusAnswer = z.infer<typeof terminationStatusSchema>;
 
 /** `GET /api/resiliation/en-cours/{idContrat}`: the scheduled request of the line, if any. */
-export const terminationInProgressSchema = z.object({ resiliation: terminationStatusSchema.nullable() });
+export const terminationInProgressSchema = lazySchema(() =>
+  z.object({ resiliation: terminationStatusSchema.nullable() }),
+);
 
 /** `POST /api/resiliation/envoyer-confirmation`. */
-export const terminationConfirmationRequestSchema = z.object({
-  idResiliation: idNumber('La demande de résiliation doit être désignée par son identifiant numérique.'),
-});
-export const terminationConfirmationSentSchema = z.object({ email: z.string() });
+export const terminationConfirmationRequestSchema = lazySchema(() =>
+  z.object({
+    idResiliation: idNumber('La demande de résiliation doit être désignée par son identifiant numérique.'),
+  }),
+);
+export const terminationConfirmationSentSchema = lazySchema(() => z.object({ email: z.string() }));
