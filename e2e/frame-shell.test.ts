@@ -45,6 +45,24 @@ describe('signed-in pages’ shell', () => {
     await context.close();
   });
 
+  it('loads the locale data in a worker of its own, which the page’s security policy allows', async () => {
+    const { context, page } = await newPage(app.browser, { width: 375 });
+    await loginWithKeyboard(page, app.server.url, DEMO.gestionnaire.email, DEMO.gestionnaire.password);
+    await page.waitForURL(/\/pages\/accueil$/);
+    const workers: string[] = [];
+    const errors: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.reload();
+    await page.getByText('Boulangerie Lemoine SARL').first().waitFor();
+    expect(workers.some((url) => /\/ecare\/assets\/intl-warm-up-worker-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('is not sent once the user has signed out', async () => {
     const { context, page } = await newPage(app.browser, { width: 375 });
     await loginWithKeyboard(page, app.server.url, DEMO.gestionnaire.email, DEMO.gestionnaire.password);
