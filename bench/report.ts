@@ -85,13 +85,21 @@ export function printLighthouse(pages: LighthousePage[]): void {
         run.cls.toFixed(3),
         formatMs(run.tbtMs),
         formatMs(run.speedIndexMs),
+        String(run.benchmarkIndex),
         run.lcpElement,
       ]);
     });
     const m = page.median;
-    rows.push([page.name, 'MEDIAN', String(m.performance), formatMs(m.fcpMs), formatMs(m.lcpMs), m.cls.toFixed(3), formatMs(m.tbtMs), formatMs(m.speedIndexMs), '']);
+    rows.push([page.name, 'MEDIAN', String(m.performance), formatMs(m.fcpMs), formatMs(m.lcpMs), m.cls.toFixed(3), formatMs(m.tbtMs), formatMs(m.speedIndexMs), '', '']);
   }
-  console.log(renderTable(['page', 'run', 'perf', 'FCP', 'LCP', 'CLS', 'TBT', 'SI', 'LCP element'], rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'left']));
+  console.log(
+    renderTable(
+      ['page', 'run', 'perf', 'FCP', 'LCP', 'CLS', 'TBT', 'SI', 'speed', 'LCP element'],
+      rows,
+      ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+    ),
+  );
+  console.log('speed: the machine\'s benchmark index during the run, as Lighthouse measures it (higher is faster).');
   for (const page of pages) {
     for (const problem of page.problems) console.log(`Note (${page.name}): ${problem}`);
     console.log(
