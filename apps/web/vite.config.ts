@@ -22,6 +22,18 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const APP_MODULE = /[\\/]src[\\/]app[\\/]mount\.tsx$/;
 /** The page frame of the signed-in pages, their routes, and the home page most of them start on. */
 const FRAME_MODULES = /[\\/]src[\\/]app[\\/](?:frame-routes|routes[\\/](?:frame-route|home-route))\.tsx$/;
+/**
+ * The files every page has loaded before it imports anything else: the entry (src/main.tsx and
+ * what it imports: the `index` group below) and the app (`app`), whose router does the imports.
+ */
+const LOADED_FIRST = { index: /^assets\/index-[\w-]+\.js$/, app: /^assets\/app-[\w-]+\.js$/ } as const;
+/**
+ * V8's explicit compile hint: every function of a file that starts with it is compiled with the
+ * file, on a background thread while it downloads, instead of on the main thread the first time
+ * it runs. For the files whose code runs as soon as they arrive (decision 012).
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const EAGER_CHUNKS = new Set(['app', 'frame']);
 /** The banner's box in the prerendered page (LOGIN_INFORMATION_ID of login-information.tsx)… */
 const INFORMATION_BOX = 'id="information-connexion"';
 /** …where the server writes the banner (INFORMATION_MARKER of apps/api/src/modules/web/login-page.ts). */
@@ -196,6 +208,22 @@ function postBuild(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    // Last, so that nothing (Vite's list of preloaded dependencies) comes before the hint; and
+    // the check that LOADED_FIRST still names the right files.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const [name, file] of Object.entries(LOADED_FIRST)) {
+          const named = Object.values(bundle).filter((item) => item.type === 'chunk' && file.test(item.fileName));
+          if (named.length !== 1 || named[0]?.name !== name) {
+            throw new Error(`LOADED_FIRST.${name} must name the ${name} file, and it alone: ${named.map((item) => item.fileName).join(', ')}`);
+          }
+        }
+        for (const item of Object.values(bundle)) {
+          if (item.type === 'chunk' && EAGER_CHUNKS.has(item.name)) item.code = `${COMPILE_HINT}\n${item.code}`;
+        }
+      },
+    },
     writeBundle: {
       sequential: true,
       order: 'post',
@@ -232,8 +260,15 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // Every browser the build targets but Safari before 17 follows <link rel="modulepreload">
       // itself; Vite's polyfill (a script in the entry, on every page's first download) only
-      // saved those few a moment, at everyone's expense.
-      modulePreload: { polyfill: false },
+      // saved those few a moment, at everyone's expense. Before a dynamic import, Vite adds a
+      // <link rel="modulepreload"> for each file the imported one needs, so they download side by
+      // side; not for the imported file itself (the import fetches it) nor for the entry and the
+      // app, which every page has loaded: each link costs main-thread time as the page starts.
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (file, dependencies) =>
+          dependencies.filter((dependency) => dependency !== file && !Object.values(LOADED_FIRST).some((loaded) => loaded.test(dependency))),
+      },
       rolldownOptions: {
         output: {
           // Few files, each loaded whole (decision 012): every request costs a round trip on a
