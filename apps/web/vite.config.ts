@@ -220,7 +220,14 @@ function postBuild(): Plugin {
           }
         }
         for (const item of Object.values(bundle)) {
-          if (item.type === 'chunk' && EAGER_CHUNKS.has(item.name)) item.code = `${COMPILE_HINT}\n${item.code}`;
+          if (item.type !== 'chunk' || !EAGER_CHUNKS.has(item.name)) continue;
+          item.code = `${COMPILE_HINT}\n${item.code}`;
+          // A build with source maps: the code moved one line down (its map is already written).
+          const map = bundle[`${item.fileName}.map`];
+          if (map?.type === 'asset' && typeof map.source === 'string') {
+            const json = JSON.parse(map.source) as { mappings: string };
+            map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+          }
         }
       },
     },
