@@ -23,8 +23,9 @@ const APP_MODULE = /[\\/]src[\\/]app[\\/]mount\.tsx$/;
 /** The page frame of the signed-in pages, their routes, and the home page most of them start on. */
 const FRAME_MODULES = /[\\/]src[\\/]app[\\/](?:frame-routes|routes[\\/](?:frame-route|home-route))\.tsx$/;
 /**
- * The files every page has loaded before it imports anything else: the entry (src/main.tsx and
- * what it imports: the `index` group below) and the app (`app`), whose router does the imports.
+ * The files every page loads from the start: the entry (src/main.tsx and what it imports: the
+ * `index` group below) and the app (`app`), which the entry asks for at once (or once the first
+ * paint is on screen) and whose router makes the pages' imports.
  */
 const LOADED_FIRST = { index: /^assets\/index-[\w-]+\.js$/, app: /^assets\/app-[\w-]+\.js$/ } as const;
 /**
@@ -270,7 +271,7 @@ export default defineConfig(({ command, mode }) => {
       // saved those few a moment, at everyone's expense. Before a dynamic import, Vite adds a
       // <link rel="modulepreload"> for each file the imported one needs, so they download side by
       // side; not for the imported file itself (the import fetches it) nor for the entry and the
-      // app, which every page has loaded: each link costs main-thread time as the page starts.
+      // app, which every page loads anyway: each link costs main-thread time as the page starts.
       modulePreload: {
         polyfill: false,
         resolveDependencies: (file, dependencies) =>
