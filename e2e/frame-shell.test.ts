@@ -97,8 +97,8 @@ describe('signed-in pages’ shell', () => {
     expect(starts.get('app')).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
     expect(starts.get('frame')).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
     expect(starts.get('index')).not.toContain('allFunctionsCalledOnLoad');
-    // The entry and the app are loaded before anything is imported: the code adds no preload
-    // link for them to those the HTML has.
+    // Every page loads the entry and the app anyway: the code adds no preload link for them to
+    // those the HTML has.
     const loadedFirst = (hrefs: string[]) => hrefs.filter((href) => /\/assets\/(?:index|app)-[\w-]+\.js$/.test(href));
     const inHtml = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1] ?? '');
     const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
