@@ -81,8 +81,11 @@ describe('ParametersForm', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+    // The refused submit ends a render after the dialog closes: until then the button is disabled.
+    const submit = screen.getByRole('button', { name: 'Enregistrer les paramètres' }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    fireEvent.click(submit);
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Mettre en maintenance' }));
     expect(await screen.findByText('Les paramètres ont été enregistrés.')).toBeTruthy();
     expect(JSON.parse(requests.find((request) => request.method === 'PUT')?.body ?? '{}')).toMatchObject({ en_maintenance: true });
