@@ -1,9 +1,10 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createTransact } from '../db/transaction.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { waitFor } from '../test/wait-for.ts';
-import { inlineJobs, pgBossJobs } from './jobs.ts';
+import { inlineJobs, jobQueueSql, pgBossJobs } from './jobs.ts';
 
 let t: TestContext;
 let database: DatabaseHandle | undefined;
@@ -74,6 +75,34 @@ describe('pg-boss jobs', () => {
       await expect(jobs.send('personne', {})).rejects.toThrow(/no worker/);
     } finally {
       await jobs.stop();
+    }
+  });
+});
+
+describe('the SQL of the job queue', () => {
+  // pg-boss's own statements, as its workers send them.
+  const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<string, (schema: string) => string | ((options: object) => string)>;
+  const sqlOf = (plan: string): string => {
+    const made = plans[plan]?.('pgboss') ?? '';
+    return typeof made === 'function' ? made({}) : made;
+  };
+  const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  const failing = (error: Error) => () => Promise.reject(error);
+
+  it('gives up only the record of a job’s end when the database is lost, as no job changed', async () => {
+    for (const plan of ['completeJobs', 'failJobsById', 'failJobsByTimeout']) {
+      const text = sqlOf(plan);
+      expect(await jobQueueSql(failing(lost), t.app.log)(text, [])).toEqual({ rows: [{ count: '0' }] });
+    }
+  });
+
+  it('passes on any other failure, and the loss of the database during any other statement', async () => {
+    const other = Object.assign(new Error('syntax error'), { code: '42601' });
+    await expect(jobQueueSql(failing(other), t.app.log)(sqlOf('completeJobs'), [])).rejects.toBe(other);
+    for (const plan of ['fetchNextJob', 'insertJob', 'createQueue']) {
+      const text = sqlOf(plan);
+      expect(text).not.toBe('');
+      await expect(jobQueueSql(failing(lost), t.app.log)(text, [])).rejects.toBe(lost);
     }
   });
 });

@@ -85,6 +85,26 @@ export function inlineJobs(log?: FastifyBaseLogger): InlineJobs {
   };
 }
 
+/** pg-boss's record of a job's end (`complete`, `fail`): `WITH results AS (UPDATE …)`, `WITH deleted_jobs AS (DELETE …)`. */
+const JOB_END_RECORD = /^\s*WITH (?:results|deleted_jobs) AS \(/;
+
+/**
+ * The SQL pg-boss runs. Its workers do not await the record of a job's end: a database lost at
+ * that moment would reject with no one to catch it, which ends the process. That record only is
+ * given up (as "no job changed"), logged: the job stays active, expires and is retried.
+ */
+export function jobQueueSql(executeSql: ExecuteSql, log: FastifyBaseLogger): ExecuteSql {
+  return async (text, values) => {
+    try {
+      return await executeSql(text, values);
+    } catch (error) {
+      if (!JOB_END_RECORD.test(text) || !isDatabaseUnavailable(error)) throw error;
+      log.warn({ err: error }, 'job queue: the end of a job could not be recorded (database unavailable); it will expire and be retried');
+      return { rows: [{ count: '0' }] };
+    }
+  };
+}
+
 /** A scheduled job is due at most this long before a worker takes it; hourly work needs no more. */
 const SCHEDULED_POLLING_SECONDS = 30;
 
@@ -97,7 +117,7 @@ const SCHEDULED_POLLING_SECONDS = 30;
 export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, options: { pollingSeconds?: number } = {}): JobRunner {
   // pg-boss runs its SQL through the application's pool, which reconnects by itself: while the
   // database is away its polling fails and reports here, and it resumes on the next poll.
-  const boss = new PgBoss({ db: { executeSql } });
+  const boss = new PgBoss({ db: { executeSql: jobQueueSql(executeSql, log) } });
   boss.on('error', (error) => {
     if (isDatabaseUnavailable(error)) log.warn({ err: error }, 'job queue: database unavailable, retrying');
     else log.error({ err: error }, 'job queue error');
