@@ -33,6 +33,8 @@ export default defineConfig({
           // These run beside the API tests' databases on a shared machine: a test of half a
           // second has been seen to take over five when starved of CPU.
           testTimeout: 15_000,
+          // One page and one module graph per worker, reset by the setup file before each file.
+          isolate: false,
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
