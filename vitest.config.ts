@@ -45,6 +45,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // `expect.poll` waits for what a page does after a click (a lazy route, a check with the
+          // server): Vitest's default second is too short on a loaded machine, where such a
+          // navigation has been seen to take longer. Playwright's own waits allow 30 s.
+          expect: { poll: { timeout: 15_000 } },
           // Each file starts its own server and browser; on PostgreSQL each worker has its own database.
           globalSetup: ['apps/api/src/test/worker-database.ts'],
         },
