@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { expect } from 'vitest';
 
 /**
  * Renders `ui` as a page of the app: inside a memory router (links work, the location can be
@@ -25,4 +26,14 @@ export function deferred<T>() {
     resolve = settle;
   });
   return { promise, resolve };
+}
+
+/**
+ * Clicks a button once it is enabled: a form that awaited a confirmation the person declined
+ * keeps its submit button disabled until a render after the dialog closes, and a click on a
+ * disabled button does nothing (a loaded machine has been seen to click in between).
+ */
+export async function clickWhenEnabled(button: HTMLElement): Promise<void> {
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(button);
 }

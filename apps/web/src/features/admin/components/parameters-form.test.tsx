@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { fillJsdomGaps } from '../../../test/jsdom-gaps.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { clickWhenEnabled, renderPage } from '../../../test/render.tsx';
 import { ParametersForm } from './parameters-form.tsx';
 
 beforeEach(fillJsdomGaps);
@@ -81,11 +81,8 @@ describe('ParametersForm', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
-    // The refused submit ends a render after the dialog closes: until then the button is disabled.
-    const submit = screen.getByRole('button', { name: 'Enregistrer les paramètres' }) as HTMLButtonElement;
-    await waitFor(() => expect(submit.disabled).toBe(false));
 
-    fireEvent.click(submit);
+    await clickWhenEnabled(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Mettre en maintenance' }));
     expect(await screen.findByText('Les paramètres ont été enregistrés.')).toBeTruthy();
     expect(JSON.parse(requests.find((request) => request.method === 'PUT')?.body ?? '{}')).toMatchObject({ en_maintenance: true });

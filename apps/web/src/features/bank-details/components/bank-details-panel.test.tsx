@@ -11,7 +11,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { fillJsdomGaps } from '../../../test/jsdom-gaps.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { clickWhenEnabled, renderPage } from '../../../test/render.tsx';
 import { groupIbanAt } from '../utils/iban-input.ts';
 import { BankDetailsPanel } from './bank-details-panel.tsx';
 
@@ -136,7 +136,7 @@ describe('BankDetailsPanel', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    await clickWhenEnabled(screen.getByRole('button', { name: 'Valider' }));
     dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText('0621')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Signer le mandat' }));
