@@ -32,9 +32,11 @@ function answerText(brand: string): SQL {
   return withoutMarks(text);
 }
 
-/** ts_headline options: every match of a question; a short passage or two of an answer. */
+/**
+ * ts_headline options: every match of a question or answer. The service cuts an answer's excerpt
+ * into whole sentences (faq-excerpt.ts): ts_headline's own fragments start and stop mid-sentence.
+ */
 const WHOLE_TEXT = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, HighlightAll=true`;
-const EXCERPT = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
 export interface SearchRow {
   idQuestion: number;
@@ -45,7 +47,7 @@ export interface SearchRow {
   pertinence: number;
   /** The question with every match between the marks. */
   questionMarquee: string;
-  /** A passage of the answer with its matches between the marks (its opening words when none matches). */
+  /** The answer's text with every match between the marks. */
   extraitMarque: string;
 }
 
@@ -119,7 +121,7 @@ export function createFaqRepository(db: Database) {
           reponseHtml: faqQuestions.reponseHtml,
           pertinence: sql<number>`${rank}::float8`.mapWith(Number),
           questionMarquee: sql<string>`ts_headline(${CONFIG}, ${question}, q.query, ${WHOLE_TEXT})`,
-          extraitMarque: sql<string>`ts_headline(${CONFIG}, ${answerText(brand)}, q.query, ${EXCERPT})`,
+          extraitMarque: sql<string>`ts_headline(${CONFIG}, ${answerText(brand)}, q.query, ${WHOLE_TEXT})`,
         })
         .from(faqQuestions)
         .innerJoin(faqThemes, eq(faqThemes.idTheme, faqQuestions.idTheme))

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { loginSource, type Limits } from '../../lib/limits.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import { sentenceExcerpt } from './faq-excerpt.ts';
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, type FaqRepository } from './faq.repository.ts';
 
 export interface FaqDeps {
@@ -131,8 +132,7 @@ export function createFaqService({ repo, transaction, limits, clock, brandName }
         libelleTheme: plain(row.libelleTheme),
         question: plain(row.question),
         questionSurlignee: highlightedHtml(row.questionMarquee),
-        // Without a match in it, ts_headline gives the answer's opening words: no passage then.
-        extraitSurligne: row.extraitMarque.includes(HIGHLIGHT_START) ? highlightedHtml(collapseSpaces(row.extraitMarque)) : '',
+        extraitSurligne: highlightedHtml(sentenceExcerpt(collapseSpaces(row.extraitMarque))),
         reponse: answer(row.reponseHtml),
         pertinence: row.pertinence,
       }));

@@ -181,6 +181,22 @@ describe('GET /api/Faq/faq_rechercher/{motCle}', () => {
     expect(found[0]?.pertinence).toBeGreaterThan(0);
   });
 
+  it.each(['résiliation', 'PUK', 'facture', 'eSIM'])('gives excerpts of whole sentences of the answer for %s', async (motCle) => {
+    const found = (await results(motCle)).filter((result) => result.extraitSurligne !== '');
+    expect(found.length).toBeGreaterThan(0);
+    for (const result of found) {
+      const answerText = result.reponse.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+      for (const part of result.extraitSurligne.replace(/<\/?mark>/g, '').replace(/&amp;/g, '&').split(' … ')) {
+        // From its first word (a capital or a figure) to its closing punctuation, as the answer has
+        // it; only an over-long sentence is cut, and says so with « … » where it is.
+        const text = part.replace(/^… /, '').replace(/ …$/, '');
+        if (!part.startsWith('… ')) expect(part, result.extraitSurligne).toMatch(/^[\p{Lu}\d«]/u);
+        if (!part.endsWith(' …')) expect(part, result.extraitSurligne).toMatch(/[.!?»)]$/u);
+        expect(answerText.replace(/\u00a0/g, ' '), part).toContain(text.replace(/\u00a0/g, ' '));
+      }
+    }
+  });
+
   it('gives questions matching any word when none matches them all', async () => {
     const found = await results('puk zzzinconnu');
     expect(ids(found)).toContain(301);
@@ -204,8 +220,8 @@ describe('GET /api/Faq/faq_rechercher/{motCle}', () => {
     });
     const [stored] = (await results('pénalités résiliation')).filter((result) => result.idQuestion === 991);
     expect(stored?.questionSurlignee).toBe('Frais de &lt;b&gt;<mark>résiliation</mark>&lt;/b&gt; &amp; <mark>pénalités</mark>  &lt;script&gt;x&lt;/script&gt; ');
-    // Excerpts are cut from the answer's text, where anything looking like a tag is left out.
-    expect(stored?.extraitSurligne).toBe('Le texte et la <mark>résiliation</mark> &amp; le reste.');
+    // Excerpts read as the answer does (its entities are text there), escaped again.
+    expect(stored?.extraitSurligne).toBe('Le texte &lt;b&gt; et la <mark>résiliation</mark> &amp; le reste.');
     await t.db.delete(faqQuestions).where(eq(faqQuestions.idQuestion, 991));
   });
 
