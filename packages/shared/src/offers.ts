@@ -12,6 +12,15 @@ export function monthlyPrices(centsExclVat: number): { prixMensuelHT: number; pr
   };
 }
 
+/**
+ * A plan named in a sentence: its label when it says « Forfait » itself (« passera au Forfait Pro
+ * 50 Go »), else the label after the word (« forfait Box Pro Fibre »), so that no text reads
+ * « forfait Forfait ».
+ */
+export function planPhrase(libelle: string): string {
+  return /^forfait\b/iu.test(libelle.trim()) ? libelle.trim() : `forfait ${libelle.trim()}`;
+}
+
 /** A plan of the catalogue (`GET /api/offres`). */
 export const offerSchema = lazySchema(() =>
   z.object({

@@ -1,3 +1,4 @@
+import { planPhrase } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { layoutMail, type MailContent } from '../mail/index.ts';
 
@@ -13,7 +14,7 @@ export function esimLinkMail(
   return layoutMail(brand, {
     title: `${brand} – Installez l’eSIM de la ligne ${number}`,
     paragraphs: [
-      `${line.sender} (${line.raisonSociale}) vous envoie le lien d’installation de l’eSIM de la ligne ${number}, forfait ${line.libelleOffre}.`,
+      `${line.sender} (${line.raisonSociale}) vous envoie le lien d’installation de l’eSIM de la ligne ${number}, ${planPhrase(line.libelleOffre)}.`,
       'Ouvrez ce lien sur un autre écran que celui du téléphone à équiper (ordinateur, tablette) : la page affiche le QR code à scanner avec le téléphone, et les informations pour une installation manuelle.',
       `Ce lien est valable jusqu’au ${parisDateTime.format(line.expiresAt)}. Ne le transférez pas : il permet d’installer la ligne sur un téléphone.`,
     ],

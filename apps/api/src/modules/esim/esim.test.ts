@@ -136,6 +136,9 @@ describe('POST /api/consulteresim/{coId}/envoyer', () => {
     const mail = (await t.outbox()).find((m) => m.recipient === email);
     expect(mail?.subject).toContain('Installez l’eSIM de la ligne');
     expect(mail?.textBody).toContain('Sophie Lemoine (Boulangerie Lemoine SARL) vous envoie le lien d’installation de l’eSIM');
+    // The plan's label says « Forfait » already.
+    expect(mail?.textBody).toMatch(/de la ligne [\d\s]+, Forfait Pro [^.]+\./u);
+    expect(mail?.textBody).not.toMatch(/forfait forfait/iu);
     const link = /https:\/\/espace-client\.test\/ecare\/identification\/qrcode\/([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? '');
     const cipher = link?.[1] ?? '';
     // Opaque: the address names no contract.

@@ -1,6 +1,6 @@
 import { addDays } from '@ecare/shared/paris-time';
 import { formatPhone } from '@ecare/shared/phone';
-import { TARIFF_CHANGE_ACTION_LABELS } from '@ecare/shared';
+import { planPhrase, TARIFF_CHANGE_ACTION_LABELS } from '@ecare/shared';
 import { layoutMail, type MailContent } from '../mail/index.ts';
 import { formatCents, frenchDay, recapFileName, type TariffChangeRecap } from './tariff-change.document.ts';
 
@@ -33,7 +33,7 @@ export function cancellationMail(brand: string, recap: TariffChangeRecap, link: 
     title: `${brand} – Changement de forfait de la ligne ${number} annulé`,
     paragraphs: [
       `Le changement de forfait n° ${c.idChangement} de la ligne ${number} (${recap.raisonSociale}), prévu le ${frenchDay(c.dateEffet)}, est annulé.`,
-      `La ligne garde son forfait ${c.offreActuelle.libelle} et son engagement.`,
+      `La ligne garde son ${planPhrase(c.offreActuelle.libelle)} et son engagement.`,
     ],
     action: 'Voir le forfait de la ligne',
     link,

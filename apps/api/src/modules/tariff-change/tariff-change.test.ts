@@ -382,6 +382,7 @@ describe('cancellation and the scheduled job', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(bodyOf(cancelled, tariffChangeSchema)).toMatchObject({ statut: 'ANNULE', annulable: false });
     expect((await t.outbox())[0]?.subject).toContain('annulé');
+    expect((await t.outbox())[0]?.textBody).toMatch(/La ligne garde son Forfait Pro [^.]+ et son engagement\./u);
     expectError(await cancel(f.manager, other.idChangement), 409, 'TARIFF_CHANGE_NOT_CANCELLABLE');
     const [cancelEntry] = await t.db.select().from(auditLog).where(and(eq(auditLog.idContrat, dropped), eq(auditLog.action, 'ANNULATION_CHANGEMENT_FORFAIT')));
     expect(cancelEntry?.details).toMatchObject({ avant: { statut: 'EN_ATTENTE' }, apres: { statut: 'ANNULE' } });

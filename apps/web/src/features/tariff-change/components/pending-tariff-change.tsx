@@ -1,4 +1,5 @@
 import { TARIFF_CHANGE_ACTION_LABELS, TARIFF_CHANGE_STATUS_LABELS, type TariffChangeAnswer } from '@ecare/shared/tariff-change';
+import { planPhrase } from '@ecare/shared/offers';
 import { formatPhone } from '@ecare/shared/phone';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -27,7 +28,7 @@ export function PendingTariffChange({ change, justRecorded, onCancelled }: Pendi
       {justRecorded ? (
         <Alert tone="success" title="Votre changement de forfait est enregistré">
           <p>
-            La ligne {number} passera au forfait {change.offreCible.libelle} le {formatDay(change.dateEffet)}. Un e-mail de confirmation, avec le
+            La ligne {number} passera au {planPhrase(change.offreCible.libelle)} le {formatDay(change.dateEffet)}. Un e-mail de confirmation, avec le
             récapitulatif au format PDF, vous a été envoyé.
           </p>
         </Alert>
@@ -78,7 +79,7 @@ export function PendingTariffChange({ change, justRecorded, onCancelled }: Pendi
       ) : null}
       {error ? <ApiErrorAlert error={error} /> : null}
       <ConfirmDialog confirmation={confirmation} title="Annuler le changement de forfait" confirmLabel="Oui, annuler le changement" isPending={cancel.isPending}>
-        <p>La ligne {number} gardera son forfait {change.offreActuelle.libelle} et son engagement. Un e-mail vous confirmera l’annulation.</p>
+        <p>La ligne {number} gardera son {planPhrase(change.offreActuelle.libelle)} et son engagement. Un e-mail vous confirmera l’annulation.</p>
         <p>Souhaitez-vous annuler le changement prévu le {formatDay(change.dateEffet)}&nbsp;?</p>
       </ConfirmDialog>
     </div>

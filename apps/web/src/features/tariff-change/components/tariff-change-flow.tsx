@@ -6,6 +6,7 @@ import {
   type TariffPlan,
   type TariffTarget,
 } from '@ecare/shared/tariff-change';
+import { planPhrase } from '@ecare/shared/offers';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -75,7 +76,7 @@ export function TariffChangeFlow({ idContrat, linePath }: TariffChangeFlowProps)
   if (cancelled) {
     return (
       <Alert tone="success" title="Le changement de forfait est annulé">
-        <p>La ligne garde son forfait {cancelled.offreActuelle.libelle}. Un e-mail de confirmation de l’annulation vous a été envoyé.</p>
+        <p>La ligne garde son {planPhrase(cancelled.offreActuelle.libelle)}. Un e-mail de confirmation de l’annulation vous a été envoyé.</p>
         <Link to={linePath} className="link">
           Retour à la ligne
         </Link>
@@ -86,7 +87,7 @@ export function TariffChangeFlow({ idContrat, linePath }: TariffChangeFlowProps)
     return (
       <Alert tone="success" title="Votre nouveau forfait est actif">
         <p>
-          La ligne est passée au forfait {recorded.offreCible.libelle} le {formatDay(recorded.dateEffet)}. Un e-mail de confirmation, avec le récapitulatif au
+          La ligne est passée au {planPhrase(recorded.offreCible.libelle)} le {formatDay(recorded.dateEffet)}. Un e-mail de confirmation, avec le récapitulatif au
           format PDF, vous a été envoyé.
         </p>
         <DownloadButton path={`/api/chgmttarif/recapitulatif/${recorded.idChangement}`} label="Télécharger le récapitulatif (PDF)" fallbackName="changement-forfait.pdf" />

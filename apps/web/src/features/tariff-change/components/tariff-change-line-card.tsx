@@ -1,3 +1,4 @@
+import { planPhrase } from '@ecare/shared/offers';
 import { ArrowLeftRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +18,7 @@ export function TariffChangeLineCard({ idContrat, active }: { idContrat: number;
       </h2>
       {planned ? (
         <p className="font-semibold">
-          Passage au forfait {planned.offreCible.libelle} le {formatDay(planned.dateEffet)}
+          Passage au {planPhrase(planned.offreCible.libelle)} le {formatDay(planned.dateEffet)}
         </p>
       ) : (
         <p>Comparez les forfaits de la gamme, choisissez la date d’effet et votre engagement, puis confirmez.</p>
