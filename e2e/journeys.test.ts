@@ -27,7 +27,7 @@ describe('customer login', () => {
     await expect(page.getByLabel('Identifiant').getAttribute('aria-invalid')).resolves.toBe('true');
 
     await loginWithKeyboard(page, app.server.url, DEMO.gestionnaire.email, 'Mauvais-Code-1');
-    await page.getByRole('alert').getByText("L'identifiant ou le code confidentiel est incorrect.").waitFor();
+    await page.getByRole('alert').getByText('Votre identifiant et votre code confidentiel ne correspondent pas', { exact: true }).waitFor();
     expect(appPath(page)).toBe('/identification/authentification');
     await context.close();
   });

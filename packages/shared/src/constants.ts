@@ -8,7 +8,7 @@ import { CORE_ERRORS } from './errors-core.ts';
 export const LOGIN_LIMITS = { usernameMax: 254, passwordMin: 4, passwordMax: 100 } as const;
 
 export const MESSAGES = {
-  loginInvalid: 'Votre identifiant et votre code confidentiel ne correspondent pas',
+  loginInvalid: CORE_ERRORS.INVALID_GRANT.message,
   invalidGrant: CORE_ERRORS.INVALID_GRANT.message,
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
   captchaFailed: CORE_ERRORS.CAPTCHA.message,

@@ -28,7 +28,8 @@ export const CORE_ERRORS = {
   FORBIDDEN_ADMINISTRATION: { status: 403, message: 'Cette action est réservée aux administrateurs du portail.' },
 
   // Login (OAuth token endpoint).
-  INVALID_GRANT: { status: 400, message: "L'identifiant ou le code confidentiel est incorrect.", oauth: 'invalid_grant' },
+  // The spec's text for an invalid login form: a wrong identifier or code reads the same (one message).
+  INVALID_GRANT: { status: 400, message: 'Votre identifiant et votre code confidentiel ne correspondent pas', oauth: 'invalid_grant' },
   INVALID_REQUEST: { status: 400, message: 'La requête de connexion est incomplète ou invalide.', oauth: 'invalid_request' },
   UNSUPPORTED_GRANT_TYPE: {
     status: 400,

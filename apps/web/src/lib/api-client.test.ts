@@ -219,7 +219,7 @@ describe('errors', () => {
   });
 
   it('reads error_description of a refused login', async () => {
-    const body = tokenErrorSchema.parse({ error: 'invalid_grant', error_description: "L'identifiant ou le code confidentiel est incorrect." });
+    const body = tokenErrorSchema.parse({ error: 'invalid_grant', error_description: 'Votre identifiant et votre code confidentiel ne correspondent pas' });
     stubFetch(() => jsonResponse(body, 400));
 
     await expect(

@@ -75,7 +75,7 @@ describe('ClientSearch', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Travaux Publics Girard SARL/ }));
     fireEvent.click(choose);
     await screen.findByText('Connexion KO pour le compte de facturation 1.8 (Email de connexion : mandataire@demo.test)');
-    fireEvent.click(screen.getByRole('button', { name: 'Abondonner' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Abandonner' }));
     expect(screen.queryByRole('radio')).toBeNull();
   });
 });

@@ -175,7 +175,7 @@ export function ClientSearch({ agentToken, onConnected }: ClientSearchProps) {
                 Sélectionner ce client
               </button>
               <button type="button" className="btn-secondary" onClick={clear}>
-                Abondonner
+                Abandonner
               </button>
             </div>
           ) : null}

@@ -38,8 +38,8 @@ describe('LoginForm', () => {
   });
 
   it('shows the server message as is and disables Valider while loading', () => {
-    render(<LoginForm pending serverError="L'identifiant ou le code confidentiel est incorrect." onSubmit={vi.fn()} />);
-    expect(screen.getByRole('alert').textContent).toBe("L'identifiant ou le code confidentiel est incorrect.");
+    render(<LoginForm pending serverError="Le compte est verrouillé." onSubmit={vi.fn()} />);
+    expect(screen.getByRole('alert').textContent).toBe('Le compte est verrouillé.');
     expect(screen.getByRole('button', { name: 'Valider' }).hasAttribute('disabled')).toBe(true);
   });
 
