@@ -36,7 +36,7 @@ export const MIGRATIONS_FOLDER = path.resolve(here, '../../drizzle');
  * Key of the session-level advisory lock the migrator holds on PostgreSQL (any fixed number no
  * other code of this database locks).
  */
-const MIGRATION_LOCK_KEY = 472_019_553;
+export const MIGRATION_LOCK_KEY = 472_019_553;
 
 /**
  * Migrates PostgreSQL under an advisory lock, on one connection: instances starting together
@@ -117,6 +117,14 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   // A connection that breaks while idle (a database restart, pg_terminate_backend) is dropped by
   // the pool, which reports it here; without a listener it would end the process.
   pool.on('error', (error) => log.warn({ err: error }, 'database connection lost; the next query opens a new one'));
+  // A connection checked out of the pool (a transaction, the migrator, drizzle's own
+  // transactions) has no listener of the pool's while it is held: a restart's 57P01, or the
+  // socket closing, would be an unhandled 'error' event and end the process. This one is there for
+  // exactly as long as it is held. The holder's next query then fails ("not queryable"), its
+  // request answers 503, and the pool discards the connection when it comes back.
+  const whileHeld = (error: Error) => log.warn({ err: error }, 'database connection lost while in use; its work fails as "database unavailable"');
+  pool.on('acquire', (client) => client.on('error', whileHeld));
+  pool.on('release', (_error, client) => client.removeListener('error', whileHeld));
   const db = drizzle(pool, { schema });
   return {
     db,

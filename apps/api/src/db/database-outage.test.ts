@@ -6,15 +6,19 @@ import type { Worker } from 'node:worker_threads';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessage, hashConfidentialCode, tokenResponseSchema } from '@ecare/shared';
+import { billingAccountListSchema, errorMessage, hashConfidentialCode, tokenResponseSchema } from '@ecare/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { healthSchema, readinessSchema } from '../modules/health/index.ts';
 import { pgBossJobs } from '../core/jobs.ts';
 import type { MailTransport, OutgoingMail } from '../modules/mail/mail.transport.ts';
 import { bodyOf, createTestContext, errorOf, TEST_DATABASE_URL, type TestContext } from '../test/harness.ts';
+import { startMixedLoad } from '../test/mixed-load.ts';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { waitFor } from '../test/wait-for.ts';
-import { openDatabase, type DatabaseHandle } from './client.ts';
+import { MIGRATION_LOCK_KEY, openDatabase, type DatabaseHandle } from './client.ts';
+import { createTransact } from './transaction.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './seed/demo.ts';
 
 // No reuse of session or parameter reads: every request below reaches the database.
@@ -53,22 +57,6 @@ function expectUnavailable(response: LightMyRequestResponse): void {
   expect(response.headers['retry-after']).toBe('5');
 }
 
-/** Reads the current user until it answers 200; every answer on the way must be 200 or 503, never 500. */
-async function currentUserUntilServed(app: FastifyInstance, token: string): Promise<number[]> {
-  const statuses: number[] = [];
-  await waitFor(
-    async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
-      statuses.push(response.statusCode);
-      if (response.statusCode === 503) expectUnavailable(response);
-      else expect(response.statusCode, response.body).toBe(200);
-      return response.statusCode === 200;
-    },
-    { ...WAIT, what: 'the app to serve again' },
-  );
-  return statuses;
-}
-
 describe('with the database unreachable', () => {
   let app: FastifyInstance;
   let database: DatabaseHandle;
@@ -105,14 +93,19 @@ describe('with the database unreachable', () => {
   });
 });
 
-describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the app’s connections are terminated under it', () => {
+describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the database restarts or stops under a mixed load of reads and writes', () => {
   let t: TestContext;
+  let proxy: TcpProxy;
   let database: DatabaseHandle | undefined;
   const transport = capturingTransport();
   beforeAll(async () => {
+    const target = new URL(TEST_DATABASE_URL ?? '');
+    // The app reaches its database through a relay that can close the port as a stopped server does.
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     t = await createTestContext({
       env: NO_CACHE,
       mailTransport: transport,
+      databaseUrl: proxy.urlFor(TEST_DATABASE_URL ?? ''),
       jobs: (opened) => {
         database = opened;
         return (log) => pgBossJobs(opened.executeSql, log, { pollingSeconds: 0.5 });
@@ -120,8 +113,12 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the app’s connections are ter
     });
     database?.useLog(t.app.log);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+  });
 
+  /** Ends every backend of the app on this database (57P01, as a restart or a stop does); how many. */
   async function terminateAppBackends(): Promise<number> {
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
@@ -135,29 +132,99 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the app’s connections are ter
     }
   }
 
-  it('keeps running, answers 503 at most, serves again, and still delivers queued e-mails', async () => {
-    const token = await t.loginAs('gestionnaire');
-    expect((await t.get('/api/current_user', token)).statusCode).toBe(200);
-    expect((await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.solo.email } })).statusCode).toBe(200);
-    await waitFor(() => transport.sent.length >= 1, { ...WAIT, what: 'the first e-mail' });
-
-    // Requests in flight while their connections are cut.
-    const inFlight = Array.from({ length: 20 }, () => t.get('/api/current_user', token));
+  /**
+   * What a restart (a second or so) or a stop does to the app: the port closes, every backend
+   * ends with 57P01 whatever it was doing (idle, in a query, holding a transaction), and what the
+   * server had not yet ended goes with its exit; new connections are refused until it is back.
+   */
+  async function databaseAway(forMs: number): Promise<void> {
+    proxy.refuse();
     expect(await terminateAppBackends()).toBeGreaterThan(0);
-    for (const response of await Promise.all(inFlight)) {
-      if (response.statusCode === 503) expectUnavailable(response);
-      else expect(response.statusCode, response.body).toBe(200);
-    }
-    expect((await currentUserUntilServed(t.app, token)).at(-1)).toBe(200);
+    for (let tries = 0; tries < 50 && proxy.open() > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    proxy.cut();
+    await new Promise((resolve) => setTimeout(resolve, forMs));
+    proxy.resume();
+  }
 
-    const before = transport.sent.length;
+  /** 16 clients mixing reads and writes while the database goes away for `forMs`; serves again once it is back. */
+  async function outageUnderLoad(forMs: number): Promise<Record<string, number>> {
+    const token = await t.loginAs('gestionnaire');
+    const [account] = bodyOf(await t.get('/api/comptes_facturation', token), billingAccountListSchema);
+    if (!account) throw new Error('demo manager without account');
+    const load = startMixedLoad(t.app, { clients: 16, token, account: account.idClientBscs });
+    try {
+      await waitFor(() => load.servedSince(0), { ...WAIT, what: 'every kind of request served before the outage' });
+      await databaseAway(forMs);
+      const back = performance.now();
+      await waitFor(() => load.servedSince(back), { ...WAIT, what: 'every kind of request served again' });
+    } finally {
+      expect(await load.stop()).toEqual([]);
+    }
+    return load.tally();
+  }
+
+  it('a transaction holding its connection when the backend ends fails as "database unavailable"; the process lives on', async () => {
+    const transact = createTransact(t.db);
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    const failure = await transact(async (tx) => {
+      const [backend] = (await tx.executeSql('select pg_backend_pid() as pid')).rows as { pid: number }[];
+      await admin.query('select pg_terminate_backend($1)', [backend?.pid]);
+      // The 57P01 reaches the connection this transaction holds, idle between two statements.
+      await waitFor(async () => (await admin.query('select 1 from pg_stat_activity where pid = $1', [backend?.pid])).rowCount === 0, {
+        ...WAIT,
+        what: 'the backend to end',
+      });
+      await tx.executeSql('select 1');
+    })
+      .catch((error: unknown) => error)
+      .finally(() => admin.end());
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    await transact((tx) => tx.executeSql('select 1'));
+  });
+
+  it('a migration waiting for its lock when its backend ends fails as "database unavailable"', async () => {
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    const starting = openDatabase({ databaseUrl: proxy.urlFor(TEST_DATABASE_URL ?? ''), dataDir: 'memory://' });
+    starting.useLog(t.app.log);
+    try {
+      // Another instance migrating: this one waits for the lock, on a connection it holds.
+      await admin.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      const migrating = starting.migrate().catch((error: unknown) => error);
+      const waiting = await waitFor(
+        async () =>
+          (
+            await admin.query<{ pid: number }>(
+              "select pid from pg_stat_activity where datname = current_database() and application_name = 'ecare-api' and wait_event_type = 'Lock'",
+            )
+          ).rows[0]?.pid,
+        { ...WAIT, what: 'the migration to wait for its lock' },
+      );
+      await admin.query('select pg_terminate_backend($1)', [waiting]);
+      expect(isDatabaseUnavailable(await migrating)).toBe(true);
+    } finally {
+      await admin.end();
+      await starting.close();
+    }
+  });
+
+  it('a restart (port closed for 1 s) under 16 clients reading and writing: 503 with Retry-After at most, then served again', async () => {
+    const tally = await outageUnderLoad(1_000);
+    expect(Object.keys(tally)).toEqual(expect.arrayContaining(['optins 200', 'optins 503']));
+  });
+
+  it('a stop of 10 s under the same load: the same, and e-mails queued afterwards are still delivered', async () => {
+    const tally = await outageUnderLoad(10_000);
+    expect(Object.keys(tally)).toEqual(expect.arrayContaining(['optins 200', 'optins 503']));
+
     expect((await t.send('POST', '/api/clients/reset_password', { json: { email: DEMO_USERS.mandataire.email } })).statusCode).toBe(200);
-    const mail = await waitFor(() => transport.sent.slice(before).find((m) => m.to === DEMO_USERS.mandataire.email), {
+    const mail = await waitFor(() => transport.sent.find((m) => m.to === DEMO_USERS.mandataire.email), {
       ...WAIT,
       what: 'the e-mail queued after the outage',
     });
     expect(mail.subject).toContain('code confidentiel');
-  });
+  }, 60_000);
 });
 
 describe.skipIf(TEST_DATABASE_URL)('PGlite: the database thread stops under the running app', () => {
@@ -185,14 +252,23 @@ describe.skipIf(TEST_DATABASE_URL)('PGlite: the database thread stops under the 
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('answers 503 meanwhile, restarts the thread on the same data, serves again and delivers e-mails', async () => {
+  it('answers 503 meanwhile to 16 clients reading and writing, restarts the thread on the same data, serves again and delivers e-mails', async () => {
     const token = await login(app, 'gestionnaire');
     const [first] = threads;
     if (!first) throw new Error('no database thread');
-    await first.terminate();
-    const statuses = await currentUserUntilServed(app, token);
-    expect(statuses[0]).toBe(503);
-    expect(statuses.at(-1)).toBe(200);
+    const [account] = bodyOf(await app.inject({ method: 'GET', url: '/api/comptes_facturation', headers: { authorization: `Bearer ${token}` } }), billingAccountListSchema);
+    if (!account) throw new Error('demo manager without account');
+    // 16 clients reading and writing while the thread stops and a new one starts.
+    const load = startMixedLoad(app, { clients: 16, token, account: account.idClientBscs });
+    try {
+      await waitFor(() => load.servedSince(0), { ...WAIT, what: 'every kind of request served before the stop' });
+      await first.terminate();
+      const stopped = performance.now();
+      await waitFor(() => load.servedSince(stopped), { ...WAIT, what: 'every kind of request served again' });
+    } finally {
+      expect(await load.stop()).toEqual([]);
+    }
+    expect(load.tally()).toHaveProperty(['optins 503']);
     expect(threads).toHaveLength(2);
 
     expect((await requestReset(app, DEMO_USERS.solo.email)).statusCode).toBe(200);
@@ -202,7 +278,7 @@ describe.skipIf(TEST_DATABASE_URL)('PGlite: the database thread stops under the 
 });
 
 describe.skipIf(TEST_DATABASE_URL)('PGlite in memory: readiness, then the database thread stops', () => {
-  it('is not ready before migrating; once the thread stops, answers 503 (its data is gone, so no restart), never 500 or a hang', async () => {
+  it('is not ready before migrating; once the thread stops under a transaction, that fails and the app answers 503 (its data is gone, so no restart), never 500, a hang or an exit', async () => {
     const threads: Worker[] = [];
     const database = openDatabase({ dataDir: 'memory://', onPgliteThread: (worker) => threads.push(worker) });
     const app = await buildApp({ config: testConfig(), db: database.db });
@@ -215,7 +291,13 @@ describe.skipIf(TEST_DATABASE_URL)('PGlite in memory: readiness, then the databa
       expect(bodyOf(unmigrated, readinessSchema)).toEqual({ status: 'unavailable', database: 'ok', migrations: 'not applied' });
       await database.migrate();
       expect(bodyOf(await app.inject({ method: 'GET', url: '/ready' }), readinessSchema)).toEqual({ status: 'ok', database: 'ok', migrations: 'ok' });
-      await threads[0]?.terminate();
+      // The thread stops while a transaction holds the pool's one connection.
+      const failure = await createTransact(database.db)(async (tx) => {
+        await tx.executeSql('select 1');
+        await threads[0]?.terminate();
+        await tx.executeSql('select 1');
+      }).catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(failure)).toBe(true);
       expectUnavailable(await app.inject({ method: 'GET', url: '/api/parametres' }));
       const ready = await app.inject({ method: 'GET', url: '/ready' });
       expect(ready.statusCode).toBe(503);

@@ -40,6 +40,8 @@ export function createTransact(db: Database): Transact {
   const pool = poolOf(db);
   return async function transact<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const committed: (() => Promise<void>)[] = [];
+    // While held, the connection's errors (a restart's 57P01) go to the listener openDatabase's
+    // pool gives every checked-out connection; the next query here then fails as unavailable.
     const client = await pool.connect();
     let result: T;
     try {

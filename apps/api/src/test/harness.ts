@@ -102,6 +102,8 @@ export interface TestOptions {
   env?: Record<string, string>;
   mailTransport?: AppOptions['mailTransport'];
   jobs?: (database: DatabaseHandle) => AppOptions['jobs'];
+  /** PostgreSQL only: where the app connects instead of this worker's database (a proxy in front of it). */
+  databaseUrl?: string;
 }
 
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
@@ -111,7 +113,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://espace-client.test', WEB_DIST: '/nonexistent', ...options.env, ...env });
   const config = configFor();
   // On PGlite, a copy of the run's migrated and seeded template (test/pglite-template.ts).
-  const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir: 'memory://', pgliteTemplate: inject('pgliteTemplate') ?? undefined });
+  const database = openDatabase({ databaseUrl: TEST_DATABASE_URL && (options.databaseUrl ?? TEST_DATABASE_URL), dataDir: 'memory://', pgliteTemplate: inject('pgliteTemplate') ?? undefined });
   await database.migrate();
   await seedDemoIfEmpty(database.db);
   const clock = new ManualClock(new Date());
