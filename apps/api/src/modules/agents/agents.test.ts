@@ -281,24 +281,35 @@ describe('the binding ends with the agent session', () => {
     expectError(await t.get('/api/service-client/agent', agent), 401, 'AGENT_UNAUTHENTICATED');
   });
 
-  it('ends when the agent logs out or is deactivated', async () => {
+  it('ends at once when the agent logs out or is deactivated', async () => {
     const agent = await agentToken();
     const { customer } = await connectToMandataire(agent);
     expect((await t.send('POST', '/api/service-client/deconnexion', { token: agent })).statusCode).toBe(200);
     expectError(await t.get('/api/service-client/agent', agent), 401, 'AGENT_UNAUTHENTICATED');
-    t.clock.advance(5_000);
     expectError(await t.get('/api/current_user', customer), 401, 'UNAUTHENTICATED');
 
     const again = await agentToken();
     const second = await connectToMandataire(again);
     await t.db.update(agents).set({ actif: false }).where(eq(agents.identifiant, DEMO_AGENTS.distance.identifiant));
-    t.clock.advance(5_000);
     try {
       expectError(await t.get('/api/current_user', second.customer), 401, 'UNAUTHENTICATED');
       expectError(await t.get('/api/service-client/agent', again), 401, 'AGENT_UNAUTHENTICATED');
     } finally {
       await t.db.update(agents).set({ actif: true }).where(eq(agents.identifiant, DEMO_AGENTS.distance.identifiant));
     }
+  });
+
+  it('ends at once on every instance when the agent logs out, though instances reuse session reads', async () => {
+    const other = await t.anotherInstance();
+    const agent = await agentToken();
+    const { customer } = await connectToMandataire(agent);
+    const onOther = () => other.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${customer}` } });
+    // Both instances have just read the session (the read the cache would reuse).
+    expect((await t.get('/api/current_user', customer)).statusCode).toBe(200);
+    expect((await onOther()).statusCode).toBe(200);
+    expect((await t.send('POST', '/api/service-client/deconnexion', { token: agent })).statusCode).toBe(200);
+    expectError(await t.get('/api/current_user', customer), 401, 'UNAUTHENTICATED');
+    expectError(await onOther(), 401, 'UNAUTHENTICATED');
   });
 
   it('leaving the customer ends the customer session, not the agent’s', async () => {

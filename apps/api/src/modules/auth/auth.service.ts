@@ -103,11 +103,14 @@ export function createAuthService(
         await repo.revokeSession(tokenHash, now);
         throw fail('UNAUTHENTICATED');
       }
+      // A session an agent opened is read every time: the agent's logout (or deactivation), on
+      // whichever instance, must end it at once everywhere (decision 006). Agents are few.
+      const reusable = session.agentId === null;
       if (idleFor >= TOUCH_EVERY_MS) {
         await repo.touchSession(tokenHash, now);
         if (agent) await repo.touchAgentSessions(agent.agentId, now, policy.agentIdleMs);
-        recent.set(tokenHash, { ...session, lastSeenAt: now });
-      } else if (!cached) {
+        if (reusable) recent.set(tokenHash, { ...session, lastSeenAt: now });
+      } else if (!cached && reusable) {
         // Only a fresh read starts a cache period, so a revocation elsewhere is seen within cacheMs.
         recent.set(tokenHash, session);
       }
