@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/errors.ts';
+import { bearerToken } from '../../lib/tokens.ts';
 import type { AgentCaller, AgentsService } from './agents.service.ts';
 
 declare module 'fastify' {
@@ -9,14 +10,12 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
-
 /** onRequest hook of the agent endpoints: a valid agent session (agent_sessions) or 401. */
 export function createAuthenticateAgent(service: AgentsService) {
   return async function authenticateAgent(request: FastifyRequest): Promise<void> {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw fail('AGENT_UNAUTHENTICATED');
-    request.agentAuth = await service.authenticate(match[1]);
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw fail('AGENT_UNAUTHENTICATED');
+    request.agentAuth = await service.authenticate(token);
   };
 }
 

@@ -116,6 +116,14 @@ describe('the agent token and customer endpoints', () => {
   });
 });
 
+describe('the agent’s bearer token', () => {
+  it('is read whatever the letter case of its scheme (RFC 6750)', async () => {
+    const agent = await agentToken();
+    const response = await t.app.inject({ method: 'GET', url: '/api/service-client/agent', headers: { authorization: `bearer ${agent}` } });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
 describe('POST /api/service-client/recherche', () => {
   it('finds the accounts a manager e-mail manages', async () => {
     const agent = await agentToken();

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../../lib/errors.ts';
+import { bearerToken } from '../../lib/tokens.ts';
 import type { ActingAgent } from '../../policy/acting-agent.ts';
 import type { AuthUser } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
@@ -20,14 +21,12 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
-
 /** onRequest hook for protected routes: a valid bearer session or 401. */
 export function createAuthenticate(service: AuthService) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw fail('UNAUTHENTICATED');
-    request.auth = await service.authenticate(match[1]);
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw fail('UNAUTHENTICATED');
+    request.auth = await service.authenticate(token);
   };
 }
 

@@ -102,6 +102,14 @@ describe('sessions', () => {
     }
   });
 
+  it('reads the authorization scheme in any letter case (RFC 6750: "bearer", "BEARER")', async () => {
+    const token = await t.loginAs('solo');
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `${scheme} ${token}` } });
+      expect(response.statusCode, scheme).toBe(200);
+    }
+  });
+
   it('returns the current user with the roles of each identity', async () => {
     const expectations = {
       gestionnaire: { gestionnaire: true, mandataire: false, utilisateur: false },
