@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fastifyTrustProxy, isLoopbackAddress, loadConfig } from './env.ts';
 
 describe('DEV_TOOLS', () => {
@@ -6,26 +9,25 @@ describe('DEV_TOOLS', () => {
 
   it.each([
     // NODE_ENV, HOST, DEV_TOOLS → on?
-    ['development', undefined, undefined, true],
-    ['development', '127.0.0.1', undefined, true],
-    ['development', 'localhost', undefined, true],
-    ['development', '::1', undefined, true],
-    ['test', '127.0.0.1', undefined, true],
+    ['development', undefined, undefined, false],
+    ['development', '127.0.0.1', undefined, false],
+    ['development', '::1', undefined, false],
+    ['test', '127.0.0.1', undefined, false],
     ['development', '0.0.0.0', undefined, false],
-    ['development', '::', undefined, false],
-    ['development', '192.168.1.20', undefined, false],
-    ['test', '0.0.0.0', undefined, false],
     ['production', '127.0.0.1', undefined, false],
-    ['production', '0.0.0.0', undefined, false],
     ['production', '0.0.0.0', 'true', true],
     ['development', '0.0.0.0', 'true', true],
+    ['development', '127.0.0.1', 'true', true],
     ['development', '127.0.0.1', 'false', false],
   ] as const)('NODE_ENV=%s HOST=%s DEV_TOOLS=%s → %s', (nodeEnv, host, explicit, on) => {
     expect(devTools({ NODE_ENV: nodeEnv, ...(host ? { HOST: host } : {}), ...(explicit ? { DEV_TOOLS: explicit } : {}) })).toBe(on);
   });
 
-  it('is off for a plain `npm start` listening on every interface', () => {
-    expect(devTools({ HOST: '0.0.0.0' })).toBe(false);
+  it('is on in the demo configuration that `npm start` and `npm run dev` read (apps/api/demo.env)', async () => {
+    const packageJson = z.object({ scripts: z.record(z.string(), z.string()) }).parse(JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')));
+    for (const name of ['start', 'dev']) expect(packageJson.scripts[name], name).toContain('--env-file=demo.env');
+    const demo = parseEnv(await readFile(new URL('../../demo.env', import.meta.url), 'utf8'));
+    expect(loadConfig(demo).devTools).toBe(true);
   });
 });
 

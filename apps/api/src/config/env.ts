@@ -156,10 +156,10 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   /**
-   * Development tools (mailbox page, parameter switch). Unset: on only when the server listens
-   * on a loopback address outside production; set to true, on wherever it listens.
+   * Development tools (mailbox page, parameter switch): on only when set to true, as the demo
+   * configuration of `npm start` does (apps/api/demo.env); they answer only this machine.
    */
-  DEV_TOOLS: z.enum(['true', 'false']).optional(),
+  DEV_TOOLS: z.enum(['true', 'false']).default('false'),
   /** Proxies in front of the server whose X-Forwarded-For entries are believed: a hop count or addresses. */
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   /** Sets Secure on cookies; on by default in production. */
@@ -255,7 +255,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ssoOneclic: { secret: env.SSO_ONECLIC_SECRET ?? randomBytes(32).toString('base64url'), secretConfigured: env.SSO_ONECLIC_SECRET !== undefined },
     redisUrl: env.REDIS_URL,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
-    devTools: env.DEV_TOOLS ? env.DEV_TOOLS === 'true' : env.NODE_ENV !== 'production' && isLoopbackAddress(env.HOST),
+    devTools: env.DEV_TOOLS === 'true',
     trustProxy: env.TRUST_PROXY,
   };
 }

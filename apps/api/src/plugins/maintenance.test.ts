@@ -19,7 +19,7 @@ const switchMaintenance = (app: FastifyInstance, token: string, value: 'true' | 
   });
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ env: { DEV_TOOLS: 'true' } });
 });
 afterAll(() => t.close());
 
@@ -47,7 +47,7 @@ describe('maintenance', () => {
     expect((await t.get('/api/current_user', token)).statusCode).toBe(200);
   });
 
-  it('is switched by the development tool, which is absent in production', async () => {
+  it('is switched by the development tool, which is absent without DEV_TOOLS=true', async () => {
     const admin = await t.loginAs('administration');
     const on = await switchMaintenance(t.app, admin, 'true');
     expect(on.statusCode).toBe(200);
@@ -55,7 +55,7 @@ describe('maintenance', () => {
     await switchMaintenance(t.app, admin, 'false');
     expect((await t.get('/api/comptes_facturation')).statusCode).toBe(401);
 
-    const production = await t.anotherInstance({ NODE_ENV: 'production' });
+    const production = await t.anotherInstance({ NODE_ENV: 'production', DEV_TOOLS: 'false' });
     expect((await switchMaintenance(production, admin, 'true')).statusCode).toBe(404);
     expect((await production.inject({ method: 'GET', url: '/dev/boite-mail' })).statusCode).toBe(404);
   });

@@ -91,7 +91,7 @@ describe('validator compiler', () => {
 describe('control characters on the real routes', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext();
+    t = await createTestContext({ env: { DEV_TOOLS: 'true' } });
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,8 @@ import { bodyOf, createTestContext, errorOf, type TestContext } from '../test/ha
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  // The development parameter switch is one of the writes checked.
+  t = await createTestContext({ env: { DEV_TOOLS: 'true' } });
 });
 afterAll(() => t.close());
 

@@ -97,7 +97,8 @@ async function expectAccounts(app: FastifyInstance, token: string): Promise<void
 beforeAll(async () => {
   webDist = fakeWebDist();
   attachments = mkdtempSync(path.join(tmpdir(), 'ecare-fuzz-attachments-'));
-  t = await createTestContext({ env: { WEB_DIST: webDist, ATTACHMENTS_DIR: attachments, LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent' } });
+  // The development tools are among the routes probed.
+  t = await createTestContext({ env: { WEB_DIST: webDist, ATTACHMENTS_DIR: attachments, LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent', DEV_TOOLS: 'true' } });
   await t.app.ready();
   operations = discoverOperations(t.app);
 });

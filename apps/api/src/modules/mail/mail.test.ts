@@ -156,7 +156,7 @@ describe('e-mails through the pg-boss queue, over SMTP', () => {
 describe('development mailbox', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext();
+    t = await createTestContext({ env: { DEV_TOOLS: 'true' } });
   });
   afterAll(() => t.close());
 
