@@ -67,6 +67,8 @@ export async function startApi(database: ApiDatabase): Promise<RunningServer> {
     NODE_ENV: 'production',
     COOKIE_SECURE: 'false',
     SEED_DEMO: 'true',
+    // The load generator is one address opening up to 200 connections: no per-address cap.
+    MAX_CONNECTIONS_PER_IP: '0',
   };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;

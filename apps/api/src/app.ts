@@ -42,6 +42,7 @@ import { terminationModule } from './modules/termination/index.ts';
 import { unpaidModule } from './modules/unpaid/index.ts';
 import { appointmentsModule } from './modules/appointments/index.ts';
 import { webModule } from './modules/web/index.ts';
+import { capConnectionsPerAddress, connectionTimeouts } from './plugins/connection-limits.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
@@ -107,7 +108,9 @@ export async function buildApp({ clock = systemClock, logStream, ...options }: A
     routerOptions: { maxParamLength: LINE_USER_IDS_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
+    ...connectionTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.connections.maxConnectionsPerIp > 0) capConnectionsPerAddress(app.server, config.connections.maxConnectionsPerIp, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 

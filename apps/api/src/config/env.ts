@@ -162,6 +162,15 @@ const envSchema = z.object({
   DEV_TOOLS: z.enum(['true', 'false']).default('false'),
   /** Proxies in front of the server whose X-Forwarded-For entries are believed: a hop count or addresses. */
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
+  /**
+   * Time for a request's headers and body to arrive, from its first byte (decision 013): a slower
+   * one is answered 408 and its connection closed. The headers alone have 10 s at most.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** How long a kept-alive connection may wait, idle, for its next request. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /** Connections one client address may hold open at once, when no proxy is trusted (0: no cap). */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(128),
   /** Sets Secure on cookies; on by default in production. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
 });
@@ -207,7 +216,12 @@ export interface Config {
   devTools: boolean;
   /** false, a number of trusted proxy hops, or the trusted proxies' addresses and ranges (Fastify's trustProxy). */
   trustProxy: TrustProxy;
+  /** What slow or greedy clients may hold (decision 013); `maxConnectionsPerIp` 0 when not capped (behind a proxy). */
+  connections: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnectionsPerIp: number };
 }
+
+/** The headers of a request have at most this long to arrive (less if the request timeout is shorter). */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -257,6 +271,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
     devTools: env.DEV_TOOLS === 'true',
     trustProxy: env.TRUST_PROXY,
+    connections: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      // Behind a proxy every connection comes from the proxy: capping it would cap everyone.
+      maxConnectionsPerIp: env.TRUST_PROXY === false ? env.MAX_CONNECTIONS_PER_IP : 0,
+    },
   };
 }
 

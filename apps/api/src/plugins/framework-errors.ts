@@ -19,9 +19,23 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply.status(API_ERRORS[code].status).type('application/json; charset=utf-8').send(body(code));
 }
 
+/**
+ * Whether an answer is being written on this connection (Node's own handler checks the same
+ * field): one more would land inside it, as when the request timeout cuts a body still arriving
+ * while its route already streams a download.
+ */
+function answerUnderWay(socket: Duplex): boolean {
+  const response: unknown = Reflect.get(socket, '_httpMessage');
+  return typeof response === 'object' && response !== null && Reflect.get(response, 'headersSent') === true;
+}
+
 /** Faults of the HTTP parser on the raw connection (oversized headers, a malformed request, a slow client). */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  if (answerUnderWay(socket)) {
+    socket.destroy();
+    return;
+  }
   const code: FrameworkFault =
     error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'VALIDATION';
   const status = API_ERRORS[code].status;
