@@ -138,6 +138,21 @@ export function createOrdersRepository(db: Database) {
       return row;
     },
 
+    /**
+     * The subscription locked until the transaction ends (`FOR UPDATE`). Whatever writes a piece of
+     * it or moves it takes this lock first: a piece's insert takes a key-share lock on its
+     * subscription through the foreign key, and a later `FOR UPDATE` on the same row by two uploads
+     * at once would be a deadlock.
+     */
+    async lockSubscription(idSouscription: number, tx: Transaction): Promise<SubscriptionRow | undefined> {
+      const [row] = await tx.db
+        .select({ idSouscription: subscriptions.idSouscription, idClientBscs: subscriptions.idClientBscs, statut: subscriptions.statut, updatedAt: subscriptions.updatedAt })
+        .from(subscriptions)
+        .where(eq(subscriptions.idSouscription, idSouscription))
+        .for('update');
+      return row;
+    },
+
     /** The account's subscriptions that carry an order (carts never submitted are the add-line flow's). */
     async subscriptionsOf(idClientBscs: number): Promise<SubscriptionRow[]> {
       return db

@@ -26,6 +26,7 @@ import {
 } from '@ecare/shared';
 import { createTransact } from '../../db/transaction.ts';
 import { auditLog, customerDocuments, orderAddresses, orders, subscriptions } from '../../db/schema.ts';
+import { releasedTogether, statusTally } from '../../test/concurrent.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
 import { FILES, attachmentsFolder } from '../../test/multipart.ts';
@@ -242,6 +243,19 @@ describe('subscriptions and pieces', () => {
     }
     const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.idClientBscs, f.account), eq(auditLog.action, 'AJOUT_PIECE')));
     expect(audits.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('takes ten supporting documents sent at once for one incomplete subscription, and sends it for validation once', async () => {
+    const idSouscription = await newSubscription(f.account);
+    const { numero } = await newOrder(f.account, { idSouscription, piecesAttendues: ['KBIS'] });
+    // On PostgreSQL each upload has its own connection: the piece and the subscription are taken in one order by all.
+    const answers = await releasedTogether(10, () => upload(f.manager, f.account, 'KBIS', FILES.pdf, { idSouscription }));
+    expect(statusTally(answers), answers.find((answer) => answer.statusCode !== 200)?.body).toEqual({ 200: 10 });
+    const pieces = await t.db.select().from(customerDocuments).where(eq(customerDocuments.idSouscription, idSouscription));
+    expect(pieces.length).toBe(10);
+    const detail = bodyOf(await t.get(`/api/commandes/${f.account}/${numero}`, f.manager), orderDetailSchema);
+    expect(detail.souscription?.statut).toBe(SUBSCRIPTION_STATUS.EnCoursValidation);
+    expect(detail.historique.filter((event) => event.libelle === 'Pièces justificatives reçues : dossier en cours de validation').length).toBe(1);
   });
 
   it('lets the customer send an incomplete subscription with its pieces for validation, refuses illegal moves with 409', async () => {

@@ -69,6 +69,8 @@ export function createPiecesService(deps: PiecesDeps) {
         // Fields sent after the file were not checked before it: checked now.
         const idSouscription = await subscriptionField(caller, idClientBscs, upload.fields);
         return await transaction(async (tx) => {
+          // The subscription first, then its piece: one lock order for every upload (see lockSubscription).
+          const locked = idSouscription === undefined ? undefined : await repo.lockSubscription(idSouscription, tx);
           const row = await repo.insertPiece(tx, {
             idClientBscs,
             idSouscription: idSouscription ?? null,
@@ -93,9 +95,8 @@ export function createPiecesService(deps: PiecesDeps) {
           );
           let souscription: Subscription | null = null;
           if (idSouscription !== undefined) {
-            const current = await repo.subscription(idSouscription, tx);
-            if (current?.statut === SUBSCRIPTION_STATUS.Incomplet) {
-              const view = await deps.orders.subscriptionView(current, 'SYSTEME', tx);
+            if (locked?.statut === SUBSCRIPTION_STATUS.Incomplet) {
+              const view = await deps.orders.subscriptionView(locked, 'SYSTEME', tx);
               if (view.piecesManquantes === null) {
                 await deps.orders.moveSubscription(tx, idSouscription, SUBSCRIPTION_STATUS.EnCoursValidation, 'SYSTEME', 'Pièces justificatives reçues : dossier en cours de validation');
               }
@@ -144,7 +145,8 @@ export function createPiecesService(deps: PiecesDeps) {
         const row = await repo.piece(idClientBscs, idCtrlPiece, tx);
         if (!row) throw fail('PIECE_NOT_FOUND');
         if (row.idSouscription !== null) {
-          const subscription = await repo.subscription(row.idSouscription, tx);
+          // Locked: a subscription sent for validation meanwhile keeps its pieces.
+          const subscription = await repo.lockSubscription(row.idSouscription, tx);
           if (subscription && (subscription.statut === SUBSCRIPTION_STATUS.EnCoursValidation || subscription.statut === SUBSCRIPTION_STATUS.Ok)) {
             throw fail('PIECE_FORBIDDEN');
           }
