@@ -19,6 +19,11 @@ export const PAYMENT_ERRORS = {
     message: ({ referenceNumber }: { referenceNumber: string }) =>
       `La facture ${referenceNumber} sera réglée par le prélèvement prévu à son échéance : elle ne peut pas être payée par carte.`,
   },
+  PAYMENT_IN_PROGRESS: {
+    status: 409,
+    message:
+      'Un paiement par carte est déjà en cours de validation par la banque pour ce règlement. Attendez sa confirmation, qui arrive en général en quelques secondes, avant d’en commencer un autre.',
+  },
   PAYMENT_LINK_LIMIT: {
     status: 429,
     message: ({ minutes }: { minutes: number }) =>

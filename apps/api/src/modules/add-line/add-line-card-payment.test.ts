@@ -6,6 +6,7 @@ import { orderValidationSchema, paymentLinkSchema, paymentNotificationAnswerSche
 import { parisDay } from '@ecare/shared/paris-time';
 import { auditLog, contracts, invoices, orderEvents, orders, paymentTransactions, rateLimitCounters, subscriptionLines, subscriptions } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { releasedTogether } from '../../test/concurrent.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
 import { eventBody, newEventId, PAYMENT_ENV, postNotification, routeSandboxToApp, transactionRow, type EventFields } from '../payment/payment-test-support.ts';
@@ -366,5 +367,33 @@ describe('through the sandbox’s hosted page', () => {
     expect(await linesMade(order.idSouscription)).toHaveLength(1);
     const read = bodyOf(await t.get(`/api/paiement/transaction/${link.transactionReference}`, f.manager), paymentTransactionSchema);
     expect(read).toEqual({ statut: 'ACCEPTEE', montant: 238.8, referenceNumbers: [], numeroCommande: order.numero });
+  });
+
+  it('three "link then pay" at once: the card holders are charged what the order applies, once', async () => {
+    const sent = routeSandboxToApp(t.app, 'https://espace-client.test');
+    const order = await cardOrder();
+    const expiration = `12/${String(t.clock.now().getUTCFullYear() + 2).slice(2)}`;
+    const flows = await releasedTogether(3, async (index) => {
+      const link = await askLink(order.numero);
+      if (link.statusCode !== 200) return { link };
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: new URL(bodyOf(link, paymentLinkSchema).url).pathname,
+        remoteAddress: `198.18.51.${index + 1}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ numero: '4111 1111 1111 1111', expiration, cryptogramme: '123' }).toString(),
+      });
+      return { link, paid };
+    });
+    for (const { link, paid } of flows) {
+      // A link refused: another flow's card was being confirmed, or had paid the order.
+      if (!paid) expect(['PAYMENT_IN_PROGRESS', 'PAYMENT_ORDER_NOT_PAYABLE']).toContain((link.json() as { code?: string }).code);
+      // A page given up for a newer one sends the browser back, or says it is no longer waited for.
+      else if (paid.statusCode !== 303) expect(paid.statusCode, paid.body).toBe(409);
+    }
+    const charged = sent.filter((notification) => (JSON.parse(notification.body) as { type: string }).type === 'paiement.accepte');
+    expect(charged).toHaveLength(1);
+    expect(await storedOrder(order.numero)).toMatchObject({ statut: 12, etape: 9 });
+    expect(await linesMade(order.idSouscription)).toHaveLength(1);
   });
 });

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { paymentTransactions } from '../../db/schema.ts';
 import { defineModule } from '../../core/module.ts';
 import type { PaymentProvider } from '../payment/index.ts';
 import { createSandboxNotifier } from './sandbox-notifier.ts';
@@ -36,5 +38,12 @@ export const paymentSandboxModule = defineModule('payment-sandbox', async (app, 
   const notifier = createSandboxNotifier({ url: `${config.publicUrl}/api/paiement/notification`, secret, clock, log });
   app.addHook('onClose', async () => notifier.close());
   app.decorate('paymentSandbox', { provider: createSandboxProvider({ codec, sessions, clock, publicUrl: config.publicUrl, secret }) });
-  await sandboxRoutes(app, { brand: config.brandName, publicUrl: config.publicUrl, stylesheet, codec, sessions, notifier, clock, limits: core.limits });
+  const transactionWaiting = async (transactionReference: string) => {
+    const [row] = await core.db
+      .select({ statut: paymentTransactions.statut })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.transactionReference, transactionReference));
+    return row?.statut === 'EN_ATTENTE';
+  };
+  await sandboxRoutes(app, { brand: config.brandName, publicUrl: config.publicUrl, stylesheet, codec, sessions, notifier, clock, limits: core.limits, transactionWaiting });
 });

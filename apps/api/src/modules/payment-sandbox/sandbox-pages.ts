@@ -182,8 +182,8 @@ ${summary(options.brand, options.session)}
   return layout('Paiement déjà traité', main);
 }
 
-/** A page that cannot take a payment: unknown or altered address, expired session, too many tries. */
-export function unavailablePage(kind: 'invalid' | 'expired' | 'too-many', returnUrl: string): string {
+/** A page that cannot take a payment: unknown or altered address, expired session, too many tries, payment no longer waited for. */
+export function unavailablePage(kind: 'invalid' | 'expired' | 'too-many' | 'given-up', returnUrl: string): string {
   const texts = {
     invalid: {
       title: 'Session de paiement introuvable',
@@ -196,6 +196,10 @@ export function unavailablePage(kind: 'invalid' | 'expired' | 'too-many', return
     'too-many': {
       title: 'Trop de tentatives',
       text: 'Trop de cartes ont été essayées depuis votre connexion. Patientez quelques minutes avant de réessayer.',
+    },
+    'given-up': {
+      title: 'Paiement plus attendu',
+      text: 'Ce paiement n’est plus attendu : il a déjà été réglé, ou un paiement plus récent l’a remplacé. Votre carte n’a pas été débitée. Revenez sur le site pour voir ce qu’il reste à payer.',
     },
   }[kind];
   const main = `<h1>${texts.title}</h1>

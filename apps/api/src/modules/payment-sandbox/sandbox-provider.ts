@@ -28,9 +28,9 @@ export function createSandboxProvider({ codec, sessions, clock, publicUrl, secre
 
     async cancelPayment(transactionReference) {
       const now = clock.now();
-      // Known to this process only; a page served by another instance is stopped by the portal's
-      // own rule (a cancelled transaction is never paid).
-      sessions.decide(transactionReference, 'CANCELLED', new Date(now.getTime() + SANDBOX_SESSION_MS), now);
+      // Known to this process only; a page served by another instance finds the transaction given
+      // up when a card is typed, and refuses it (sandbox.routes.ts).
+      return sessions.cancel(transactionReference, new Date(now.getTime() + SANDBOX_SESSION_MS), now);
     },
 
     verifyNotification(rawBody, headers, now) {

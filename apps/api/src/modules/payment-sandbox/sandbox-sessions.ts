@@ -1,4 +1,4 @@
-import type { PaymentEvent } from '../payment/index.ts';
+import type { PaymentEvent, ProviderCancellation } from '../payment/index.ts';
 
 export type Outcome = PaymentEvent['outcome'];
 
@@ -58,6 +58,18 @@ export function createSandboxSessions() {
       if (found.state.phase === 'DECIDEE') return false;
       found.state = { phase: 'CHALLENGE' };
       return true;
+    },
+
+    /**
+     * The portal gives the payment up: the page takes no card from now on, unless it already took
+     * one (`CARD_TAKEN`: its acceptance is decided, the notification on its way). Synchronous, as
+     * `decide`: of a card typed and a cancellation at once, the first one wins.
+     */
+    cancel(reference: string, expiresAt: Date, now: Date): ProviderCancellation {
+      const found = entry(reference, expiresAt, now);
+      if (found.state.phase === 'DECIDEE') return found.state.outcome === 'ACCEPTED' ? 'CARD_TAKEN' : 'CANCELLED';
+      found.state = { phase: 'DECIDEE', outcome: 'CANCELLED' };
+      return 'CANCELLED';
     },
 
     /** Takes the decision; false when the session already had one (nothing more to send). */

@@ -30,6 +30,11 @@ export interface SandboxRouteDeps {
   notifier: SandboxNotifier;
   clock: Clock;
   limits: Limits;
+  /**
+   * Whether the portal still waits for the payment of this transaction. The sandbox stands beside
+   * the portal and reads it there: its own memory of the pages is per process and lost on restart.
+   */
+  transactionWaiting: (transactionReference: string) => Promise<boolean>;
 }
 
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -47,7 +52,7 @@ const page = (reply: FastifyReply, status: number, html: string) => reply.status
  * the portal's return page; the card number goes nowhere else.
  */
 export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
-  const { brand, publicUrl, codec, sessions, notifier, clock, limits } = deps;
+  const { brand, publicUrl, codec, sessions, notifier, clock, limits, transactionWaiting } = deps;
   const returnUrl = (reference: string) => `${publicUrl}/ecare/mon-compte/paiement/retour?transactionReference=${encodeURIComponent(reference)}`;
   const portalPaymentPage = `${publicUrl}/ecare/mon-compte/paiement`;
 
@@ -81,6 +86,21 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
 
   const phaseOf = (session: SandboxSession) => sessions.phase(session.transactionReference, session.expiresAt, clock.now());
 
+  /**
+   * A card is never taken for a transaction the portal no longer waits for (given up for a newer
+   * payment, settled): checked last before a card is decided on, and when the page is shown. The
+   * page says so, and sends nothing to the portal (nothing happened); true when it answered. A
+   * page decided meanwhile in this process (its own card submitted twice, or stopped for a newer
+   * payment) is the reason the portal stopped waiting: `decided` answers it as such.
+   */
+  async function refusedAsGivenUp(session: SandboxSession, reply: FastifyReply, decided: (outcome: Outcome) => Promise<unknown>): Promise<boolean> {
+    if (await transactionWaiting(session.transactionReference)) return false;
+    const phase = phaseOf(session);
+    if (phase.phase === 'DECIDEE') await decided(phase.outcome);
+    else await page(reply, 409, unavailablePage('given-up', returnUrl(session.transactionReference)));
+    return true;
+  }
+
   app.get(STYLESHEET_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(deps.stylesheet),
   );
@@ -90,7 +110,9 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
     if (!session) return reply;
     const phase = phaseOf(session);
     const { token } = request.params;
-    if (phase.phase === 'DECIDEE') return page(reply, 200, decidedPage({ brand, session, outcome: phase.outcome, returnUrl: returnUrl(session.transactionReference) }));
+    const showDecided = async (outcome: Outcome) => page(reply, 200, decidedPage({ brand, session, outcome, returnUrl: returnUrl(session.transactionReference) }));
+    if (phase.phase === 'DECIDEE') return showDecided(phase.outcome);
+    if (await refusedAsGivenUp(session, reply, showDecided)) return reply;
     if (phase.phase === 'CHALLENGE') return page(reply, 200, challengePage({ brand, session, token }));
     return page(reply, 200, paymentPage({ brand, session, token }));
   });
@@ -118,6 +140,7 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
       if (!card.ok) {
         return page(reply, 400, paymentPage({ brand, session, token, values: { numero: form.numero, expiration: form.expiration }, errors: card.errors }));
       }
+      if (await refusedAsGivenUp(session, reply, async () => backToPortal(reply, session))) return reply;
       if (card.behaviour === 'CHALLENGE') {
         if (!sessions.challenge(session.transactionReference, session.expiresAt, clock.now())) return backToPortal(reply, session);
         return page(reply, 200, challengePage({ brand, session, token }));
@@ -143,6 +166,7 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
       }
       const code = (request.body?.code ?? '').trim();
       if (code === '') return page(reply, 400, challengePage({ brand, session, token, error: 'Saisissez le code de confirmation reçu par SMS.' }));
+      if (await refusedAsGivenUp(session, reply, async () => backToPortal(reply, session))) return reply;
       await decide(session, code === THREE_D_SECURE_CODE ? 'ACCEPTED' : 'REFUSED');
       return backToPortal(reply, session);
     },

@@ -242,6 +242,31 @@ describe('paying in the sandbox', () => {
     expect(sent).toEqual([]);
     expect(await paymentsOf(t, payment.transactionReference)).toEqual([]);
   });
+
+  it('refuses a card, with a page saying why, for a payment the portal gave up through another instance', async () => {
+    const payment = await startPayment([2_470]);
+    // Behind a load balancer, the newer payment goes to an instance that never served this page.
+    const other = await t.anotherInstance(PAYMENT_ENV);
+    const again = await other.inject({
+      method: 'POST',
+      url: '/api/paiement/lien',
+      remoteAddress: nextAddress(),
+      cookies: { 'XSRF-TOKEN': 'test-xsrf-token-value' },
+      headers: { 'x-xsrf-token': 'test-xsrf-token-value', authorization: `Bearer ${manager}` },
+      payload: { idClientBscs: f.account, referenceNumbers: payment.invoices.map((invoice) => invoice.referenceNumber) },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await transactionRow(t, payment.transactionReference)).statut).toBe('ANNULEE');
+    const opened = await openPage(payment.path);
+    expect(opened.statusCode).toBe(409);
+    expect(opened.body).toContain('Paiement plus attendu');
+    const refused = await payWith(payment, ACCEPTED);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('Ce paiement n’est plus attendu : il a déjà été réglé, ou un paiement plus récent l’a remplacé. Votre carte n’a pas été débitée.');
+    expect(refused.body).toContain(`href="${returnUrl(payment)}"`);
+    expect(sent).toEqual([]);
+    expect(await paymentsOf(t, payment.transactionReference)).toEqual([]);
+  });
 });
 
 describe('the card form', () => {

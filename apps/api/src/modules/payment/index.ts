@@ -9,7 +9,7 @@ import { paymentRoutes } from './payment.routes.ts';
 import { createPaymentService } from './payment.service.ts';
 
 export type { OrderPayments, OrderSettlement, PayableOrder } from './order-payments.ts';
-export type { NotificationCheck, NotificationRejection, PaymentEvent, PaymentProvider, ProviderTransaction } from './payment-provider.ts';
+export type { NotificationCheck, NotificationRejection, PaymentEvent, PaymentProvider, ProviderCancellation, ProviderTransaction } from './payment-provider.ts';
 
 /** The provider PAYMENT_PROVIDER names, as the module that brings it decorated the app with it. */
 function configuredProvider(app: FastifyInstance, config: Config): PaymentProvider {
@@ -29,7 +29,8 @@ export interface PaymentModule {
   useOrderPayments(orders: OrderPayments): void;
   /**
    * An order's payment still waiting is given up (the order is paid another way): in the caller's
-   * transaction, after the order was locked; the provider's page is stopped once it commits.
+   * transaction, after the order was locked; the provider's page is stopped first, and one that
+   * already took a card is kept (409 PAYMENT_IN_PROGRESS, decision 027).
    */
   giveUpOrderPayment(transactionReference: string, now: Date, tx: Transaction): Promise<void>;
 }
@@ -51,18 +52,6 @@ export const paymentModule = defineModule(
     const orders = orderPaymentsOf(registered);
     const repo = createPaymentRepository(core.db);
     const provider = configuredProvider(app, core.config);
-    app.decorate('payment', {
-      useOrderPayments(given) {
-        if (registered.includes(given)) throw new Error('these orders payable by card are already given');
-        registered.push(given);
-      },
-      async giveUpOrderPayment(transactionReference, now, tx) {
-        if (!(await repo.cancelPending(transactionReference, now, tx))) return;
-        tx.afterCommit(() =>
-          provider.cancelPayment(transactionReference).catch((error: unknown) => core.log.warn({ err: error, transactionReference }, 'payment provider: cancellation not taken')),
-        );
-      },
-    } satisfies PaymentModule);
     const service = createPaymentService({
       repo,
       policy: core.policy,
@@ -77,6 +66,13 @@ export const paymentModule = defineModule(
       publicUrl: core.config.publicUrl,
       orders: () => (registered.length === 0 ? undefined : orders),
     });
+    app.decorate('payment', {
+      useOrderPayments(given) {
+        if (registered.includes(given)) throw new Error('these orders payable by card are already given');
+        registered.push(given);
+      },
+      giveUpOrderPayment: (transactionReference, now, tx) => service.giveUpOrderPayment(transactionReference, now, tx),
+    } satisfies PaymentModule);
     await paymentRoutes(app, { service });
   },
   { dependencies: ['auth'] },

@@ -12,11 +12,18 @@ export interface PaymentProvider {
   readonly name: string;
   /** The address of the provider's hosted page that takes the payment of this transaction. */
   createPayment(transaction: ProviderTransaction): Promise<string>;
-  /** The portal gave the transaction up (another payment replaced it): its page must no longer pay. */
-  cancelPayment(transactionReference: string): Promise<void>;
+  /**
+   * Asked before the portal gives a waiting transaction up (another payment replaces it, or the
+   * order is paid another way): its page must no longer take a card. `CANCELLED` when it will take
+   * none (stopped now or before, or it ended without taking money); `CARD_TAKEN` when it already
+   * took one: the acceptance is on its way and the transaction must not be given up.
+   */
+  cancelPayment(transactionReference: string): Promise<ProviderCancellation>;
   /** Checks a notification's signature (over the bytes received) and freshness, then reads it; never throws. */
   verifyNotification(rawBody: Buffer, headers: IncomingHttpHeaders, now: Date): NotificationCheck;
 }
+
+export type ProviderCancellation = 'CANCELLED' | 'CARD_TAKEN';
 
 export interface ProviderTransaction {
   transactionReference: string;

@@ -59,11 +59,14 @@ export function createPaymentRepository(db: Database) {
         .for('update');
     },
 
-    /** Gives up the account's waiting payments of any of these invoices; returns their references. */
-    async cancelPendingOf(idClientBscs: number, referenceNumbers: readonly string[], now: Date, tx: Transaction): Promise<string[]> {
+    /**
+     * The account's payments still waiting for any of these invoices, locked until the transaction
+     * ends; their references. Taken after the invoices (the module's lock order, decision 027).
+     */
+    async lockPendingOf(idClientBscs: number, referenceNumbers: readonly string[], tx: Transaction): Promise<string[]> {
       const rows = await tx.db
-        .update(paymentTransactions)
-        .set({ statut: 'ANNULEE', settledAt: now })
+        .select({ transactionReference: paymentTransactions.transactionReference })
+        .from(paymentTransactions)
         .where(
           and(
             eq(paymentTransactions.idClientBscs, idClientBscs),
@@ -71,7 +74,18 @@ export function createPaymentRepository(db: Database) {
             arrayOverlaps(paymentTransactions.referenceNumbers, [...referenceNumbers]),
           ),
         )
-        .returning({ transactionReference: paymentTransactions.transactionReference });
+        .orderBy(asc(paymentTransactions.transactionReference))
+        .for('update');
+      return rows.map((row) => row.transactionReference);
+    },
+
+    /** The payment locked until the transaction ends when it still waits (an order's previous one): its reference, or none. */
+    async lockPending(transactionReference: string, tx: Transaction): Promise<string[]> {
+      const rows = await tx.db
+        .select({ transactionReference: paymentTransactions.transactionReference })
+        .from(paymentTransactions)
+        .where(and(eq(paymentTransactions.transactionReference, transactionReference), eq(paymentTransactions.statut, 'EN_ATTENTE')))
+        .for('update');
       return rows.map((row) => row.transactionReference);
     },
 

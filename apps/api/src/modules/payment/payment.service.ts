@@ -26,7 +26,7 @@ import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { ActingAgent } from '../../policy/acting-agent.ts';
 import type { MailService } from '../mail/index.ts';
 import type { OrderPayments, PayableOrder } from './order-payments.ts';
-import type { NotificationRejection, PaymentEvent, PaymentProvider } from './payment-provider.ts';
+import type { NotificationRejection, PaymentEvent, PaymentProvider, ProviderCancellation } from './payment-provider.ts';
 import { paymentReceiptMail } from './payment.mails.ts';
 import type { PayableInvoiceRow, PaymentRepository, TransactionRow } from './payment.repository.ts';
 
@@ -114,21 +114,39 @@ export function createPaymentService(deps: PaymentDeps) {
     }
   }
 
-  /**
-   * Once the transaction is stored: the replaced payments' pages stopped, and the provider's page
-   * for the new one asked for (a network call, no lock held); if it fails the transaction is given up.
-   */
-  async function openPage(transactionReference: string, montantCentimes: number, cancelled: readonly string[]): Promise<PaymentLink> {
-    for (const reference of cancelled) {
-      log.info({ transactionReference: reference, replacedBy: transactionReference }, 'waiting card payment given up for a new one');
-      await provider.cancelPayment(reference).catch((error: unknown) => log.warn({ err: error, transactionReference: reference }, 'payment provider: cancellation not taken'));
-    }
+  /** Once the transaction is stored, the provider's page for it is asked for (a network call, no lock held); if it fails the transaction is given up. */
+  async function openPage(transactionReference: string, montantCentimes: number): Promise<PaymentLink> {
     try {
       return { transactionReference, url: await provider.createPayment({ transactionReference, montantCentimes }) };
     } catch (error) {
       log.error({ err: error, transactionReference }, 'payment provider: no payment page');
       await repo.cancelPending(transactionReference, clock.now());
       throw fail('PAYMENT_PROVIDER_UNAVAILABLE');
+    }
+  }
+
+  /**
+   * Gives up waiting payments the caller locked, after what they pay (decision 027): the provider
+   * stops each page first, and one whose page already took a card is kept, the new payment
+   * refused (409 PAYMENT_IN_PROGRESS): its acceptance is on its way, and the card holder must not
+   * be charged for a transaction the portal no longer applies. A provider that cannot say is as
+   * unavailable (503): nothing is given up on a guess.
+   */
+  async function giveUp(references: readonly string[], replacedBy: string | null, now: Date, tx: Transaction): Promise<void> {
+    for (const transactionReference of references) {
+      let stopped: ProviderCancellation;
+      try {
+        stopped = await provider.cancelPayment(transactionReference);
+      } catch (error) {
+        log.error({ err: error, transactionReference }, 'payment provider: cancellation not confirmed, the waiting payment is kept');
+        throw fail('PAYMENT_PROVIDER_UNAVAILABLE');
+      }
+      if (stopped === 'CARD_TAKEN') {
+        log.info({ transactionReference, replacedBy }, 'waiting card payment kept: its page took a card, its confirmation is on its way');
+        throw fail('PAYMENT_IN_PROGRESS');
+      }
+      await repo.cancelPending(transactionReference, now, tx);
+      log.info({ transactionReference, replacedBy }, 'waiting card payment given up');
     }
   }
 
@@ -268,6 +286,15 @@ export function createPaymentService(deps: PaymentDeps) {
   }
 
   return {
+    /**
+     * An order's payment still waiting is given up (the order is paid another way), in the
+     * caller's transaction after the order was locked; 409 PAYMENT_IN_PROGRESS when its page
+     * already took a card.
+     */
+    async giveUpOrderPayment(transactionReference: string, now: Date, tx: Transaction): Promise<void> {
+      await giveUp(await repo.lockPending(transactionReference, tx), null, now, tx);
+    },
+
     /** The account's invoices still to pay (a manager's), with the sum of their balances. */
     async invoicesDue(actor: Actor, idClientBscs: number): Promise<InvoicesDue> {
       await policy.assertAccount(actor.userId, idClientBscs);
@@ -304,10 +331,10 @@ export function createPaymentService(deps: PaymentDeps) {
       await withinLinkQuota(actor.userId);
       const now = clock.now();
       const transactionReference = newTransactionReference();
-      const { montantCentimes, cancelled } = await deps.transaction(async (tx) => {
+      const montantCentimes = await deps.transaction(async (tx) => {
         const chosen = payable(idClientBscs, referenceNumbers, await repo.lockInvoices(referenceNumbers, tx), invoiceDay(now));
         const total = chosen.reduce((sum, row) => sum + row.resteAPayerCentimes, 0);
-        const given = await repo.cancelPendingOf(idClientBscs, referenceNumbers, now, tx);
+        await giveUp(await repo.lockPendingOf(idClientBscs, referenceNumbers, tx), transactionReference, now, tx);
         await repo.insertTransaction(
           {
             transactionReference,
@@ -322,9 +349,9 @@ export function createPaymentService(deps: PaymentDeps) {
           tx,
         );
         await audit.record({ ...actor, action: 'DEMANDE_PAIEMENT_CARTE', idClientBscs }, { tx });
-        return { montantCentimes: total, cancelled: given };
+        return total;
       });
-      return openPage(transactionReference, montantCentimes, cancelled);
+      return openPage(transactionReference, montantCentimes);
     },
 
     /**
@@ -342,11 +369,11 @@ export function createPaymentService(deps: PaymentDeps) {
       await withinLinkQuota(actor.userId);
       const now = clock.now();
       const transactionReference = newTransactionReference();
-      const { montantCentimes, cancelled } = await deps.transaction(async (tx) => {
+      const montantCentimes = await deps.transaction(async (tx) => {
         const order = await orders.lockForPayment(numero, tx);
         if (order.idClientBscs !== idClientBscs) throw fail('PAYMENT_ORDER_FORBIDDEN');
         const previous = order.referenceTransaction;
-        const given = previous !== null && (await repo.cancelPending(previous, now, tx)) ? [previous] : [];
+        if (previous !== null) await giveUp(await repo.lockPending(previous, tx), transactionReference, now, tx);
         await repo.insertTransaction(
           {
             transactionReference,
@@ -363,9 +390,9 @@ export function createPaymentService(deps: PaymentDeps) {
         );
         await orders.paymentStarted(order, transactionReference, now, tx);
         await audit.record({ ...actor, action: 'DEMANDE_PAIEMENT_CARTE', idClientBscs, details: { numero, montantCentimes: order.montantCentimes } }, { tx });
-        return { montantCentimes: order.montantCentimes, cancelled: given };
+        return order.montantCentimes;
       });
-      return openPage(transactionReference, montantCentimes, cancelled);
+      return openPage(transactionReference, montantCentimes);
     },
 
     /**
@@ -381,6 +408,8 @@ export function createPaymentService(deps: PaymentDeps) {
       const now = clock.now();
       return deps.transaction(async (tx) => {
         const chosen = payable(idClientBscs, referenceNumbers, await repo.lockInvoices(referenceNumbers, tx), invoiceDay(now));
+        // A card payment of them still waiting is given up, unless its page took a card (409).
+        await giveUp(await repo.lockPendingOf(idClientBscs, referenceNumbers, tx), null, now, tx);
         const paid = chosen.map((row) => ({ invoiceId: row.id, referenceNumber: row.referenceNumber, montantCentimes: row.resteAPayerCentimes }));
         const montantCentimes = paid.reduce((sum, row) => sum + row.montantCentimes, 0);
         for (const row of paid) await repo.lowerBalance(row.invoiceId, row.montantCentimes, tx);
