@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { invoicePayments, paymentTransactions } from '../../db/schema.ts';
 import { releasedTogether } from '../../test/concurrent.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, useTestContext } from '../../test/harness.ts';
-import { insertInvoice, invoiceRow, PAYMENT_ENV, routeSandboxToApp, type SentNotification } from './payment-test-support.ts';
+import { insertInvoice, invoiceRow, PAYMENT_ENV, routeSandboxToApp, transactionRow, type SentNotification } from './payment-test-support.ts';
 import { PAYMENT_LINK_QUOTA } from './payment.service.ts';
 
 /*
@@ -62,6 +63,35 @@ async function chargedAndApplied(references: readonly string[]) {
 }
 
 const codeOf = (response: LightMyRequestResponse) => (response.json() as { code?: string }).code;
+
+describe('a payment started again while the previous one is being confirmed', () => {
+  it('answers 409 (already paid, or a payment in progress) once the card is typed, never a deadlock, and the card pays the invoice once', async () => {
+    // The second link 0 to 10 ms after the card: before, during and after the notification's transaction.
+    const answers: string[] = [];
+    for (const delayMs of [0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 8, 10]) {
+      await nextRound();
+      const invoice = await insertInvoice(t, f.account, { montantTtcCentimes: 4_200 + delayMs });
+      const first = await startLink(invoice.referenceNumber);
+      expect(first.statusCode, first.body).toBe(200);
+      const { transactionReference } = bodyOf(first, paymentLinkSchema);
+      const [paid, again] = await releasedTogether(2, async (index) => (index === 0 ? pay(first) : sleep(delayMs).then(() => startLink(invoice.referenceNumber))));
+      if (!paid || !again) throw new Error('two answers expected');
+      // Whatever the second link answered, the card paid the invoice, once.
+      const statut = (await transactionRow(t, transactionReference)).statut;
+      const balance = (await invoiceRow(t, invoice.referenceNumber)).resteAPayerCentimes;
+      const { charged, applied } = await chargedAndApplied([transactionReference]);
+      answers.push(`${delayMs} ms: ${again.statusCode} ${codeOf(again) ?? ''}, card ${paid.statusCode} ${statut}, charged ${charged} applied ${applied} left ${balance}`);
+    }
+    // Either the card came first: the second link is refused and the card pays; or the second link
+    // came first: it stopped the first page before a card was taken (the page sends the browser
+    // back, or says the payment is no longer waited for), and nobody was charged.
+    const right = [
+      /: 409 (PAYMENT_INVOICE_ALREADY_PAID|PAYMENT_IN_PROGRESS), card 303 ACCEPTEE, charged (\d+) applied \2 left 0$/,
+      /: 200 , card (303|409) ANNULEE, charged 0 applied 0 left [1-9]\d*$/,
+    ];
+    expect(answers.filter((answer) => !right.some((pattern) => pattern.test(answer)))).toEqual([]);
+  });
+});
 
 describe('a burst of "link then pay" on one invoice', () => {
   it('charges the card holders exactly what the portal applies: no card is taken on a payment given up', async () => {

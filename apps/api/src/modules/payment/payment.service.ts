@@ -192,12 +192,10 @@ export function createPaymentService(deps: PaymentDeps) {
    * The money of an accepted payment goes to its invoices in due-date order, each at most its
    * balance (it was their balance when the payment started, unless something else paid them
    * since: the rest is then logged for a refund). Receipt and audit entry go in the same
-   * transaction.
+   * transaction. The invoices come locked by the caller, before the transaction row.
    */
-  async function applyPayment(transaction: TransactionRow, now: Date, sourceAddress: string, tx: Transaction): Promise<void> {
-    const locked = (await repo.lockInvoices(transaction.referenceNumbers, tx))
-      .filter((row) => row.idClientBscs === transaction.idClientBscs)
-      .sort(byDueDate);
+  async function applyPayment(transaction: TransactionRow, lockedInvoices: readonly PayableInvoiceRow[], now: Date, sourceAddress: string, tx: Transaction): Promise<void> {
+    const locked = lockedInvoices.filter((row) => row.idClientBscs === transaction.idClientBscs).sort(byDueDate);
     let left = transaction.montantCentimes;
     const paid: { invoiceId: number; referenceNumber: string; montantCentimes: number }[] = [];
     for (const invoice of locked) {
@@ -268,9 +266,11 @@ export function createPaymentService(deps: PaymentDeps) {
         await record('ILLISIBLE');
         return { resultat: 'MONTANT_DIFFERENT' as const, late: current };
       }
-      // An order's payment (no invoices): the order is locked before the transaction row, as a new link does.
+      // What the payment is for, the order (an order's payment has no invoices) or the invoices, is
+      // locked before the transaction row, as a new link does: one lock order (decision 027).
       const forOrder = current.referenceNumbers.length === 0;
       const order = forOrder ? await deps.orders()?.lockByTransaction(event.transactionReference, tx) : undefined;
+      const lockedInvoices = forOrder ? [] : await repo.lockInvoices(current.referenceNumbers, tx);
       const settled = await repo.settle(event.transactionReference, SETTLED_STATUS[event.outcome], now, tx);
       if (!settled) {
         // Another notification settled it meanwhile: the same event sent twice, or another one.
@@ -279,7 +279,7 @@ export function createPaymentService(deps: PaymentDeps) {
         return { resultat };
       }
       if (forOrder) await applyToOrder(settled, order, event.outcome, now, sourceAddress, tx);
-      else if (event.outcome === 'ACCEPTED') await applyPayment(settled, now, sourceAddress, tx);
+      else if (event.outcome === 'ACCEPTED') await applyPayment(settled, lockedInvoices, now, sourceAddress, tx);
       await record('APPLIQUEE');
       return { resultat: 'APPLIQUEE' as const };
     });
