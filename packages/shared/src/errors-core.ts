@@ -105,6 +105,10 @@ export const CORE_ERRORS = {
     message:
       'Le site et votre espace client sont momentanément indisponibles pour cause de maintenance. Veuillez nous excuser pour la gêne occasionnée.',
   },
+  DATABASE_CONFLICT: {
+    status: 409,
+    message: 'Votre demande n’a pas pu aboutir : les mêmes informations étaient modifiées au même moment. Veuillez réessayer.',
+  },
   DATABASE_UNAVAILABLE: {
     status: 503,
     message: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',

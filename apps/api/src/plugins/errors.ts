@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '@ecare/shared';
+import { DATABASE_CONFLICT_RETRY_AFTER_SECONDS, isTransactionConflict } from '../db/conflict.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, fail } from '../lib/errors.ts';
 
@@ -19,7 +20,8 @@ function send(reply: FastifyReply, error: AppError, extra: Partial<ApiErrorBody>
 
 /**
  * One place maps every error to HTTP through the error catalogue: domain errors as coded, the
- * framework's client faults as 4xx, the rest 500 without internals.
+ * framework's client faults as 4xx, a deadlock 409 and a database away 503 (both to retry), the
+ * rest 500 without internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -36,6 +38,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       return send(reply, fail(FRAMEWORK_CODES[status] ?? 'VALIDATION'));
+    }
+    if (isTransactionConflict(error)) {
+      // A deadlock or serialization failure that a lock order did not prevent: logged to be found and fixed.
+      request.log.warn({ err: error, req: request }, 'database conflict: deadlock or serialization failure');
+      return send(reply, fail('DATABASE_CONFLICT', { retryAfterSeconds: DATABASE_CONFLICT_RETRY_AFTER_SECONDS }));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error, req: request }, 'database unavailable');
