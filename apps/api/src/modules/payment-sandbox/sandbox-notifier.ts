@@ -26,14 +26,17 @@ export interface NotifierOptions {
   retryDelaysMs?: readonly number[];
 }
 
-/** Worth another try later: no answer, or the portal unable to take it now. */
-const retryable = (status: number | null) => status === null || status === 429 || status >= 500;
+/**
+ * Worth another try later: no answer, or the portal unable to take it now (busy, away, or a
+ * database conflict, 409 DATABASE_CONFLICT: the notification route answers 409 for nothing else).
+ */
+export const retryable = (status: number | null) => status === null || status === 409 || status === 429 || status >= 500;
 
 /**
  * Sends the sandbox's decisions to the portal, signed, as a provider does: the first try is
  * awaited (the browser is sent back once it is through, so the return page mostly finds the
- * answer there), later tries run in the background, each signed anew. A refusal (4xx) is not
- * retried: the same notification would be refused again.
+ * answer there), later tries run in the background, each signed anew. A refusal (other 4xx) is
+ * not retried: the same notification would be refused again.
  */
 export function createSandboxNotifier({ url, secret, clock, log, send = fetchSender, retryDelaysMs = [5_000, 30_000, 120_000] }: NotifierOptions) {
   const timers = new Set<NodeJS.Timeout>();
