@@ -47,6 +47,19 @@ describe('PdfWriter', () => {
     expect(text).toContain('Réf. −1,00 €');
   });
 
+  it('writes the letters of one document right after another used their accented forms (the fonts are shared)', async () => {
+    const info = { title: 'Essai', subject: 'Essai', author: 'Telora Pro', keywords: [], brandName: 'Telora Pro', createdAt: new Date('2026-05-04T08:00:00Z'), footerMention: 'Mention' };
+    const first = await PdfWriter.create(info);
+    first.row('À la commande, Écrit', 'À Ê Ç');
+    await first.save();
+    const second = await PdfWriter.create(info);
+    second.row('Assurance, Écrit, Ça', 'A E C Assurance');
+    const text = await pdfLines(await second.save());
+    expect(text).toContain('Assurance, Écrit, Ça');
+    expect(text).toContain('A E C Assurance');
+    expect(lostCharacters('\u0001ssurance')).toHaveLength(1);
+  });
+
   it('still writes a document when a character is beyond the typeface, with a question mark in its place', async () => {
     const writer = await PdfWriter.create({
       title: 'Essai',

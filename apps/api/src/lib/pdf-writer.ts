@@ -30,11 +30,15 @@ const FONT_FILES = {
  * makes a document as quick to write as with the standard fonts.
  */
 function unshaped(font: Font): Font {
-  const glyphs = new Map<number, Glyph>();
-  const glyphOf = (code: number): Glyph => {
+  // The glyphs pdf-lib reads (id, advance, the character for the text layer), one per character.
+  // Not fontkit's own glyph objects: fontkit keeps one per glyph id with the characters of its first
+  // request, and a glyph first met as a component of an accented letter ("A" of "À") would have none.
+  const glyphs = new Map<number, Pick<Glyph, 'id' | 'advanceWidth' | 'codePoints'>>();
+  const glyphOf = (code: number) => {
     let glyph = glyphs.get(code);
     if (!glyph) {
-      glyph = font.glyphForCodePoint(code);
+      const { id, advanceWidth } = font.glyphForCodePoint(code);
+      glyph = { id, advanceWidth, codePoints: [code] };
       glyphs.set(code, glyph);
     }
     return glyph;

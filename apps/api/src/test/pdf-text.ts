@@ -12,13 +12,16 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /**
- * Where a character was lost: the replacement character, or a question mark that French
- * typography would never write, glued to what precedes it ("?5,00 €", "Ma?gorzata"). A real
- * question mark follows a (no-break) space.
+ * Where a character was lost: the replacement character, a control character (what a glyph
+ * without its character in the text layer reads as), or a question mark that French typography
+ * would never write, glued to what precedes it ("?5,00 €", "Ma?gorzata"). A real question mark
+ * follows a (no-break) space.
  */
 export function lostCharacters(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/\uFFFD|(?<![\s\u00A0\u202F])\?/g)) {
+  // Control characters are the point here: what a glyph without its character reads as.
+  // eslint-disable-next-line no-control-regex
+  for (const match of text.matchAll(/[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F]|(?<![\s\u00A0\u202F])\?/g)) {
     const at = match.index;
     found.push(JSON.stringify(text.slice(Math.max(0, at - 20), at + 20)));
   }
