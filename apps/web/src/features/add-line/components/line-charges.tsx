@@ -1,0 +1,43 @@
+import { CHARGE_NATURE_LABELS, chargeAmountText, chargeItemLabel, chargeNote, formatCentimes, type Discounted, type MoneyLine } from '@ecare/shared/order-money';
+
+/** `43,31 € HT avant promotions, −5,00 € de promotions : 38,31 € HT`, or the amount alone without promotions. */
+export function discountedText(amount: Discounted): string {
+  const net = `${formatCentimes(amount.htCentimes)} HT`;
+  if (amount.remisesCentimes === 0) return net;
+  return `${formatCentimes(amount.avantPromotionsCentimes)} HT avant promotions, ${formatCentimes(-amount.remisesCentimes)} de promotions : ${net}`;
+}
+
+/**
+ * Every amount one line of the cart charges, with its label (the price model's items, as the
+ * recap PDFs and the order show them), then what they add up to for one line and for the group.
+ */
+export function LineCharges({ money }: { money: MoneyLine }) {
+  return (
+    <div className="space-y-2 text-sm" data-testid="line-charges">
+      <ul className="divide-y divide-line-soft">
+        {money.elements.map((charge, index) => {
+          const note = chargeNote(charge);
+          return (
+            <li key={index} className="flex flex-wrap justify-between gap-x-4 py-1">
+              <span>
+                <span className="font-semibold">{CHARGE_NATURE_LABELS[charge.nature]}</span> – {chargeItemLabel(charge)}
+                {note ? <span className="block text-muted">{note}</span> : null}
+              </span>
+              <span className={charge.nature === 'PROMOTION' ? 'text-success' : undefined}>{chargeAmountText(charge)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p>
+        {money.quantite > 1 ? 'Pour une ligne' : 'Pour cette ligne'}&nbsp;: {discountedText(money.unitaire.commande)} à la commande, puis{' '}
+        {discountedText(money.unitaire.mensuel)} par mois.
+      </p>
+      {money.quantite > 1 ? (
+        <p>
+          Pour les {money.quantite} lignes&nbsp;: {formatCentimes(money.total.commande.htCentimes)} HT à la commande, puis {formatCentimes(money.total.mensuel.htCentimes)} HT par
+          mois.
+        </p>
+      ) : null}
+    </div>
+  );
+}
