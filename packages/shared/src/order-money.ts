@@ -197,3 +197,39 @@ export function chargeNote(charge: ChargeItem): string | null {
   return `Franchise de ${formatCentimes(htCentimes)} HT (${formatCentimes(ttcCentimes)} TTC) par sinistre`;
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// An order's content (decision 036), as every journey writes it at order time
+
+/** A line of an order as its recap keeps it: the orders module reads these fields. */
+export const orderRecapLineSchema = lazySchema(() =>
+  z.object({
+    libelle: z.string(),
+    quantite: z.number().int().positive().default(1),
+    /** One line of the group, HT, promotions taken off. */
+    prixUniqueHtCentimes: z.number().int().default(0),
+    prixMensuelHtCentimes: z.number().int().default(0),
+    details: z.array(z.string()).default([]),
+    /** Every amount it charges, with its label (none in orders written before them). */
+    elements: z.array(chargeItemSchema).default([]),
+  }),
+);
+export type OrderRecapLine = z.infer<typeof orderRecapLineSchema>;
+
+/**
+ * What an order keeps of its price model, frozen when it is placed: its lines with their items
+ * and its totals. `details` says, per line, what is not money (SIM card, number, colour).
+ */
+export function orderContent(money: OrderMoney, details: readonly (readonly string[])[]): { lignes: OrderRecapLine[]; totaux: OrderMoneyTotals } {
+  return {
+    lignes: money.lignes.map((line, index) => ({
+      libelle: line.libelle,
+      quantite: line.quantite,
+      prixUniqueHtCentimes: line.unitaire.commande.htCentimes,
+      prixMensuelHtCentimes: line.unitaire.mensuel.htCentimes,
+      details: [...(details[index] ?? [])],
+      elements: line.elements,
+    })),
+    totaux: money.totaux,
+  };
+}

@@ -3,9 +3,11 @@ import {
   CART_MAX_LINES,
   FLOW_STEP,
   LINE_MAX_ACCESSORIES,
+  NUMBER_MODE_LABELS,
   PORTING_MAX_DAYS,
   SUBSCRIPTION_STATUS,
   cartLineTitle,
+  orderContent,
   orderMoney,
   type MoneyLineInput,
   checkPromoCode,
@@ -46,6 +48,7 @@ import {
   type PromotionCible,
 } from '@ecare/shared';
 import { addDays, parisDay } from '@ecare/shared/paris-time';
+import { formatPhone } from '@ecare/shared/phone';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceCore } from '../../core/core.ts';
@@ -140,6 +143,12 @@ function frozenInput({ line, options, articles }: StoredLine, promotions: readon
     assurance: line.idAssurance === null ? null : { idAssurance: line.idAssurance, prixMensuelCentimes: line.prixAssuranceCentimes },
     promotions,
   };
+}
+
+/** What an order line is besides its amounts: its SIM card and its number. */
+function lineDetails(line: CartLine): string[] {
+  const numero = line.Msisdn ? `${NUMBER_MODE_LABELS[line.ModeNumero]} : ${formatPhone(line.Msisdn)}${line.DatePortage ? `, le ${line.DatePortage.split('-').reverse().join('/')}` : ''}` : NUMBER_MODE_LABELS[line.ModeNumero];
+  return [line.TypeSim === 'ESIM' ? 'eSIM' : 'Carte SIM', numero];
 }
 
 /** The Coordonnées kept with a cart, each address read back as saved (anything unreadable is left out). */
@@ -796,7 +805,8 @@ export function createAddLineService(deps: AddLineDeps) {
             tvaUniqueCentimes: shown.Totaux.ponctuel.tvaCentimes,
             idPointDeVente: livraison.mode === 'POINT_DE_VENTE' ? livraison.idPointDeVente : null,
             idempotencyKey: key,
-            recapitulatif: { lignes: shown.Lignes, totaux: shown.Totaux, livraison },
+            // The order's content as the recap showed it, frozen (decision 036): every amount with its label, the totals.
+            recapitulatif: { ...orderContent(shown.Montants, shown.Lignes.map(lineDetails)), livraison },
           },
           now,
         );
