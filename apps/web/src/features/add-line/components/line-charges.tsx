@@ -1,7 +1,8 @@
-import { CHARGE_NATURE_LABELS, chargeAmountText, chargeItemLabel, chargeNote, formatCentimes, type Discounted, type MoneyLine } from '@ecare/shared/order-money';
+import { formatCentimes, type Discounted, type MoneyLine } from '@ecare/shared/order-money';
+import { ChargeList } from '../../../components/ui/charge-list.tsx';
 
 /** `43,31 € HT avant promotions, −5,00 € de promotions : 38,31 € HT`, or the amount alone without promotions. */
-export function discountedText(amount: Discounted): string {
+function discountedText(amount: Discounted): string {
   const net = `${formatCentimes(amount.htCentimes)} HT`;
   if (amount.remisesCentimes === 0) return net;
   return `${formatCentimes(amount.avantPromotionsCentimes)} HT avant promotions, ${formatCentimes(-amount.remisesCentimes)} de promotions : ${net}`;
@@ -14,20 +15,7 @@ export function discountedText(amount: Discounted): string {
 export function LineCharges({ money }: { money: MoneyLine }) {
   return (
     <div className="space-y-2 text-sm" data-testid="line-charges">
-      <ul className="divide-y divide-line-soft">
-        {money.elements.map((charge, index) => {
-          const note = chargeNote(charge);
-          return (
-            <li key={index} className="flex flex-wrap justify-between gap-x-4 py-1">
-              <span>
-                <span className="font-semibold">{CHARGE_NATURE_LABELS[charge.nature]}</span> – {chargeItemLabel(charge)}
-                {note ? <span className="block text-muted">{note}</span> : null}
-              </span>
-              <span className={charge.nature === 'PROMOTION' ? 'text-success' : undefined}>{chargeAmountText(charge)}</span>
-            </li>
-          );
-        })}
-      </ul>
+      <ChargeList charges={money.elements} />
       <p>
         {money.quantite > 1 ? 'Pour une ligne' : 'Pour cette ligne'}&nbsp;: {discountedText(money.unitaire.commande)} à la commande, puis{' '}
         {discountedText(money.unitaire.mensuel)} par mois.

@@ -1,5 +1,6 @@
-import { CHARGE_NATURE_LABELS, chargeAmountText, chargeItemLabel, chargeNote, type ChargeItem } from '@ecare/shared/order-money';
+import type { ChargeItem } from '@ecare/shared/order-money';
 import type { OrderCharge, OrderDetail } from '@ecare/shared/orders';
+import { ChargeList } from '../../../components/ui/charge-list.tsx';
 import { formatEuros } from '../utils/order-format.ts';
 
 /** An order's item as the shared wording reads it (cents). */
@@ -26,20 +27,9 @@ export function OrderLines({ lignes }: { lignes: OrderDetail['lignes'] }) {
           {line.details.length > 0 ? <p className="text-sm text-muted">{line.details.join(' · ')}</p> : null}
           {line.elements.length > 0 ? (
             <>
-              <ul className="mt-2 divide-y divide-line-soft text-sm">
-                {line.elements.map(chargeOf).map((charge, at) => {
-                  const note = chargeNote(charge);
-                  return (
-                    <li key={at} className="flex flex-wrap justify-between gap-x-4 py-1">
-                      <span>
-                        <span className="font-semibold">{CHARGE_NATURE_LABELS[charge.nature]}</span> – {chargeItemLabel(charge)}
-                        {note ? <span className="block text-muted">{note}</span> : null}
-                      </span>
-                      <span className={charge.nature === 'PROMOTION' ? 'text-success' : undefined}>{chargeAmountText(charge)}</span>
-                    </li>
-                  );
-                })}
-              </ul>
+              <div className="mt-2">
+                <ChargeList charges={line.elements.map(chargeOf)} />
+              </div>
               <p className="mt-1 text-sm">
                 {line.quantite > 1 ? 'Par ligne' : 'Pour cette ligne'}&nbsp;: {formatEuros(line.prixUniqueHt)} HT à la commande
                 {line.prixMensuelHt > 0 ? `, puis ${formatEuros(line.prixMensuelHt)} HT par mois` : ''}
