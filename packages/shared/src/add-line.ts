@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { closedReason } from './appointments-calendar.ts';
 import { PROMOTION_TARGET_VALUES, priceAmountsSchema } from './catalogue.ts';
+import { orderMoneySchema } from './order-money.ts';
 import { ORDER_NUMBER_PATTERN } from './orders.ts';
 import { addDays } from './paris-time.ts';
 import type { ADDRESS_TYPE } from './shop.ts';
@@ -215,6 +216,11 @@ export const cartLineSchema = lazySchema(() =>
 );
 export type CartLine = z.infer<typeof cartLineSchema>;
 
+/** `Forfait Pro 50 Go avec Google Pixel 9a 128 Go (Obsidienne)`, or `… – carte SIM seule`: what a line of the cart is. */
+export function cartLineTitle(line: Pick<CartLine, 'LibelleOffre' | 'LibelleMobile' | 'Couleur'>): string {
+  return line.LibelleMobile ? `${line.LibelleOffre} avec ${line.LibelleMobile}${line.Couleur ? ` (${line.Couleur})` : ''}` : `${line.LibelleOffre} – carte SIM seule`;
+}
+
 /** The cart's totals, as the catalogue's `cartPriceTotals` makes them, and how many lines it adds. */
 export const cartTotalsSchema = lazySchema(() =>
   z.object({
@@ -372,6 +378,12 @@ export const cartSchema = lazySchema(() =>
     Etape: z.number().int(),
     Lignes: z.array(cartLineSchema),
     Totaux: cartTotalsSchema,
+    /**
+     * What the cart charges, item by item with its label, and every total before and after
+     * promotions (`orderMoney`): the page, both recap PDFs and the order are rendered from it.
+     * `Montants.lignes[i]` is `Lignes[i]`.
+     */
+    Montants: orderMoneySchema,
     Coordonnees: cartCoordinatesSchema.describe('Les adresses de livraison, d’installation et d’éligibilité gardées avec le panier'),
   }),
 );

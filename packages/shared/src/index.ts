@@ -33,3 +33,4 @@ export * from './add-line.ts';
 export * from './tariff-change.ts';
 export * from './catalogue.ts';
 export * from './new-phone.ts';
+export * from './order-money.ts';

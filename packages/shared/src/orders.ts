@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { CHARGE_MOMENTS, CHARGE_NATURES } from './order-money.ts';
 import {
   ORDER_STATUS,
   ORDER_TYPE,
@@ -220,6 +221,25 @@ export const orderAddressSchema = lazySchema(() =>
   }),
 );
 
+/** An amount an order line charges, with its label (the price model's item, decision 036), in euros. */
+export const orderChargeSchema = lazySchema(() =>
+  z.object({
+    nature: z.enum(CHARGE_NATURES),
+    /** Paid once at the order, or every month. */
+    moment: z.enum(CHARGE_MOMENTS),
+    libelle: z.string(),
+    /** How many of the article (accessories). */
+    quantite: z.number().int(),
+    /** HT, for one line of the group, euros; negative for a promotion. */
+    montantHt: z.number(),
+    /** A monthly promotion: the months it lasts (null: as long as the line, or not a monthly promotion). */
+    dureeMois: z.number().int().nullable(),
+    /** The insurance's excess per claim, HT, euros; null otherwise. */
+    franchiseHt: z.number().nullable(),
+  }),
+);
+export type OrderCharge = z.infer<typeof orderChargeSchema>;
+
 export const orderLineSchema = lazySchema(() =>
   z.object({
     libelle: z.string(),
@@ -228,9 +248,27 @@ export const orderLineSchema = lazySchema(() =>
     prixUniqueTtc: z.number(),
     /** Monthly price including VAT per unit, euros. */
     prixMensuelTtc: z.number(),
+    /** One-off and monthly prices HT per unit, euros: what its items add up to. */
+    prixUniqueHt: z.number(),
+    prixMensuelHt: z.number(),
     details: z.array(z.string()),
+    /** Every amount it charges, with its label (empty for orders kept without them). */
+    elements: z.array(orderChargeSchema),
   }),
 );
+
+const orderDiscountedSchema = lazySchema(() =>
+  z.object({ avantPromotionsHt: z.number(), remisesHt: z.number(), ht: z.number(), tva: z.number(), ttc: z.number() }),
+);
+/** An order's totals, euros: at order and per month (the first month), before and after promotions, and per month once they end. */
+export const orderTotalsSchema = lazySchema(() =>
+  z.object({
+    commande: orderDiscountedSchema,
+    mensuel: orderDiscountedSchema,
+    mensuelFinPromotions: z.object({ ht: z.number(), tva: z.number(), ttc: z.number() }),
+  }),
+);
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 
 export const pieceSchema = lazySchema(() =>
   z.object({
@@ -275,6 +313,7 @@ export const orderDetailSchema = lazySchema(() =>
     tva: z.number(),
     totalMensuelHt: z.number(),
     lignes: z.array(orderLineSchema),
+    totaux: orderTotalsSchema,
     adresses: z.array(orderAddressSchema),
     pointDeVente: z.string().nullable(),
     historique: z.array(orderEventSchema),

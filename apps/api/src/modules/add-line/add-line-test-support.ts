@@ -1,8 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { cartSchema, type ApiErrorCode, type Cart, type CartAddressInput, type CartAddressType, type SaveLineRequest } from '@ecare/shared';
 import { catalogAccessories, catalogOptions, catalogPhones, catalogPromotions } from '../../db/schema.ts';
 import { bodyOf, errorOf, type TestContext } from '../../test/harness.ts';
+import { createAddLineRepository } from './add-line.repository.ts';
 
 /**
  * Catalogue rows of the add-line tests, at the end of each id range so that they never meet the
@@ -74,4 +76,20 @@ export function saveLine(t: TestContext, token: string, request: Partial<SaveLin
 /** `POST /api/commande/adresse/enregistrer/{type}`: one address kept with the cart (the delivery by default). */
 export function saveAddress(t: TestContext, token: string, IdSouscription: number, Adresse: CartAddressInput, type: CartAddressType = 'LIVRAISON') {
   return t.send('POST', `/api/commande/adresse/enregistrer/${type}`, { token, json: { IdSouscription, Adresse } });
+}
+
+/**
+ * The cart of the fleet manager's tour (issue 24): Forfait Pro 50 Go with a Google Pixel 9a, the
+ * International 2 h option, the code PRO2026 and the "Assurance Casse et Vol" insurance, from
+ * the reference catalogue. PRO2026 is made valid whatever the day the test runs.
+ */
+export async function tourCart(t: TestContext, token: string, idClientBscs: number): Promise<Cart & { IdSouscription: number; IdLigne: number }> {
+  await t.db.update(catalogPromotions).set({ debut: '2020-01-01', fin: null }).where(eq(catalogPromotions.idPromotion, 5001));
+  await createAddLineRepository(t.db).deleteCarts(idClientBscs);
+  const added = cartOf(await saveLine(t, token, { IdClientBscs: idClientBscs, IdOffreEngagement: 102, IdArticleMobile: 1015, Couleur: 'Obsidienne', Options: [{ IdOption: 3001 }] }));
+  const IdLigne = added.Lignes[0]?.IdLigne ?? 0;
+  cartOf(await t.send('POST', '/api/ajout-lignes/promotion', { token, json: { IdLigne, CodePromo: 'PRO2026' } }));
+  const cart = cartOf(await t.send('POST', '/api/commande/assurance', { token, json: { IdLigne, IdAssurance: 4002 } }));
+  if (cart.IdSouscription === null) throw new Error('no cart');
+  return { ...cart, IdSouscription: cart.IdSouscription, IdLigne };
 }

@@ -1,8 +1,26 @@
-import { NUMBER_MODE_LABELS, operatorLegalMention, type Cart, type RecapDocument } from '@ecare/shared';
+import {
+  CHARGE_NATURE_LABELS,
+  NUMBER_MODE_LABELS,
+  chargeAmountText,
+  chargeItemLabel,
+  chargeNote,
+  formatCentimes,
+  operatorLegalMention,
+  type Cart,
+  type Discounted,
+  type RecapDocument,
+} from '@ecare/shared';
 import { PdfWriter } from '../../lib/pdf-writer.ts';
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const formatCents = (cents: number) => euros.format(cents / 100);
+/** One text alone, several as a list. */
+const listed = (texts: readonly string[]): string | readonly string[] => (texts.length === 1 ? (texts[0] ?? '') : texts);
+
+/** Before promotions, the promotions, then what is left (HT): the three when promotions apply, the amount alone otherwise. */
+function discountedText(amount: Discounted, per: string): string[] {
+  const net = `${formatCentimes(amount.htCentimes)} HT${per}`;
+  if (amount.remisesCentimes === 0) return [net];
+  return [`${formatCentimes(amount.avantPromotionsCentimes)} HT${per} avant promotions`, `promotions : ${formatCentimes(-amount.remisesCentimes)} HT${per}`, `soit ${net}`];
+}
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 const TITLES: Record<RecapDocument, string> = {
@@ -13,7 +31,8 @@ const TITLES: Record<RecapDocument, string> = {
 /**
  * The two documents the customer opens before confirming an order of new lines (decision 038):
  * the pre-contract information (what is sold, at which prices, for how long) and the contractual
- * recap (the same lines and totals as the order will carry), both from the cart as the server has it.
+ * recap (the same lines and totals as the order will carry), both from the cart as the server has it:
+ * every amount from its price model (`Montants`), as the page shows it and the order keeps it.
  */
 export async function renderCartRecap(
   document: RecapDocument,
@@ -40,27 +59,32 @@ export async function renderCartRecap(
   writer.heading(`${title} – ajout de lignes mobiles`);
   writer.text(`Établi le ${dateTime.format(issuedAt)} pour ${account.raisonSociale} (compte de facturation ${account.codeClientBscs}).`, { color: 'muted' });
   writer.gap(8);
-  for (const line of cart.Lignes) {
-    writer.heading(`${line.Quantite} × ${line.LibelleOffre}`, { underline: true });
-    writer.row('Forfait', `${line.LibelleOffre} : ${formatCents(line.PrixMensuelCentimes)} HT par mois`);
-    writer.row('Équipement', line.LibelleMobile ? `${line.LibelleMobile}${line.Couleur ? `, ${line.Couleur}` : ''} : ${formatCents(line.PrixMobileCentimes)} HT` : 'Carte SIM seule');
+  cart.Lignes.forEach((line, index) => {
+    const money = cart.Montants.lignes[index];
+    if (!money) return;
+    writer.heading(`${line.Quantite} × ${money.libelle}`, { underline: true });
     writer.row('Carte', line.TypeSim === 'ESIM' ? 'eSIM' : 'Carte SIM');
     writer.row('Numéro', line.Msisdn ? `${NUMBER_MODE_LABELS[line.ModeNumero]} : ${line.Msisdn}${line.DatePortage ? ` le ${line.DatePortage.split('-').reverse().join('/')}` : ''}` : NUMBER_MODE_LABELS[line.ModeNumero]);
-    for (const option of line.Options) writer.row('Option', `${option.Libelle} : ${formatCents(option.PrixOptionCentimes)} HT par mois`);
-    for (const item of line.Accessoires) writer.row('Accessoire', `${item.Quantite} × ${item.Libelle} : ${formatCents(item.PrixArticleCentimes)} HT`);
-    for (const promotion of line.Promotions) {
-      const duration = promotion.Cible === 'FORFAIT' ? (promotion.DureeMois === null ? ' par mois' : ` par mois pendant ${promotion.DureeMois} mois`) : '';
-      writer.row('Promotion', `${promotion.Libelle} : −${formatCents(promotion.RemisePromotionCentimes)} HT${duration}`);
+    // Every amount charged, with its label: the items below add up to the line's totals.
+    for (const charge of money.elements) {
+      const text = `${chargeItemLabel(charge)} : ${chargeAmountText(charge)}`;
+      const note = chargeNote(charge);
+      writer.row(CHARGE_NATURE_LABELS[charge.nature], note ? [text, note] : text);
     }
-    writer.row('Par ligne', [`${formatCents(line.PonctuelUnitaireHtCentimes)} HT à la commande`, `${formatCents(line.MensuelUnitaireHtCentimes)} HT par mois`]);
+    const perLine = line.Quantite > 1 ? ', par ligne' : '';
+    writer.row(`À la commande${perLine}`, listed(discountedText(money.unitaire.commande, '')));
+    writer.row(`Par mois${perLine}`, listed(discountedText(money.unitaire.mensuel, ' par mois')));
+    if (line.Quantite > 1) {
+      writer.row(`Pour les ${line.Quantite} lignes`, [`${formatCentimes(money.total.commande.htCentimes)} HT à la commande`, `${formatCentimes(money.total.mensuel.htCentimes)} HT par mois`]);
+    }
     writer.gap(6);
-  }
-  const { ponctuel, mensuel, mensuelSansRemise } = cart.Totaux;
+  });
+  const { commande, mensuel, mensuelFinPromotions } = cart.Montants.totaux;
   writer.heading('Totaux', { underline: true });
-  writer.row('À la commande', [`${formatCents(ponctuel.htCentimes)} HT`, `TVA 20 % : ${formatCents(ponctuel.tvaCentimes)}`, `${formatCents(ponctuel.ttcCentimes)} TTC`]);
-  writer.row('Par mois', [`${formatCents(mensuel.htCentimes)} HT`, `TVA 20 % : ${formatCents(mensuel.tvaCentimes)}`, `${formatCents(mensuel.ttcCentimes)} TTC`]);
-  if (mensuelSansRemise.htCentimes !== mensuel.htCentimes) {
-    writer.row('Par mois après les promotions', [`${formatCents(mensuelSansRemise.htCentimes)} HT`, `${formatCents(mensuelSansRemise.ttcCentimes)} TTC`]);
+  writer.row('À la commande', [...discountedText(commande, ''), `TVA 20 % : ${formatCentimes(commande.tvaCentimes)}`, `${formatCentimes(commande.ttcCentimes)} TTC`]);
+  writer.row('Par mois', [...discountedText(mensuel, ' par mois'), `TVA 20 % : ${formatCentimes(mensuel.tvaCentimes)}`, `${formatCentimes(mensuel.ttcCentimes)} TTC par mois`]);
+  if (mensuelFinPromotions.htCentimes !== mensuel.htCentimes) {
+    writer.row('Par mois, une fois les promotions terminées', [`${formatCentimes(mensuelFinPromotions.htCentimes)} HT`, `TVA 20 % : ${formatCentimes(mensuelFinPromotions.tvaCentimes)}`, `${formatCentimes(mensuelFinPromotions.ttcCentimes)} TTC`]);
   }
   writer.gap(8);
   writer.text(

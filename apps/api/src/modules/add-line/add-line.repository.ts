@@ -244,6 +244,7 @@ export function createAddLineRepository(db: Database) {
           modele: catalogPhones.modele,
           stockageGo: catalogPhones.stockageGo,
           assurance: catalogInsurances.libelle,
+          franchise: catalogInsurances.franchiseCentimes,
         })
         .from(subscriptionLines)
         .innerJoin(offers, eq(offers.idOffreEngagement, subscriptionLines.idOffreEngagement))

@@ -3,9 +3,13 @@ import {
   CART_MAX_LINES,
   FLOW_STEP,
   LINE_MAX_ACCESSORIES,
+  NUMBER_MODE_LABELS,
   PORTING_MAX_DAYS,
   SUBSCRIPTION_STATUS,
-  cartPriceTotals,
+  cartLineTitle,
+  orderContent,
+  orderMoney,
+  type MoneyLineInput,
   checkPromoCode,
   normalizePromoCode,
   errorMessage,
@@ -44,6 +48,7 @@ import {
   type PromotionCible,
 } from '@ecare/shared';
 import { addDays, parisDay } from '@ecare/shared/paris-time';
+import { formatPhone } from '@ecare/shared/phone';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceCore } from '../../core/core.ts';
@@ -138,6 +143,12 @@ function frozenInput({ line, options, articles }: StoredLine, promotions: readon
     assurance: line.idAssurance === null ? null : { idAssurance: line.idAssurance, prixMensuelCentimes: line.prixAssuranceCentimes },
     promotions,
   };
+}
+
+/** What an order line is besides its amounts: its SIM card and its number. */
+function lineDetails(line: CartLine): string[] {
+  const numero = line.Msisdn ? `${NUMBER_MODE_LABELS[line.ModeNumero]} : ${formatPhone(line.Msisdn)}${line.DatePortage ? `, le ${line.DatePortage.split('-').reverse().join('/')}` : ''}` : NUMBER_MODE_LABELS[line.ModeNumero];
+  return [line.TypeSim === 'ESIM' ? 'eSIM' : 'Carte SIM', numero];
 }
 
 /** The Coordonnées kept with a cart, each address read back as saved (anything unreadable is left out). */
@@ -383,15 +394,7 @@ export function createAddLineService(deps: AddLineDeps) {
 
   async function view(idClientBscs: number, cart: SubscriptionRow | undefined): Promise<Cart> {
     const rows = cart ? await repo.cartLines(cart.idSouscription) : [];
-    const priced = rows.map((row) =>
-      priceCartLine(
-        frozenInput(
-          { line: row.line, options: row.options.map((option) => ({ idOption: option.idOption, prixOptionCentimes: option.prix })), articles: row.articles.map(({ article }) => article) },
-          row.promotions.map(({ applied, promotion }) => frozenPromotion(promotion, applied.remisePromotionCentimes)),
-        ),
-      ),
-    );
-    const lignes: CartLine[] = rows.map(({ line, offre, marque, modele, stockageGo, assurance, options, articles, promotions }, index) => ({
+    const lignes = rows.map(({ line, offre, marque, modele, stockageGo, assurance, options, articles, promotions }): Omit<CartLine, 'PonctuelUnitaireHtCentimes' | 'MensuelUnitaireHtCentimes'> => ({
       IdLigne: line.idLigne,
       Quantite: line.quantite,
       IdOffreEngagement: line.idOffreEngagement,
@@ -424,19 +427,51 @@ export function createAddLineService(deps: AddLineDeps) {
         CodePromo: promotion.codePromo,
       })),
       IdAssurance: line.idAssurance,
-      LibelleAssurance: line.idAssurance === null ? null : assurance,
+      LibelleAssurance: line.idAssurance === null ? null : (assurance ?? 'Assurance du téléphone'),
       PrixAssuranceCentimes: line.idAssurance === null ? 0 : line.prixAssuranceCentimes,
-      PonctuelUnitaireHtCentimes: priced[index]?.ponctuelUnitaireCentimes ?? 0,
-      MensuelUnitaireHtCentimes: priced[index]?.mensuelUnitaireCentimes ?? 0,
     }));
-    const totals = cartPriceTotals(priced);
+    // Every amount of the cart, and its totals, from the one price model (decision 038).
+    const money = orderMoney(
+      rows.map((row, index): MoneyLineInput => {
+        const shown = lignes[index];
+        const frozen = frozenInput(
+          { line: row.line, options: row.options.map((option) => ({ idOption: option.idOption, prixOptionCentimes: option.prix })), articles: row.articles.map(({ article }) => article) },
+          row.promotions.map(({ applied, promotion }) => frozenPromotion(promotion, applied.remisePromotionCentimes)),
+        );
+        if (!shown) throw new Error('cart line without its view');
+        return {
+          ...frozen,
+          libelle: cartLineTitle(shown),
+          forfait: { idOffreEngagement: row.line.idOffreEngagement, prixMensuelCentimes: row.line.prixMensuelCentimes, engagementMois: 24, libelle: shown.LibelleOffre },
+          mobile: frozen.mobile && { ...frozen.mobile, libelle: `${shown.LibelleMobile ?? `Article ${frozen.mobile.idArticle}`}${shown.Couleur ? `, ${shown.Couleur}` : ''}` },
+          options: shown.Options.map((option) => ({ idOption: option.IdOption, prixMensuelCentimes: option.PrixOptionCentimes, libelle: option.Libelle })),
+          accessoires: shown.Accessoires.map((item) => ({ idArticle: item.IdArticle, prixCentimes: item.PrixArticleCentimes, quantite: item.Quantite, libelle: item.Libelle })),
+          assurance:
+            frozen.assurance && { ...frozen.assurance, libelle: shown.LibelleAssurance ?? 'Assurance du téléphone', franchiseCentimes: row.franchise ?? 0 },
+        };
+      }),
+    );
+    const { commande, mensuel, mensuelFinPromotions } = money.totaux;
+    const amounts = ({ htCentimes, tvaCentimes, ttcCentimes }: { htCentimes: number; tvaCentimes: number; ttcCentimes: number }) => ({ htCentimes, tvaCentimes, ttcCentimes });
     return {
       IdSouscription: cart?.idSouscription ?? null,
       IdClientBscs: idClientBscs,
       StatutSouscription: cart?.statut ?? SUBSCRIPTION_STATUS.Incomplet,
       Etape: cart?.etape ?? FLOW_STEP.ChoixDesOptions,
-      Lignes: lignes,
-      Totaux: { ...totals, nombreLignes: rows.reduce((sum, row) => sum + row.line.quantite, 0) },
+      Lignes: lignes.map((line, index) => ({
+        ...line,
+        PonctuelUnitaireHtCentimes: money.lignes[index]?.unitaire.commande.htCentimes ?? 0,
+        MensuelUnitaireHtCentimes: money.lignes[index]?.unitaire.mensuel.htCentimes ?? 0,
+      })),
+      Totaux: {
+        ponctuel: amounts(commande),
+        mensuel: amounts(mensuel),
+        mensuelSansRemise: mensuelFinPromotions,
+        remisePonctuelleCentimes: commande.remisesCentimes,
+        remiseMensuelleCentimes: mensuel.remisesCentimes,
+        nombreLignes: rows.reduce((sum, row) => sum + row.line.quantite, 0),
+      },
+      Montants: money,
       Coordonnees: coordinatesOf(cart),
     };
   }
@@ -770,7 +805,8 @@ export function createAddLineService(deps: AddLineDeps) {
             tvaUniqueCentimes: shown.Totaux.ponctuel.tvaCentimes,
             idPointDeVente: livraison.mode === 'POINT_DE_VENTE' ? livraison.idPointDeVente : null,
             idempotencyKey: key,
-            recapitulatif: { lignes: shown.Lignes, totaux: shown.Totaux, livraison },
+            // The order's content as the recap showed it, frozen (decision 036): every amount with its label, the totals.
+            recapitulatif: { ...orderContent(shown.Montants, shown.Lignes.map(lineDetails)), livraison },
           },
           now,
         );

@@ -18,6 +18,7 @@ import {
 } from '@ecare/shared';
 import { parisDay } from '@ecare/shared/paris-time';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
+import { pdfLines } from '../../test/pdf-text.ts';
 import { FIRST_CREATED_CONTACT_SUB_THEME_ID, FIRST_CREATED_CONTACT_THEME_ID, FIRST_CREATED_MENU_ID } from './admin-content.repository.ts';
 import { adminFixture, auditOf, callAs, lastAuditId } from './admin-test-support.ts';
 
@@ -277,6 +278,7 @@ describe('static documents', () => {
     const doc = await PDFDocument.load(response.rawPayload);
     expect(doc.getTitle()).toContain('Conditions d’abonnement');
     expect(doc.getSubject()).toContain('(aperçu)');
+    expect(await pdfLines(response.rawPayload)).toContain('Texte de Telora Pro.');
     expect(await lastAuditId(t)).toBe(before);
     expectError(await t.send('POST', '/api/admin/documents/CGU/apercu', { token: f.admin, json: { titre: 'X', contenu: 'Y' } }), 404, 'STATIC_DOCUMENT_NOT_FOUND');
   });

@@ -1,7 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import {
   BANK_DETAILS_MESSAGES as M,
@@ -20,6 +17,7 @@ import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createBillingAccount, createUser } from '../../db/seed/factories.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
+import { pdfLines as pdfText } from '../../test/pdf-text.ts';
 import { BANK_DETAILS_QUOTA } from './bank-details.service.ts';
 import { operatorCreditor, renderMandatePdf } from './sepa-mandate.document.ts';
 
@@ -366,20 +364,6 @@ describe('GET /api/clients/{idClientBscs}/mandat-sepa', () => {
   });
 });
 
-/** pdf.js's metrics of the standard fonts (Helvetica), read from its package. */
-const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The text of every page as pdf.js reads it, one line per text item, no-break spaces made plain. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise;
-  const lines: string[] = [];
-  for (let number = 1; number <= doc.numPages; number++) {
-    const content = await (await doc.getPage(number)).getTextContent();
-    for (const item of content.items) if ('str' in item) lines.push(item.str);
-  }
-  await doc.destroy();
-  return lines.join('\n').replace(/\u00a0/g, ' ');
-}
 
 /** The text without line breaks, to find sentences the layout wrapped. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');

@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS, monthlyPrices } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { OFFERS } from '../../db/reference/index.ts';
 import { auditLog, billingAccounts, type contracts } from '../../db/schema.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
+import { pdfLines } from '../../test/pdf-text.ts';
 import { renderContractPdf } from './contract-pdf.document.ts';
 import type { ContractRecord } from './contract-pdf.repository.ts';
 
@@ -27,22 +28,6 @@ beforeAll(async () => {
 
 const pdfPath = (idContrat: number | string) => `/api/contrats/${idContrat}/pdf`;
 
-/** The WinAnsi characters of 0x80-0x9F the document uses; elsewhere WinAnsi is Latin-1. */
-const WIN_ANSI_SPECIALS: Record<number, string> = { 0x80: '€', 0x8c: 'Œ', 0x92: '’', 0x96: '–', 0x9c: 'œ' };
-
-/** The text drawn on the pages: pdf-lib writes each line as a hex string shown with Tj, in deflated content streams. */
-async function drawnText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  const lines: string[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const match of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-      lines.push([...Buffer.from(match[1] ?? '', 'hex')].map((byte) => WIN_ANSI_SPECIALS[byte] ?? String.fromCharCode(byte)).join(''));
-    }
-  }
-  return lines.join('\n').replace(/\u00a0/g, ' ');
-}
 
 const auditEntries = (idContrat: number) =>
   t.db.select().from(auditLog).where(and(eq(auditLog.action, 'TELECHARGEMENT_CONTRAT'), eq(auditLog.idContrat, idContrat)));
@@ -66,7 +51,7 @@ describe('GET /api/contrats/{id_contrat}/pdf', () => {
     expect(doc.getKeywords()).toContain(colleague.numeroLigne);
     expect(doc.getCreationDate()?.getTime()).toBe(Math.floor(t.clock.now().getTime() / 1000) * 1000);
 
-    const text = await drawnText(bytes);
+    const text = await pdfLines(bytes);
     const prices = monthlyPrices(offer?.prixMensuelCentimes ?? 0);
     const euros = (value: number) => `${value.toFixed(2).replace('.', ',')} `;
     for (const expected of [
@@ -93,7 +78,7 @@ describe('GET /api/contrats/{id_contrat}/pdf', () => {
     const response = await t.get(pdfPath(f.own.idContrat), f.lineUser);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(await drawnText(response.rawPayload)).toContain('Julien Roux');
+    expect(await pdfLines(response.rawPayload)).toContain('Julien Roux');
   });
 
   it('answers 403 to another customer, to a line user on a colleague’s line and to a mandataire on an account they do not manage, recording nothing', async () => {
@@ -148,7 +133,7 @@ describe('contract document', () => {
     dateFinEngagement: null,
     options: Array.from({ length: 60 }, (_, index) => `Option n° ${index + 1} avec un libellé assez long pour passer à la ligne suivante du document`),
     utilisateurPrenom: 'Zoë',
-    utilisateurNom: 'Łukasiewicz 😀',
+    utilisateurNom: 'Łukasiewicz 株',
     libelleOffre: 'Forfait Pro 5 Go',
     descriptionOffre: 'Appels et SMS illimités, 5 Go en France',
     prixMensuelCentimes: 123_456,
@@ -169,14 +154,14 @@ describe('contract document', () => {
     const doc = await PDFDocument.load(bytes);
     const pages = doc.getPageCount();
     expect(pages).toBeGreaterThan(1);
-    const text = await drawnText(bytes);
+    const text = await pdfLines(bytes);
     for (let page = 1; page <= pages; page++) expect(text).toContain(`Page ${page} sur ${pages}`);
     expect(text.match(/Telora Pro est une marque de Telora SAS/g)).toHaveLength(pages);
     // Activated on 1 March 2024 in France (00:30), no commitment; prices with a thousands space.
     expect(text).toContain('01/03/2024');
     expect(text).toContain('Sans engagement');
     expect(text).toContain('1 234,56 € HT, soit 1 481,47 € TTC');
-    expect(text).toContain('Zoë ?ukasiewicz ?');
+    expect(text).toContain('Zoë Łukasiewicz ?');
     expect(text).toContain('Aucune option incluse');
     expect(text).toContain('Option n° 60 avec un libellé');
   });
@@ -184,7 +169,7 @@ describe('contract document', () => {
   it('says when the commitment is over', async () => {
     const issuedAt = new Date('2026-03-01T10:00:00Z');
     const render = async (dateFinEngagement: string) =>
-      drawnText(await renderContractPdf({ record: { ...record, options: [], dateFinEngagement }, brandName: 'Telora Pro', issuedAt }));
+      pdfLines(await renderContractPdf({ record: { ...record, options: [], dateFinEngagement }, brandName: 'Telora Pro', issuedAt }));
     expect(await render('2026-03-01')).toMatch(/01\/03\/2026\n/);
     expect(await render('2026-02-28')).toContain('28/02/2026 (période d’engagement terminée)');
   });

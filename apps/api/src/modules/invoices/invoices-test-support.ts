@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { invoiceDetailSchema, invoicePageSchema, type InvoiceDetail, type InvoicePage } from '@ecare/shared';
 import { invoices } from '../../db/schema.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
@@ -56,18 +53,5 @@ export async function invoiceDetail(t: TestContext, idClientBscs: number, refere
 /** Cents of a euro amount as the API answers them. */
 export const cents = (euros: number) => Math.round(euros * 100);
 
-/** pdf.js's metrics of the standard fonts (Helvetica), read from its package. */
-const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The text of each page of a PDF, read by pdf.js (an implementation independent of the writer). */
-export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const page = await document.getPage(number);
-    const content = await page.getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
-  }
-  await document.destroy();
-  return pages;
-}
+/** The text of each page of a PDF, read by pdf.js and checked for lost characters (test/pdf-text.ts). */
+export { pdfPages } from '../../test/pdf-text.ts';

@@ -10,10 +10,11 @@ import {
 import { LEGAL_HTML_RULES } from '@ecare/shared/legal-html';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { LEGAL_PAGES, OFFERS, STATIC_DOCUMENTS } from '../../db/reference/index.ts';
 import { legalPages, staticDocuments } from '../../db/schema.ts';
 import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
+import { pdfLines } from '../../test/pdf-text.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { documentBlocks, renderStaticDocument } from './legal.document.ts';
 
@@ -28,21 +29,6 @@ afterAll(() => t.close());
 const pagePath = (code: string) => `/api/mentions-legales/${code}`;
 const documentPath = (type: string) => `/api/documentstatique/${type}`;
 
-/** The text drawn on a PDF's pages: pdf-lib shows each line as a hex string (Tj) in deflated content streams. */
-async function drawnText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  // WinAnsi is Latin-1 but for these (the ones the documents use) in 0x80-0x9F.
-  const winAnsi: Record<number, string> = { 0x80: '€', 0x92: '’', 0x96: '–', 0x9c: 'œ', 0x8c: 'Œ' };
-  const lines: string[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const [, hex = ''] of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-      lines.push([...Buffer.from(hex, 'hex')].map((byte) => winAnsi[byte] ?? String.fromCharCode(byte)).join(''));
-    }
-  }
-  return lines.join('\n').replace(/\u00a0/g, ' ');
-}
 
 /** Any answer to a malformed request: never a server error, always the API's error shape. */
 function expectRefusal(response: LightMyRequestResponse): void {
@@ -192,7 +178,7 @@ describe('GET /api/documentstatique/{type}', () => {
     expect(doc.getSubject()).toMatch(new RegExp(`^Version ${declared?.version.replace('.', '\\.')}, en vigueur à compter du \\d\\d/\\d\\d/\\d{4}$`));
     expect(doc.getCreationDate()?.toISOString()).toBe(`${declared?.dateVersion}T00:00:00.000Z`);
 
-    const text = await drawnText(bytes);
+    const text = await pdfLines(bytes);
     expect(text).toContain(declared?.titre);
     expect(text).toContain(`Page 1 sur ${doc.getPageCount()}`);
     expect(text).toContain('Telora Pro est une marque de Telora SAS');
@@ -203,7 +189,7 @@ describe('GET /api/documentstatique/{type}', () => {
   });
 
   it('prices the plans in the price guide as the catalogue does', async () => {
-    const text = await drawnText((await t.get(documentPath('GT'))).rawPayload);
+    const text = await pdfLines((await t.get(documentPath('GT'))).rawPayload);
     for (const offer of OFFERS) expect(text.replace(/\n/g, ' ')).toContain(offer.libelle);
     expect(text).toContain('14,99 € HT par mois (17,99 € TTC)');
   });
@@ -217,7 +203,7 @@ describe('GET /api/documentstatique/{type}', () => {
       const response = await t.get(documentPath('CGA'));
       expect(response.headers['content-disposition']).toBe('attachment; filename="cga-telora-pro-2027.1.pdf"');
       expect(Buffer.compare(response.rawPayload, first)).not.toBe(0);
-      const text = await drawnText(response.rawPayload);
+      const text = await pdfLines(response.rawPayload);
       expect(text).toContain('Article unique');
       expect(text).toContain('Texte de Telora Pro.');
     } finally {
@@ -249,14 +235,14 @@ describe('static document layout', () => {
     ]);
   });
 
-  it('spreads a long text over several pages, each numbered, and shows a character outside the fonts as "?"', async () => {
+  it('spreads a long text over several pages, each numbered, and shows a character outside the typeface as "?"', async () => {
     const contenu = Array.from({ length: 60 }, (_, index) => `## Article ${index + 1}\n\n${'Texte du contrat. '.repeat(30)}`).join('\n\n');
-    const bytes = await renderStaticDocument({ titre: 'Essai ✓', version: '1', dateVersion: '2026-01-02', contenu, brandName: 'Telora Pro' });
+    const bytes = await renderStaticDocument({ titre: 'Essai ✓ 株', version: '1', dateVersion: '2026-01-02', contenu, brandName: 'Telora Pro' });
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBeGreaterThan(3);
-    const text = await drawnText(bytes);
+    const text = await pdfLines(bytes);
     expect(text).toContain(`Page ${doc.getPageCount()} sur ${doc.getPageCount()}`);
-    expect(text).toContain('Essai ?');
+    expect(text).toContain('Essai ✓ ?');
   });
 });
 

@@ -10,6 +10,8 @@ import {
   newPhonePricing,
   OPERATOR_TRANSFER_ACCOUNT,
   ORDER_PAYMENT_MODE,
+  orderContent,
+  orderMoney,
   ORDER_STATUS,
   ORDER_TYPE,
   renewalDate,
@@ -283,11 +285,25 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
       const now = deps.clock.now();
       const tarif = newPhonePricing(line.dateFinEngagement, parisDay(now));
       const prixHtCentimes = newPhonePriceCentimes(phone, tarif);
-      const total = amountsOf(prixHtCentimes);
       const libelle = phoneLabel(phone);
+      // The order's content from the price model every order uses (decision 036): one line, the phone.
+      const prices = orderMoney([
+        {
+          libelle: `Nouveau téléphone ${libelle}`,
+          quantite: 1,
+          forfait: null,
+          mobile: { idArticle: phone.idArticle, libelle: `${libelle}, ${input.Couleur}`, prixNuCentimes: prixHtCentimes, prixAvecForfaitCentimes: prixHtCentimes },
+          options: [],
+          accessoires: [],
+          assurance: null,
+          promotions: [],
+        },
+      ]);
+      const total = prices.totaux.commande;
       const byTransfer = input.ModePaiement === ORDER_PAYMENT_MODE.Virement;
       const numeroLigne = formatPhone(line.numeroLigne);
       const recap: NewPhoneRecap = { idContrat, numeroLigne: line.numeroLigne, idArticle: phone.idArticle, libelle, couleur: input.Couleur, tarif, prixHtCentimes };
+      const content = orderContent(prices, [[`Ligne ${numeroLigne}`, `Couleur : ${input.Couleur}`, tarif === 'RENOUVELLEMENT' ? 'Prix de renouvellement' : 'Prix du téléphone seul']]);
 
       const order = await transaction(async (tx) => {
         const r = createNewPhoneRepository(tx.db);
@@ -315,19 +331,7 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
             idPointDeVente: input.Livraison.mode === 'POINT_DE_VENTE' ? input.Livraison.idPointDeVente : null,
             idempotencyKey: key,
             recapitulatif: {
-              lignes: [
-                {
-                  libelle: `Nouveau téléphone ${libelle}`,
-                  quantite: 1,
-                  prixUniqueHtCentimes: prixHtCentimes,
-                  prixMensuelHtCentimes: 0,
-                  details: [
-                    `Ligne ${numeroLigne}`,
-                    `Couleur : ${input.Couleur}`,
-                    tarif === 'RENOUVELLEMENT' ? 'Prix de renouvellement' : 'Prix du téléphone seul',
-                  ],
-                },
-              ],
+              ...content,
               nouveauTelephone: recap,
               livraison: input.Livraison,
             },

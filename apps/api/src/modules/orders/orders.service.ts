@@ -1,6 +1,11 @@
 import {
   ADDRESS_TYPE,
   FLOW_STEP_LABELS,
+  amountsOf,
+  orderMoneyTotalsSchema,
+  orderRecapLineSchema,
+  type OrderMoneyTotals,
+  type OrderTotals,
   ORDER_PAYMENT_MODE_LABELS,
   ORDER_STATUS_LABELS,
   ORDER_TYPE_LABELS,
@@ -47,28 +52,42 @@ export interface OrdersCaller {
 
 export const actorOfCaller = (caller: Pick<OrdersCaller, 'agent'>): SubscriptionActor => (caller.agent ? 'SERVICE_CLIENT' : 'CLIENT');
 
-/** A line of an order as its recap lists it (the shape order creators write, decision 036). */
-const recapLineSchema = z.object({
-  libelle: z.string(),
-  quantite: z.number().int().positive().default(1),
-  prixUniqueHtCentimes: z.number().int().default(0),
-  prixMensuelHtCentimes: z.number().int().default(0),
-  details: z.array(z.string()).default([]),
-});
 const recapSchema = z.object({
   lignes: z.array(z.unknown()).default([]),
   piecesAttendues: z.array(z.unknown()).default([]),
+  totaux: z.unknown().optional(),
 });
 
+/** What an order keeps of its content (decision 036): its lines (entries of another shape skipped, never a 500), pieces awaited, totals. */
 function recapOf(recapitulatif: unknown) {
   const parsed = recapSchema.safeParse(recapitulatif ?? {});
-  if (!parsed.success) return { lignes: [], piecesAttendues: [] as PieceType[] };
+  if (!parsed.success) return { lignes: [], piecesAttendues: [] as PieceType[], totaux: undefined };
   const lignes = parsed.data.lignes.flatMap((line) => {
-    const one = recapLineSchema.safeParse(line);
+    const one = orderRecapLineSchema.safeParse(line);
     return one.success ? [one.data] : [];
   });
   const piecesAttendues = parsed.data.piecesAttendues.filter((type): type is PieceType => (PIECE_TYPES as readonly unknown[]).includes(type));
-  return { lignes, piecesAttendues };
+  const totaux = orderMoneyTotalsSchema.safeParse(parsed.data.totaux);
+  return { lignes, piecesAttendues, totaux: totaux.success ? totaux.data : undefined };
+}
+
+/** An order's totals: those its content froze, or, for an order kept without them, its columns (no promotion). */
+function totalsOf(row: OrderRow, kept: OrderMoneyTotals | undefined): OrderTotals {
+  const discounted = (amount: { avantPromotionsCentimes: number; remisesCentimes: number; htCentimes: number; tvaCentimes: number; ttcCentimes: number }) => ({
+    avantPromotionsHt: euros(amount.avantPromotionsCentimes),
+    remisesHt: euros(amount.remisesCentimes),
+    ht: euros(amount.htCentimes),
+    tva: euros(amount.tvaCentimes),
+    ttc: euros(amount.ttcCentimes),
+  });
+  const monthly = amountsOf(row.totalMensuelHtCentimes);
+  const totals: OrderMoneyTotals = kept ?? {
+    commande: { avantPromotionsCentimes: row.totalUniqueHtCentimes, remisesCentimes: 0, htCentimes: row.totalUniqueHtCentimes, tvaCentimes: row.tvaUniqueCentimes, ttcCentimes: row.totalUniqueHtCentimes + row.tvaUniqueCentimes },
+    mensuel: { avantPromotionsCentimes: monthly.htCentimes, remisesCentimes: 0, ...monthly },
+    mensuelFinPromotions: monthly,
+  };
+  const end = totals.mensuelFinPromotions;
+  return { commande: discounted(totals.commande), mensuel: discounted(totals.mensuel), mensuelFinPromotions: { ht: euros(end.htCentimes), tva: euros(end.tvaCentimes), ttc: euros(end.ttcCentimes) } };
 }
 
 export const ttcCentimes = (htCentimes: number) => htCentimes + vatCentimes(htCentimes);
@@ -199,8 +218,20 @@ export function createOrdersService(deps: OrdersDeps) {
         quantite: line.quantite,
         prixUniqueTtc: euros(ttcCentimes(line.prixUniqueHtCentimes)),
         prixMensuelTtc: euros(ttcCentimes(line.prixMensuelHtCentimes)),
+        prixUniqueHt: euros(line.prixUniqueHtCentimes),
+        prixMensuelHt: euros(line.prixMensuelHtCentimes),
         details: line.details,
+        elements: line.elements.map((charge) => ({
+          nature: charge.nature,
+          moment: charge.moment,
+          libelle: charge.libelle,
+          quantite: charge.quantite,
+          montantHt: euros(charge.montantCentimes),
+          dureeMois: charge.dureeMois,
+          franchiseHt: charge.franchiseCentimes === null ? null : euros(charge.franchiseCentimes),
+        })),
       })),
+      totaux: totalsOf(row, recap.totaux),
       adresses: addresses.map((address) => ({
         type: address.type,
         typeLibelle: ADDRESS_LABELS[address.type] ?? 'Adresse',

@@ -167,7 +167,15 @@ describe('orders API', () => {
     const { id, numero } = await newOrder(f.account);
     await t.db.insert(orderAddresses).values({ orderId: id, type: 3, destinataire: 'Boulangerie', numero: '12', voie: 'rue de la Paix', codePostal: '75002', ville: 'Paris' });
     const detail = bodyOf(await t.get(`/api/commandes/${f.account}/${numero}`, f.manager), orderDetailSchema);
-    expect(detail.lignes).toEqual([{ libelle: 'Forfait Pro 100 Go — SIM seule', quantite: 2, prixUniqueTtc: 12, prixMensuelTtc: 35.99, details: ['Nouveau numéro'] }]);
+    expect(detail.lignes).toEqual([
+      { libelle: 'Forfait Pro 100 Go — SIM seule', quantite: 2, prixUniqueTtc: 12, prixMensuelTtc: 35.99, prixUniqueHt: 10, prixMensuelHt: 29.99, details: ['Nouveau numéro'], elements: [] },
+    ]);
+    // Kept without its totals: those of its columns, without promotion.
+    expect(detail.totaux).toEqual({
+      commande: { avantPromotionsHt: 123.45, remisesHt: 0, ht: 123.45, tva: 24.69, ttc: 148.14 },
+      mensuel: { avantPromotionsHt: 29.99, remisesHt: 0, ht: 29.99, tva: 6, ttc: 35.99 },
+      mensuelFinPromotions: { ht: 29.99, tva: 6, ttc: 35.99 },
+    });
     expect(detail.adresses[0]).toMatchObject({ typeLibelle: 'Adresse de livraison', ville: 'Paris' });
     expect(detail).toMatchObject({ totalHt: 123.45, tva: 24.69, totalTtc: 148.14, modePaiementLibelle: 'Carte bancaire', totalMensuelTtc: 35.99 });
     expectError(await t.get(`/api/commandes/${f.strangerAccount}/${numero}`, f.stranger), 404, 'ORDER_NOT_FOUND');

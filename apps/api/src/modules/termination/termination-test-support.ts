@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { addMonths, effectiveDateBounds, terminationAttachmentSchema, terminationStatusSchema, type TerminationRequest } from '@ecare/shared';
@@ -94,16 +91,5 @@ export async function setLine(
     .where(eq(contracts.idContrat, idContrat));
 }
 
-const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The text of a PDF as pdf.js reads it, on one line, no-break spaces made plain. */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise;
-  const items: string[] = [];
-  for (let number = 1; number <= doc.numPages; number++) {
-    const content = await (await doc.getPage(number)).getTextContent();
-    for (const item of content.items) if ('str' in item) items.push(item.str);
-  }
-  await doc.destroy();
-  return items.join(' ').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ');
-}
+/** The text of a PDF as pdf.js reads it, on one line, checked for lost characters (test/pdf-text.ts). */
+export { pdfText } from '../../test/pdf-text.ts';

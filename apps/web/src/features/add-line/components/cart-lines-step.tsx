@@ -41,7 +41,7 @@ export function CartLinesStep({ idClientBscs, cart, onNext }: CartLinesStepProps
           ))}
         </ol>
       )}
-      <CartTotals totals={cart.Totaux} />
+      <CartTotals totals={cart.Montants.totaux} nombreLignes={cart.Totaux.nombreLignes} />
       <div className="flex flex-wrap gap-3">
         <button type="button" className="btn-primary" disabled={cart.Lignes.length === 0} onClick={onNext}>
           Continuer vers les coordonnées
@@ -67,7 +67,7 @@ function CartLineCard({ idClientBscs, cart, line, position }: { idClientBscs: nu
       <h2 id={headingId} className="text-xl font-bold text-primary-strong">
         {title}
       </h2>
-      <CartLineDetails line={line} />
+      <CartLineDetails line={line} money={cart.Montants.lignes[position - 1]} />
       <div className="flex flex-wrap items-end gap-3">
         {line.ModeNumero === 'NOUVEAU' ? (
           <Form

@@ -1,18 +1,58 @@
-import type { CartTotals as Totals } from '@ecare/shared/add-line';
+import type { OrderMoneyTotals } from '@ecare/shared/order-money';
+import { formatCentimes } from '@ecare/shared/order-money';
 import { useId } from 'react';
-import { formatCents } from '../utils/add-line-format.ts';
 
-/** The cart's totals as the server computed them: one-off and first month, HT, VAT and TTC, discounts, the monthly amount once promotions end. */
-export function CartTotals({ totals }: { totals: Totals }) {
+type Total = OrderMoneyTotals['commande'];
+
+/** The rows of one total: before promotions and the promotions when there are any, then HT, VAT and TTC. */
+function TotalRows({ label, total }: { label: string; total: Total }) {
+  return (
+    <>
+      {total.remisesCentimes > 0 ? (
+        <>
+          <tr>
+            <th scope="row" className="py-2 pr-3 font-normal">
+              {label}, avant promotions
+            </th>
+            <td className="py-2 pr-3 text-right">{formatCentimes(total.avantPromotionsCentimes)}</td>
+            <td colSpan={2} />
+          </tr>
+          <tr>
+            <th scope="row" className="py-2 pr-3 font-normal">
+              Promotions
+            </th>
+            <td className="py-2 pr-3 text-right text-success">{formatCentimes(-total.remisesCentimes)}</td>
+            <td colSpan={2} />
+          </tr>
+        </>
+      ) : null}
+      <tr className="border-b border-line-soft">
+        <th scope="row" className="py-2 pr-3 font-semibold">
+          {label}
+        </th>
+        <td className="py-2 pr-3 text-right">{formatCentimes(total.htCentimes)}</td>
+        <td className="py-2 pr-3 text-right">{formatCentimes(total.tvaCentimes)}</td>
+        <td className="py-2 text-right font-semibold">{formatCentimes(total.ttcCentimes)}</td>
+      </tr>
+    </>
+  );
+}
+
+/**
+ * The cart's totals as the server's price model made them: at order and per month, before and
+ * after promotions, HT, VAT and TTC, and the monthly amount once the limited promotions end. The
+ * items listed with each line add up to them.
+ */
+export function CartTotals({ totals, nombreLignes }: { totals: OrderMoneyTotals; nombreLignes: number }) {
   const captionId = useId();
-  const { ponctuel, mensuel, mensuelSansRemise } = totals;
+  const { commande, mensuel, mensuelFinPromotions } = totals;
   return (
     <section aria-labelledby={captionId} className="card space-y-3" data-testid="cart-totals">
       <h2 id={captionId} className="text-xl font-bold text-primary-strong">
         Total de la commande
       </h2>
       <p>
-        {totals.nombreLignes} {totals.nombreLignes > 1 ? 'nouvelles lignes' : 'nouvelle ligne'}
+        {nombreLignes} {nombreLignes > 1 ? 'nouvelles lignes' : 'nouvelle ligne'}
       </p>
       {/* On a narrow screen the table scrolls in its own box, reachable with the keyboard. */}
       <div role="region" aria-label="Montants de la commande" tabIndex={0} className="overflow-x-auto">
@@ -35,47 +75,21 @@ export function CartTotals({ totals }: { totals: Totals }) {
             </tr>
           </thead>
           <tbody>
-            <tr className="border-b border-line-soft">
-              <th scope="row" className="py-2 pr-3 font-semibold">
-                À payer à la commande
-              </th>
-              <td className="py-2 pr-3 text-right">{formatCents(ponctuel.htCentimes)}</td>
-              <td className="py-2 pr-3 text-right">{formatCents(ponctuel.tvaCentimes)}</td>
-              <td className="py-2 text-right font-semibold">{formatCents(ponctuel.ttcCentimes)}</td>
-            </tr>
-            <tr className="border-b border-line-soft">
-              <th scope="row" className="py-2 pr-3 font-semibold">
-                Par mois
-              </th>
-              <td className="py-2 pr-3 text-right">{formatCents(mensuel.htCentimes)}</td>
-              <td className="py-2 pr-3 text-right">{formatCents(mensuel.tvaCentimes)}</td>
-              <td className="py-2 text-right font-semibold">{formatCents(mensuel.ttcCentimes)}</td>
-            </tr>
-            {mensuelSansRemise.htCentimes !== mensuel.htCentimes ? (
+            <TotalRows label="À payer à la commande" total={commande} />
+            <TotalRows label="Par mois" total={mensuel} />
+            {mensuelFinPromotions.htCentimes !== mensuel.htCentimes ? (
               <tr>
                 <th scope="row" className="py-2 pr-3 font-normal">
                   Par mois, une fois les promotions terminées
                 </th>
-                <td className="py-2 pr-3 text-right">{formatCents(mensuelSansRemise.htCentimes)}</td>
-                <td className="py-2 pr-3 text-right">{formatCents(mensuelSansRemise.tvaCentimes)}</td>
-                <td className="py-2 text-right">{formatCents(mensuelSansRemise.ttcCentimes)}</td>
+                <td className="py-2 pr-3 text-right">{formatCentimes(mensuelFinPromotions.htCentimes)}</td>
+                <td className="py-2 pr-3 text-right">{formatCentimes(mensuelFinPromotions.tvaCentimes)}</td>
+                <td className="py-2 text-right">{formatCentimes(mensuelFinPromotions.ttcCentimes)}</td>
               </tr>
             ) : null}
           </tbody>
         </table>
       </div>
-      {totals.remisePonctuelleCentimes > 0 || totals.remiseMensuelleCentimes > 0 ? (
-        <p className="text-sm text-success">
-          Promotions appliquées :{' '}
-          {[
-            totals.remisePonctuelleCentimes > 0 ? `${formatCents(totals.remisePonctuelleCentimes)} HT à la commande` : null,
-            totals.remiseMensuelleCentimes > 0 ? `${formatCents(totals.remiseMensuelleCentimes)} HT par mois` : null,
-          ]
-            .filter(Boolean)
-            .join(', ')}
-          .
-        </p>
-      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { Cart, SubmittedOrder } from '@ecare/shared/add-line';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { orderMoney } from '@ecare/shared/order-money';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startSession } from '../../../lib/session-storage.ts';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
@@ -8,7 +9,23 @@ import { renderPage } from '../../../test/render.tsx';
 import { rememberedOrder } from '../utils/add-line-draft.ts';
 import { OrderRecapStep } from './order-recap-step.tsx';
 
-const amounts = (htCentimes: number) => ({ htCentimes, tvaCentimes: htCentimes / 5, ttcCentimes: htCentimes * 1.2 });
+/** The fleet manager's tour (issue 24): Forfait Pro 50 Go, Google Pixel 9a, International 2 h, PRO2026, Assurance Casse et Vol. */
+const MONEY = orderMoney([
+  {
+    libelle: 'Forfait Pro 50 Go avec Google Pixel 9a 128 Go (Obsidienne)',
+    quantite: 1,
+    forfait: { idOffreEngagement: 102, libelle: 'Forfait Pro 50 Go', prixMensuelCentimes: 2499, engagementMois: 24 },
+    mobile: { idArticle: 1015, libelle: 'Google Pixel 9a 128 Go, Obsidienne', prixNuCentimes: 9900, prixAvecForfaitCentimes: 9900 },
+    options: [{ idOption: 3001, libelle: 'International 2 h', prixMensuelCentimes: 1000 }],
+    accessoires: [],
+    assurance: { idAssurance: 4002, libelle: 'Assurance Casse et Vol', prixMensuelCentimes: 832, franchiseCentimes: 7900 },
+    promotions: [
+      { idPromotion: 5001, libelle: '20 % de remise pendant 6 mois sur le forfait', conditions: '', codePromo: 'PRO2026', cible: 'FORFAIT', type: 'MONTANT', valeur: 500, dureeMois: 6, idOffreEngagement: null, idArticle: null, debut: '2026-01-01', fin: null },
+    ],
+  },
+]);
+const { commande, mensuel, mensuelFinPromotions } = MONEY.totaux;
+const amounts = ({ htCentimes, tvaCentimes, ttcCentimes }: { htCentimes: number; tvaCentimes: number; ttcCentimes: number }) => ({ htCentimes, tvaCentimes, ttcCentimes });
 
 const CART: Cart & { IdSouscription: number } = {
   IdSouscription: 77,
@@ -21,27 +38,37 @@ const CART: Cart & { IdSouscription: number } = {
       Quantite: 1,
       IdOffreEngagement: 102,
       LibelleOffre: 'Forfait Pro 50 Go',
-      PrixMensuelCentimes: 2500,
-      IdArticleMobile: null,
-      LibelleMobile: null,
-      Couleur: null,
-      PrixMobileCentimes: 0,
+      PrixMensuelCentimes: 2499,
+      IdArticleMobile: 1015,
+      LibelleMobile: 'Google Pixel 9a 128 Go',
+      Couleur: 'Obsidienne',
+      PrixMobileCentimes: 9900,
       TypeSim: 'ESIM',
       ModeNumero: 'NOUVEAU',
       Msisdn: null,
       DatePortage: null,
       InscriptionAnnuaire: false,
-      Options: [],
+      Options: [{ IdOption: 3001, Libelle: 'International 2 h', PrixOptionCentimes: 1000 }],
       Accessoires: [],
-      Promotions: [],
-      IdAssurance: null,
-      LibelleAssurance: null,
-      PrixAssuranceCentimes: 0,
-      PonctuelUnitaireHtCentimes: 0,
-      MensuelUnitaireHtCentimes: 2500,
+      Promotions: [
+        { IdPromotion: 5001, Libelle: '20 % de remise pendant 6 mois sur le forfait', Cible: 'FORFAIT', DureeMois: 6, PrixPromotionCentimes: 2499, RemisePromotionCentimes: 500, CodePromo: 'PRO2026' },
+      ],
+      IdAssurance: 4002,
+      LibelleAssurance: 'Assurance Casse et Vol',
+      PrixAssuranceCentimes: 832,
+      PonctuelUnitaireHtCentimes: 9900,
+      MensuelUnitaireHtCentimes: 3831,
     },
   ],
-  Totaux: { ponctuel: amounts(1000), mensuel: amounts(2500), mensuelSansRemise: amounts(2500), remisePonctuelleCentimes: 0, remiseMensuelleCentimes: 0, nombreLignes: 1 },
+  Totaux: {
+    ponctuel: amounts(commande),
+    mensuel: amounts(mensuel),
+    mensuelSansRemise: mensuelFinPromotions,
+    remisePonctuelleCentimes: 0,
+    remiseMensuelleCentimes: 500,
+    nombreLignes: 1,
+  },
+  Montants: MONEY,
   Coordonnees: { LIVRAISON: { mode: 'ADRESSE_COMPTE' }, INSTALLATION: null, ELIGIBILITE: null },
 };
 const ACCOUNT = { raisonSociale: 'Atelier Vincent Design', numero: '8', voie: 'rue de Charonne', codePostal: '75011', ville: 'Paris' };
@@ -76,6 +103,29 @@ afterEach(() => {
 });
 
 describe('OrderRecapStep', () => {
+  it('shows every amount charged with its label, the insurance and its excess included, and totals the items add up to', () => {
+    stubFetch(() => jsonResponse([]));
+    renderPage(<OrderRecapStep idClientBscs={1_000_001} cart={CART} accountAddress={ACCOUNT} onSubmitted={vi.fn()} />);
+    const charges = screen.getByTestId('line-charges');
+    const text = (charges.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    for (const shown of [
+      'Téléphone – Google Pixel 9a 128 Go, Obsidienne99,00 € HT',
+      'Forfait – Forfait Pro 50 Go24,99 € HT par mois',
+      'Option – International 2 h10,00 € HT par mois',
+      'Assurance – Assurance Casse et VolFranchise de 79,00 € HT (94,80 € TTC) par sinistre8,32 € HT par mois',
+      'Promotion – 20 % de remise pendant 6 mois sur le forfait−5,00 € HT par mois pendant 6 mois',
+      '43,31 € HT avant promotions, −5,00 € de promotions : 38,31 € HT par mois',
+    ]) {
+      expect(text).toContain(shown);
+    }
+    const totals = within(screen.getByTestId('cart-totals'));
+    const row = (name: string) => (totals.getByRole('row', { name: new RegExp(`^${name}`) }).textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    expect(row('Par mois, avant promotions')).toContain('43,31 €');
+    expect(row('Promotions')).toContain('−5,00 €');
+    expect(row('Par mois 38')).toBe('Par mois38,31 €7,66 €45,97 €');
+    expect(row('Par mois, une fois les promotions terminées')).toContain('43,31 €');
+  });
+
   it('confirms only once both documents are opened, with one key per attempt, and says an unpaid balance with a way to pay', async () => {
     let orders = 0;
     const { requests } = stubFetch((request) => {

@@ -24,6 +24,7 @@ import { newIdempotencyKey } from '../utils/add-line-format.ts';
 import { addLinePath } from '../utils/add-line-steps.ts';
 import { lineTitle, numberText } from './cart-line-details.tsx';
 import { CartTotals } from './cart-totals.tsx';
+import { LineCharges } from './line-charges.tsx';
 
 const DOCUMENT_LABELS: Record<RecapDocument, string> = {
   'information-precontractuelle': 'l’information précontractuelle',
@@ -114,6 +115,7 @@ export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted
               <span className="block text-sm text-muted">
                 {line.TypeSim === 'ESIM' ? 'eSIM' : 'Carte SIM'} – {numberText(line)}
               </span>
+              {cart.Montants.lignes[index] ? <LineCharges money={cart.Montants.lignes[index]} /> : null}
             </>
           ),
           changeTo: addLinePath('lignes'),
@@ -123,7 +125,7 @@ export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted
         title="Livraison"
         rows={[{ label: 'Livraison', value: deliveryText, changeTo: addLinePath('coordonnees') }]}
       />
-      <CartTotals totals={cart.Totaux} />
+      <CartTotals totals={cart.Montants.totaux} nombreLignes={cart.Totaux.nombreLignes} />
 
       <section aria-labelledby="documents-commande" className="card space-y-3">
         <h2 id="documents-commande" className="text-xl font-bold text-primary-strong">

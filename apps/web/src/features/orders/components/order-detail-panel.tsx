@@ -4,7 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { orderPaymentLink } from '../../../lib/order-payment.ts';
-import { formatEuros, formatMoment } from '../utils/order-format.ts';
+import { formatEuros, formatMoment, formatSigned } from '../utils/order-format.ts';
+import { OrderLines } from './order-lines.tsx';
 import { OrderPieces } from './order-pieces.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -49,6 +50,7 @@ function PayByCard({ numero }: { numero: string }) {
 
 /** An order: what it is, where it goes, how it is paid, its totals, its timeline, its subscription and pieces. */
 export function OrderDetailPanel({ idClientBscs, order }: { idClientBscs: number; order: OrderDetail }) {
+  const { totaux } = order;
   return (
     <div className="space-y-6">
       <section aria-labelledby="commande-resume" className="card space-y-2">
@@ -68,23 +70,7 @@ export function OrderDetailPanel({ idClientBscs, order }: { idClientBscs: number
         <h2 id="commande-lignes" className="text-xl font-bold text-primary-strong">
           Contenu de la commande
         </h2>
-        {order.lignes.length === 0 ? (
-          <p className="text-muted">Le détail de cette commande n’est pas disponible.</p>
-        ) : (
-          <ul className="space-y-3">
-            {order.lignes.map((line, index) => (
-              <li key={index} className="border-b border-line-soft pb-3 last:border-b-0">
-                <p className="font-semibold">
-                  {line.quantite} × {line.libelle}
-                </p>
-                {line.details.length > 0 ? <p className="text-sm text-muted">{line.details.join(' · ')}</p> : null}
-                <p className="text-sm">
-                  {formatEuros(line.prixUniqueTtc)} TTC à la commande{line.prixMensuelTtc > 0 ? `, puis ${formatEuros(line.prixMensuelTtc)} TTC par mois` : ''} (par unité)
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <OrderLines lignes={order.lignes} />
       </section>
 
       {order.adresses.length > 0 || order.pointDeVente ? (
@@ -121,11 +107,29 @@ export function OrderDetailPanel({ idClientBscs, order }: { idClientBscs: number
         <dl>
           <Row label="Mode de paiement">{order.modePaiementLibelle ?? 'Non choisi'}</Row>
           {order.referenceVirement ? <Row label="Référence du virement">{order.referenceVirement}</Row> : null}
+          {totaux.commande.remisesHt > 0 ? (
+            <>
+              <Row label="À la commande, avant promotions">{formatEuros(totaux.commande.avantPromotionsHt)} HT</Row>
+              <Row label="Promotions à la commande">{formatSigned(-totaux.commande.remisesHt)} HT</Row>
+            </>
+          ) : null}
           <Row label="Total HT">{formatEuros(order.totalHt)}</Row>
           <Row label="TVA">{formatEuros(order.tva)}</Row>
           <Row label="Total TTC">{formatEuros(order.totalTtc)}</Row>
           {order.acompteTtc > 0 ? <Row label="Acompte">{formatEuros(order.acompteTtc)}</Row> : null}
+          {totaux.mensuel.remisesHt > 0 ? (
+            <>
+              <Row label="Par mois, avant promotions">{formatEuros(totaux.mensuel.avantPromotionsHt)} HT</Row>
+              <Row label="Promotions du premier mois">{formatSigned(-totaux.mensuel.remisesHt)} HT</Row>
+            </>
+          ) : null}
+          <Row label="Mensualités HT">{formatEuros(totaux.mensuel.ht)} par mois</Row>
           <Row label="Mensualités TTC">{formatEuros(order.totalMensuelTtc)} par mois</Row>
+          {totaux.mensuelFinPromotions.ht !== totaux.mensuel.ht ? (
+            <Row label="Par mois, une fois les promotions terminées">
+              {formatEuros(totaux.mensuelFinPromotions.ht)} HT, {formatEuros(totaux.mensuelFinPromotions.ttc)} TTC
+            </Row>
+          ) : null}
         </dl>
         {awaitsCardPayment(order) ? <PayByCard numero={order.numero} /> : null}
       </section>
