@@ -87,7 +87,7 @@ export function createAdminTicketsService({ repo, audit, transaction, mail, cloc
             : { action: 'Consulter les questions fréquentes', url: `${publicUrl}/ecare/assistance/faq` };
         await mail.send(
           before.email,
-          ticketStatusMail(brandName, { reference, objet: before.objet, statut: SUPPORT_TICKET_STATUS_LABELS[body.statut], reponse }, link),
+          ticketStatusMail(brandName, { reference, objet: before.userId !== null ? before.objet : null, statut: SUPPORT_TICKET_STATUS_LABELS[body.statut], reponse }, link),
           { tx },
         );
         return toTicket({ ...before, statut: body.statut, updatedAt: now });

@@ -117,6 +117,7 @@ describe('support tickets in the back office', () => {
     expect(mail?.textBody).toContain('En attente de votre réponse');
     expect(mail?.textBody).toContain('Pouvez-vous nous envoyer une photo de l’écran ?');
     expect(mail?.textBody).toContain('/ecare/mon-compte/demandes');
+    expect(mail?.textBody).toContain('«\u00a0Écran fissuré\u00a0»');
 
     // Without a reply: only the status in the mail.
     expect((await changeStatus(reference, 'RESOLUE')).statusCode).toBe(200);
@@ -140,5 +141,7 @@ describe('support tickets in the back office', () => {
     // A visitor's mail leads to the FAQ, not to an account.
     const mail = (await t.outbox()).find((row) => row.recipient === VISITOR.email && row.subject.includes(`${reference} : en cours de traitement`));
     expect(mail?.textBody).toContain('/ecare/assistance/faq');
+    // Nor does it recall the subject the visitor typed: the address is only what they gave.
+    expect(mail?.textBody).not.toContain('Transitions');
   });
 });

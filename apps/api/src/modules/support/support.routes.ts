@@ -67,14 +67,14 @@ export async function supportRoutes(app: ModuleApp, { service, store }: { servic
     '/api/faq/envoyerEmail',
     {
       // The quota is counted before the body is read; the session, if any, checked as well.
-      onRequest: [authenticateIfPresent, (request) => service.assertQuota(request.ip)],
+      onRequest: [authenticateIfPresent, (request) => service.assertQuota(request.ip, request.auth === null)],
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['support'],
         summary:
           'Envoie un message au service client (multipart/form-data) : crée une demande SUP-AAAA-NNNNNN, l’envoie par e-mail au service client et en accuse réception à l’expéditeur',
         description:
-          'Avec une session, l’expéditeur est l’utilisateur connecté (prenom, nom et email sont ignorés) et `idClientBscs` peut nommer un compte qu’il gère. Sans session, prenom, nom et email sont obligatoires, ainsi que `captcha` lorsque le captcha est activé ; 10 messages par heure et par adresse. Une pièce jointe au plus, `pieceJointe` : PDF, JPEG ou PNG reconnu à ses premiers octets (ni le nom ni le type déclaré ne comptent), 5 Mo au plus.',
+          'Avec une session, l’expéditeur est l’utilisateur connecté (prenom, nom et email sont ignorés) et `idClientBscs` peut nommer un compte qu’il gère. Sans session, prenom, nom et email sont obligatoires, ainsi que `captcha` lorsqu’un captcha est configuré (quel que soit hidE_CAPTCHA) ; 10 messages par heure et par adresse IP, 30 par heure et par réseau pour les visiteurs, 5 accusés de réception par jour et par adresse e-mail de visiteur. Une pièce jointe au plus, `pieceJointe` : PDF, JPEG ou PNG reconnu à ses premiers octets (ni le nom ni le type déclaré ne comptent), 5 Mo au plus.',
         consumes: ['multipart/form-data'],
         security: [{}, { bearer: [] }],
         body: contactRequestDocumentSchema,
