@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { defineModule } from '../../core/module.ts';
-import { assertOutsideWebRoot, localAttachmentStore } from '../../lib/attachments/store.ts';
+import { attachmentStores } from '../../lib/attachments/locations.ts';
+import { assertOutsideWebRoot } from '../../lib/attachments/store.ts';
 import { createSupportRepository } from './support.repository.ts';
 import { supportRoutes } from './support.routes.ts';
 import { createSupportService } from './support.service.ts';
@@ -17,7 +18,7 @@ export const supportModule = defineModule(
   async (app, core) => {
     const { attachmentsDir, webDist } = core.config;
     assertOutsideWebRoot(attachmentsDir, webDist);
-    const store = localAttachmentStore(attachmentsDir);
+    const store = attachmentStores(core.config).contact;
     const service = createSupportService({
       repo: createSupportRepository(core.db),
       store,
