@@ -95,9 +95,16 @@ export interface TicketStatusChange {
   statut: string;
   /** The customer service's reply, as typed; none: only the status changed. */
   reponse: string | null;
+  /** Where the request was made: the contact form (the default) or an invoice's page. */
+  origine?: 'formulaire' | 'facture';
 }
 
-/** To the sender of a ticket: its new status and, if any, the customer service's reply. */
+const ORIGINS = {
+  formulaire: 'Vous recevez ce message parce qu’une demande a été envoyée avec cette adresse depuis le formulaire de contact.',
+  facture: 'Vous recevez ce message parce que vous avez fait une réclamation sur une facture depuis votre espace client.',
+} as const;
+
+/** To the sender of a ticket or a complaint: its new status and, if any, the customer service's reply. */
 export function ticketStatusMail(brand: string, change: TicketStatusChange, link: { action: string; url: string }): MailContent {
   return layoutMail(brand, {
     title: `${brand} – Votre demande ${change.reference} : ${change.statut.toLowerCase()}`,
@@ -108,6 +115,6 @@ export function ticketStatusMail(brand: string, change: TicketStatusChange, link
     ],
     action: link.action,
     link: link.url,
-    footer: 'Vous recevez ce message parce qu’une demande a été envoyée avec cette adresse depuis le formulaire de contact.',
+    footer: ORIGINS[change.origine ?? 'formulaire'],
   });
 }

@@ -6,7 +6,11 @@ import {
   contactSubThemeListSchema,
   contactThemeListSchema,
   contactThemeParamSchema,
+  customerRequestPageSchema,
+  customerRequestQuerySchema,
+  supportTicketDetailSchema,
   supportTicketPageSchema,
+  supportTicketParamSchema,
   supportTicketQuerySchema,
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
@@ -14,12 +18,16 @@ import { caller } from '../auth/index.ts';
 import { bodyReadByHandler } from '../../lib/attachments/multipart.ts';
 import type { AttachmentStore } from '../../lib/attachments/store.ts';
 import { readContactUpload } from './support.multipart.ts';
+import type { SupportRequests } from './support-requests.ts';
 import type { SupportService } from './support.service.ts';
 
 /** Reference data: changed by a release or an operator, not between two page views. */
 const CACHE_CONTROL = 'public, max-age=300';
 
-export async function supportRoutes(app: ModuleApp, { service, store }: { service: SupportService; store: AttachmentStore }) {
+export async function supportRoutes(
+  app: ModuleApp,
+  { service, requests, store }: { service: SupportService; requests: SupportRequests; store: AttachmentStore },
+) {
   const { authenticate } = app.auth;
 
   /** A session when the request carries one (a wrong or expired one is refused), none otherwise. */
@@ -107,5 +115,34 @@ export async function supportRoutes(app: ModuleApp, { service, store }: { servic
       },
     },
     async (request) => service.tickets(caller(request).user.id, request.query),
+  );
+
+  app.get(
+    '/api/support/demandes/:reference',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['support'],
+        summary: 'Une demande envoyée par l’utilisateur connecté avec le formulaire de contact, avec son message ; celle d’un autre répond 404',
+        params: supportTicketParamSchema,
+        response: { 200: supportTicketDetailSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => requests.ticket(caller(request).user.id, request.params.reference),
+  );
+
+  app.get(
+    '/api/mes-demandes',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['support'],
+        summary:
+          'Toutes les demandes faites par l’utilisateur connecté : messages au service client (SUP-…), réclamations sur facture (REC-…), résiliations de ligne et rendez-vous, filtrées par type, triées par date (les plus récentes d’abord) ou par type',
+        querystring: customerRequestQuerySchema,
+        response: { 200: customerRequestPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => requests.requests(caller(request).user.id, request.query),
   );
 }

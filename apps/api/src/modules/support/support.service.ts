@@ -7,6 +7,7 @@ import {
   type ContactSubTheme,
   type ContactTheme,
   type ContactVisitorMessage,
+  type SupportTicket,
   type SupportTicketPage,
   type SupportTicketQuery,
 } from '@ecare/shared';
@@ -16,6 +17,7 @@ import type { Transact } from '../../db/transaction.ts';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
+import { pageOrLast } from '../../lib/paging.ts';
 import { identifierKey, loginSource, type Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { AuthUser } from '../auth/index.ts';
@@ -24,7 +26,7 @@ import type { AttachmentStore } from '../../lib/attachments/store.ts';
 import { acknowledgementMail, supportTicketMail, type TicketSummary } from './support.mails.ts';
 import { invalidBody } from '../../lib/attachments/multipart.ts';
 import type { ContactUpload } from './support.multipart.ts';
-import type { SupportRepository } from './support.repository.ts';
+import type { SupportRepository, TicketListRow } from './support.repository.ts';
 
 export interface SupportDeps {
   repo: SupportRepository;
@@ -75,6 +77,23 @@ function identityOf(sender: Sender, message: ContactMessage | ContactVisitorMess
   // A visitor's message was checked with the sender's fields: they are there.
   if (!('prenom' in message)) throw fail('VALIDATION');
   return { prenom: message.prenom, nom: message.nom, email: message.email.toLowerCase(), entreprise: message.entreprise ?? null };
+}
+
+/** A ticket as its sender reads it. */
+export function toTicket(row: TicketListRow): SupportTicket {
+  return {
+    reference: row.reference,
+    dateCreation: row.createdAt.toISOString(),
+    dateMiseAJour: row.updatedAt.toISOString(),
+    theme: row.theme,
+    sousTheme: row.sousTheme,
+    objet: row.objet,
+    statut: row.statut,
+    pieceJointe:
+      row.pieceJointeNom !== null && row.pieceJointeType !== null && row.pieceJointeTaille !== null
+        ? { nom: row.pieceJointeNom, type: row.pieceJointeType, taille: row.pieceJointeTaille }
+        : null,
+  };
 }
 
 export function createSupportService(deps: SupportDeps) {
@@ -202,27 +221,9 @@ export function createSupportService(deps: SupportDeps) {
 
     /** The caller's own tickets, newest first; a page past the end answers the last one. */
     async tickets(userId: number, query: SupportTicketQuery): Promise<SupportTicketPage> {
-      let { rows, total } = await repo.page(userId, query);
-      let page = query.page;
-      const last = Math.max(1, Math.ceil(total / query.taille));
-      if (page > last) {
-        page = last;
-        ({ rows, total } = await repo.page(userId, { page, taille: query.taille }));
-      }
+      const { rows, total, page } = await pageOrLast(query, (page) => repo.page(userId, { page, taille: query.taille }));
       return {
-        demandes: rows.map((row) => ({
-          reference: row.reference,
-          dateCreation: row.createdAt.toISOString(),
-          dateMiseAJour: row.updatedAt.toISOString(),
-          theme: row.theme,
-          sousTheme: row.sousTheme,
-          objet: row.objet,
-          statut: row.statut,
-          pieceJointe:
-            row.pieceJointeNom !== null && row.pieceJointeType !== null && row.pieceJointeTaille !== null
-              ? { nom: row.pieceJointeNom, type: row.pieceJointeType, taille: row.pieceJointeTaille }
-              : null,
-        })),
+        demandes: rows.map(toTicket),
         total,
         page,
         taille: query.taille,
