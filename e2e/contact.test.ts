@@ -98,9 +98,15 @@ describe('contact form', () => {
     const row = page.getByRole('row').filter({ hasText: reference });
     await row.getByText('Sinistre sur le téléphone de Julien').waitFor();
     await row.getByText('Reçue').waitFor();
-    await row.getByText(/constat-sinistre\.pdf/).waitFor();
+    await row.getByRole('cell', { name: 'Message au service client', exact: true }).waitFor();
     await expectNoAxeViolations(page);
     expect(appPath(page)).toBe('/mon-compte/demandes');
+    // Its page: what was written, and the file that came with it.
+    await row.getByRole('link', { name: `Message au service client ${reference}` }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: `Demande ${reference}` }).waitFor();
+    await page.getByText(/constat-sinistre\.pdf/).waitFor();
+    await expectNoAxeViolations(page);
     await context.close();
   });
 

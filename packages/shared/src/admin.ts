@@ -471,21 +471,22 @@ export const ADMIN_TICKET_REPLY_MAX_LENGTH = 5_000;
 export const ADMIN_TICKET_PAGE_SIZE_MAX = 50;
 const referenceMessage = 'La référence doit être de la forme SUP-AAAA-NNNNNN.';
 
+/** The filters and page of a list of requests in the back office (tickets, complaints): a reference or its beginning ("SUP-2026-0001"), case ignored. */
+export const adminRequestListFields = (message: string) => ({
+  reference: z
+    .string()
+    .trim()
+    .max(30, message)
+    .regex(/^[A-Za-z0-9-]*$/, message)
+    .transform((value) => value.toUpperCase())
+    .optional(),
+  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  taille: z.coerce.number<string>().int().min(1).max(ADMIN_TICKET_PAGE_SIZE_MAX).default(20),
+});
+
 /** `GET /api/admin/support/demandes?statut=&reference=&page=&taille=`: newest first. */
 export const adminTicketQuerySchema = lazySchema(() =>
-  z.object({
-    statut: z.enum(SUPPORT_TICKET_STATUSES, 'Statut inconnu.').optional(),
-    /** A reference or its beginning ("SUP-2026-0001"), case ignored. */
-    reference: z
-      .string()
-      .trim()
-      .max(30, referenceMessage)
-      .regex(/^[A-Za-z0-9-]*$/, referenceMessage)
-      .transform((value) => value.toUpperCase())
-      .optional(),
-    page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
-    taille: z.coerce.number<string>().int().min(1).max(ADMIN_TICKET_PAGE_SIZE_MAX).default(20),
-  }),
+  z.object({ statut: z.enum(SUPPORT_TICKET_STATUSES, 'Statut inconnu.').optional(), ...adminRequestListFields(referenceMessage) }),
 );
 export type AdminTicketQuery = z.infer<typeof adminTicketQuerySchema>;
 
@@ -514,16 +515,20 @@ export const adminTicketPageSchema = lazySchema(() =>
 );
 export type AdminTicketPage = z.infer<typeof adminTicketPageSchema>;
 
+/** The back office's reply to a request's sender, e-mailed with a status change: optional. */
+export const adminReplySchema = () =>
+  wellFormed(
+    z
+      .string('La réponse doit être un texte.')
+      .trim()
+      .max(ADMIN_TICKET_REPLY_MAX_LENGTH, `La réponse ne peut dépasser ${ADMIN_TICKET_REPLY_MAX_LENGTH.toLocaleString('fr-FR')} caractères.`),
+  ).optional();
+
 /** `PUT /api/admin/support/demandes/{reference}/statut`: the new status and, optionally, a reply e-mailed to the sender. */
 export const adminTicketStatusBodySchema = lazySchema(() =>
   z.strictObject({
     statut: z.enum(SUPPORT_TICKET_STATUSES, 'Veuillez choisir un statut.'),
-    reponse: wellFormed(
-      z
-        .string('La réponse doit être un texte.')
-        .trim()
-        .max(ADMIN_TICKET_REPLY_MAX_LENGTH, `La réponse ne peut dépasser ${ADMIN_TICKET_REPLY_MAX_LENGTH.toLocaleString('fr-FR')} caractères.`),
-    ).optional(),
+    reponse: adminReplySchema(),
   }),
 );
 export type AdminTicketStatusBody = z.infer<typeof adminTicketStatusBodySchema>;

@@ -1,6 +1,7 @@
 export * from './account-users.ts';
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './admin-complaints.ts';
 export * from './agents.ts';
 export * from './sso.ts';
 export * from './auth.ts';
@@ -24,6 +25,7 @@ export * from './rio.ts';
 export * from './session.ts';
 export * from './sim.ts';
 export * from './support.ts';
+export * from './support-requests.ts';
 export * from './termination.ts';
 export * from './unpaid.ts';
 export * from './appointments.ts';

@@ -15,4 +15,10 @@ export const SUPPORT_ERRORS = {
     message: ({ minutes }: { minutes: number }) =>
       `Plusieurs messages ont déjà été envoyés en peu de temps depuis votre connexion. Veuillez réessayer dans ${plural(minutes, 'minute')}.`,
   },
+  SUPPORT_TICKET_NOT_FOUND: { status: 404, message: 'Cette demande est introuvable dans votre espace client.' },
+  CONTACT_RECIPIENT_TOO_MANY: {
+    status: 429,
+    message: ({ minutes }: { minutes: number }) =>
+      `Plusieurs messages ont déjà été envoyés avec cette adresse e-mail aujourd’hui. Veuillez réessayer dans ${minutes > 90 ? plural(Math.ceil(minutes / 60), 'heure') : plural(minutes, 'minute')}, ou connectez-vous à votre espace client pour nous écrire.`,
+  },
 } as const satisfies Record<string, CatalogueEntry>;

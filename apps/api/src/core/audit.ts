@@ -49,8 +49,9 @@ export const AUDIT_ACTIONS = [
   'ADMIN_MENU_ENTREE', 'ADMIN_MENU_ORDRE', 'ADMIN_MENU_SUPPRESSION',
   'ADMIN_CONTACT_THEME', 'ADMIN_CONTACT_ORDRE_THEMES', 'ADMIN_CONTACT_SOUS_THEME', 'ADMIN_CONTACT_ORDRE_SOUS_THEMES',
   'ADMIN_DOCUMENT_STATIQUE',
-  // A support ticket's status changed in the back office, with the reply e-mailed to its sender (decision 030).
+  // A support ticket's or an invoice complaint's status changed in the back office, with the reply e-mailed to its sender (decision 030).
   'ADMIN_DEMANDE_STATUT',
+  'ADMIN_RECLAMATION_STATUT',
   // An appointment with an adviser booked, moved or cancelled, with its slot before and after (decision 029).
   'RESERVATION_RDV', 'DEPLACEMENT_RDV', 'ANNULATION_RDV',
   // A line's termination: a proof uploaded or deleted, the request sent, its recap e-mailed again, its cancellation (decision 031).

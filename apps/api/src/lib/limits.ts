@@ -83,7 +83,7 @@ export function loginSource(ip: string): { address: string; network: string } {
 }
 
 /** Counter keys carry a digest of the identifier, so the counter store holds no e-mail address. */
-const identifierKey = (identifier: string) =>
+export const identifierKey = (identifier: string) =>
   createHash('sha256').update(identifier.trim().toLowerCase()).digest('base64url').slice(0, 22);
 
 /** Wait after the last failure once a source has failed `failures` times (0 below the threshold). */

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import {
@@ -18,6 +19,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client.t
 import { emailOutbox } from '../db/schema.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { ManualClock } from '../lib/clock.ts';
+import { attachmentsFolder } from './multipart.ts';
 import { workerDatabaseUrl } from './worker-database.ts';
 
 /** This worker's PostgreSQL test database (test/worker-database.ts), or none: PGlite in memory. */
@@ -108,9 +110,20 @@ export interface TestOptions {
 
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
   if (TEST_DATABASE_URL) await resetPostgres(TEST_DATABASE_URL);
+  // Uploaded files in a folder of the test's own unless it names one: the clean-up deletes the
+  // files its database does not name, and must never meet a developer's data/attachments.
+  const ownAttachments = options.env?.ATTACHMENTS_DIR === undefined ? attachmentsFolder() : null;
   // No built web app unless a test names one.
   const configFor = (env: Record<string, string> = {}) =>
-    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://espace-client.test', WEB_DIST: '/nonexistent', ...options.env, ...env });
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'https://espace-client.test',
+      WEB_DIST: '/nonexistent',
+      ...(ownAttachments ? { ATTACHMENTS_DIR: ownAttachments } : {}),
+      ...options.env,
+      ...env,
+    });
   const config = configFor();
   // On PGlite, a copy of the run's migrated and seeded template (test/pglite-template.ts).
   const database = openDatabase({ databaseUrl: TEST_DATABASE_URL && (options.databaseUrl ?? TEST_DATABASE_URL), dataDir: 'memory://', pgliteTemplate: inject('pgliteTemplate') ?? undefined });
@@ -163,6 +176,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       for (const other of others) await other.close();
       await app.close();
       await database.close();
+      if (ownAttachments) rmSync(ownAttachments, { recursive: true, force: true });
     },
   };
 }

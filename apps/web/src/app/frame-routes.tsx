@@ -95,6 +95,11 @@ export const frameRoutes: RouteObject[] = [
           import('./routes/mon-compte/tickets-route.tsx').then((m) => ({ Component: m.TicketsRoute, loader: m.ticketsLoader })),
       },
       {
+        path: 'demandes/:reference',
+        handle: title('Ma demande'),
+        lazy: () => import('./routes/mon-compte/ticket-route.tsx').then((m) => ({ Component: m.TicketRoute, loader: m.ticketLoader })),
+      },
+      {
         path: 'factures',
         handle: title('Mes factures'),
         lazy: () => import('./routes/mon-compte/invoices-route.tsx').then((m) => ({ Component: m.InvoicesRoute, loader: m.invoicesLoader })),

@@ -179,32 +179,44 @@ export const passwordResetRequests = pgTable(
     tokenHash: text('token_hash').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the request ended: its link used, replaced by a new code, or found expired by a new request. */
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_reset_email_idx').on(t.email, t.expiresAt)],
+  (t) => [
+    index('password_reset_email_idx').on(t.email, t.expiresAt),
+    // One pending request per address, whatever arrives at once: the second insert is refused.
+    uniqueIndex('password_reset_pending_uq').on(t.email).where(sql`used_at is null`),
+  ],
 );
 
-/** A login e-mail change: confirmed from the new address, cancellable from the old one. */
-export const emailChangeRequests = pgTable('email_change_requests', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  oldEmail: text('old_email').notNull(),
-  newEmail: text('new_email').notNull(),
-  confirmHash: text('confirm_hash').notNull().unique(),
-  cancelHash: text('cancel_hash').notNull().unique(),
-  /**
-   * The client-side hash is salted with the identifier, so the code's stored hash changes with
-   * the address: the new one is applied on confirmation, the old one restored on cancellation.
-   */
-  newPasswordHash: text('new_password_hash').notNull(),
-  oldPasswordHash: text('old_password_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  validatedAt: timestamp('validated_at', { withTimezone: true }),
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-});
+/**
+ * A login e-mail change: confirmed from the new address, cancellable from the old one. A user has
+ * one pending request at most: a new one cancels it (the partial unique index holds the rule).
+ */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    confirmHash: text('confirm_hash').notNull().unique(),
+    cancelHash: text('cancel_hash').notNull().unique(),
+    /**
+     * The client-side hash is salted with the identifier, so the code's stored hash changes with
+     * the address: the new one is applied on confirmation, the old one restored on cancellation.
+     */
+    newPasswordHash: text('new_password_hash').notNull(),
+    oldPasswordHash: text('old_password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_change_pending_uq').on(t.userId).where(sql`validated_at is null and cancelled_at is null`)],
+);
 
 
 /**

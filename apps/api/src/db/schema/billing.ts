@@ -137,8 +137,14 @@ export const invoiceComplaints = pgTable(
     lignes: integer('lignes').array().notNull().default(sql`'{}'::integer[]`),
     statut: text('statut', { enum: ['EN_COURS', 'TRAITEE'] }).notNull().default('EN_COURS'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Its last status change in the back office (decision 030); null: none yet. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
-  (t) => [index('invoice_complaints_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('invoice_complaints_invoice_idx').on(t.invoiceId),
+    // « Mes demandes » reads a user's requests of every kind.
+    index('invoice_complaints_user_idx').on(t.userId),
+  ],
 );
 
 /**

@@ -88,5 +88,7 @@ export const appointments = pgTable(
   (t) => [
     uniqueIndex('appointments_slot_uq').on(t.debut).where(sql`statut = 'RESERVE'`),
     index('appointments_account_idx').on(t.idClientBscs, t.debut),
+    // « Mes demandes » reads a user's requests of every kind.
+    index('appointments_user_idx').on(t.userId),
   ],
 );

@@ -54,6 +54,8 @@ export const terminations = pgTable(
     uniqueIndex('terminations_scheduled_uq').on(t.idContrat).where(sql`statut = 'PROGRAMMEE'`),
     uniqueIndex('terminations_idempotency_uq').on(t.demandePar, t.idempotencyKey),
     index('terminations_due_idx').on(t.dateEffet).where(sql`statut = 'PROGRAMMEE'`),
+    // « Mes demandes » reads a user's requests of every kind.
+    index('terminations_requester_idx').on(t.demandePar),
   ],
 );
 

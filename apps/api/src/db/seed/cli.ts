@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/env.ts';
+import { attachmentStores } from '../../lib/attachments/locations.ts';
 import { openDatabase } from '../client.ts';
 import { seedDemoIfEmpty } from './demo.ts';
 import { describeDatabase, isLocalDatabase, resetDemoData } from './reset.ts';
@@ -8,9 +9,9 @@ import { seedScale } from './scale.ts';
 /**
  * npm run seed [-- --reset [--force]] [-- --accounts N]
  * Migrates (which loads the reference data), then loads the demo data if the database has no
- * customer yet; --reset empties the customer data first and reloads the demo set (a database
- * that is not on this machine only with --force); --accounts adds N billing accounts (about 10
- * lines each) after whatever is there.
+ * customer yet; --reset empties the customer data first, with the uploaded files its rows name,
+ * and reloads the demo set (a database that is not on this machine only with --force);
+ * --accounts adds N billing accounts (about 10 lines each) after whatever is there.
  */
 const { values } = parseArgs({
   options: {
@@ -36,8 +37,10 @@ const database = openDatabase(config);
 try {
   await database.migrate();
   if (values.reset) {
-    await resetDemoData(database.db);
-    console.log(`Demo data reset on ${describeDatabase(config.databaseUrl)}: customer data emptied, demo set reloaded, reference data kept.`);
+    const files = await resetDemoData(database.db, { files: attachmentStores(config) });
+    console.log(
+      `Demo data reset on ${describeDatabase(config.databaseUrl)}: customer data emptied with its ${files} uploaded file(s), demo set reloaded, reference data kept.`,
+    );
   } else {
     const seeded = await seedDemoIfEmpty(database.db);
     console.log(seeded ? 'Demo data created.' : 'Demo data already present.');

@@ -1,6 +1,10 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableName } from 'drizzle-orm';
+import { attachmentStores } from '../../lib/attachments/locations.ts';
+import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../../modules/support/support-test-support.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { storedFileFixtures } from '../../test/stored-files.ts';
 import type { Database } from '../client.ts';
 import { REFERENCE_TABLES } from '../reference/index.ts';
 import {
@@ -13,6 +17,7 @@ import {
   rateLimitCounters,
   serverParameters,
   sessions,
+  supportTickets,
   userBillingAccounts,
   users,
 } from '../schema.ts';
@@ -21,11 +26,16 @@ import { createBillingAccount, createUser } from './factories.ts';
 import { customerTables, describeDatabase, isLocalDatabase, resetDemoData } from './reset.ts';
 import { seedScale } from './scale.ts';
 
+const folder = attachmentsFolder();
+const stores = attachmentStores({ attachmentsDir: folder, s3: null });
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ env: { ATTACHMENTS_DIR: folder } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 /** The demo customers as stored, without what differs on every run (password salts, creation times). */
 async function demoRows(db: Database) {
@@ -74,6 +84,29 @@ describe('demo reset', () => {
     for (const who of Object.keys(DEMO_USERS) as (keyof typeof DEMO_USERS)[]) {
       await expect(t.loginAs(who)).resolves.toMatch(/.+/);
     }
+  });
+
+  it('deletes the uploaded files of the rows it empties: contact attachments, termination proofs, supporting documents', async () => {
+    const files = storedFileFixtures(t, stores);
+    const sent = await sendContact(t, [...fields(MESSAGE), { name: 'pieceJointe', filename: 'constat.pdf', type: 'application/pdf', content: FILES.pdf }], {
+      token: await t.loginAs('gestionnaire'),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      await files.terminationProof(await files.kept('termination'));
+      await files.supportingDocument(await files.kept('pieces'));
+    }
+    const stored = async () => {
+      const all = [];
+      for (const kind of ['contact', 'termination', 'pieces'] as const) for await (const file of stores[kind].list()) all.push(file);
+      return all;
+    };
+    expect(await stored()).toHaveLength(7);
+
+    const deleted = await resetDemoData(t.db, { files: stores });
+    expect(await stored()).toEqual([]);
+    expect(deleted).toBe(7);
+    expect(await t.db.select().from(supportTickets)).toEqual([]);
   });
 
   it('empties every table but the reference ones', () => {

@@ -1,6 +1,8 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import type { AttachmentStores } from '../../lib/attachments/locations.ts';
 import type { Database } from '../client.ts';
+import { STORED_FILE_KINDS, storedKeys } from '../stored-files.ts';
 import { REFERENCE_TABLES } from '../reference/index.ts';
 import * as schema from '../schema.ts';
 import { seedDemo } from './demo.ts';
@@ -22,17 +24,31 @@ const quoted = (tables: readonly PgTable[]) => sql.raw(tables.map((table) => `"$
 
 /**
  * Empties the customer data and loads the demo set again, in one transaction; the reference
- * data (offers, menu, server parameters, whatever an operator changed in them) stays.
+ * data (offers, menu, server parameters, whatever an operator changed in them) stays. With the
+ * file stores, the uploaded files the emptied rows named (contact attachments, termination
+ * proofs, supporting documents) are deleted once that has committed; a reset stopped in between
+ * leaves them to the clean-up job, which deletes files no row names. Returns how many went.
  */
-export async function resetDemoData(db: Database): Promise<void> {
+export async function resetDemoData(db: Database, options: { files?: AttachmentStores } = {}): Promise<number> {
+  const { files } = options;
   const tables = customerTables();
   const renumbered = tables.filter((table) => !KEEP_NUMBERING.includes(table));
   const continued = tables.filter((table) => KEEP_NUMBERING.includes(table));
-  await db.transaction(async (tx) => {
+  const named = await db.transaction(async (tx) => {
+    const keys = files ? await Promise.all(STORED_FILE_KINDS.map(async (kind) => ({ kind, keys: await storedKeys(tx, kind) }))) : [];
     await tx.execute(sql`truncate table ${quoted(renumbered)} restart identity`);
     if (continued.length > 0) await tx.execute(sql`truncate table ${quoted(continued)}`);
     await seedDemo(tx);
+    return keys;
   });
+  let deleted = 0;
+  for (const { kind, keys } of named) {
+    for (const key of keys) {
+      await files?.[kind].discard(key);
+      deleted += 1;
+    }
+  }
+  return deleted;
 }
 
 /**

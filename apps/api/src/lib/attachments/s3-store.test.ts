@@ -29,8 +29,10 @@ function fakeS3() {
     const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
     const signed = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';') ?? [];
     const headers = Object.fromEntries(signed.map((name) => [name, String(request.headers[name] ?? '')]));
+    const url = new URL(request.url ?? '', 'http://s3.test');
+    const query = Object.fromEntries(url.searchParams);
     const expected = signatureV4(
-      { method: request.method ?? '', path: request.url ?? '', headers, payloadHash },
+      { method: request.method ?? '', path: url.pathname, query, headers, payloadHash },
       { accessKeyId: ACCESS, secretAccessKey: SECRET, region: 'eu-west-3', service: 's3' },
       amzDate,
     );
@@ -40,8 +42,19 @@ function fakeS3() {
       return;
     }
     seen.push(`${request.method} ${request.url}`);
-    const key = request.url ?? '';
-    if (request.method === 'PUT') {
+    const key = url.pathname;
+    if (request.method === 'GET' && query['list-type'] === '2') {
+      // ListObjectsV2, two objects a page, so that a listing has to follow its continuation tokens.
+      const under = `${url.pathname}/${query.prefix ?? ''}`;
+      const keys = [...objects.keys()].filter((name) => name.startsWith(under)).sort();
+      const start = Number(query['continuation-token'] ?? 0);
+      const page = keys.slice(start, start + 2);
+      const truncated = start + 2 < keys.length;
+      const contents = page.map((name) => `<Contents><Key>${name.slice(url.pathname.length + 1)}</Key><LastModified>2026-03-02T10:00:00.000Z</LastModified></Contents>`);
+      response.writeHead(200, { 'content-type': 'application/xml' }).end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>${truncated}</IsTruncated>${contents.join('')}${truncated ? `<NextContinuationToken>${start + 2}</NextContinuationToken>` : ''}</ListBucketResult>`,
+      );
+    } else if (request.method === 'PUT') {
       objects.set(key, { body, type: String(request.headers['content-type'] ?? '') });
       response.writeHead(200).end();
     } else if (request.method === 'GET') {
@@ -99,6 +112,26 @@ describe('S3-compatible attachment store', () => {
     await store.discard(key);
     expect(fake.objects.has(path)).toBe(false);
     expect(fake.seen).toEqual([`PUT ${path}`, `GET ${path}`, `DELETE ${path}`]);
+  });
+
+  it('lists the kept files under its prefix, page after page, for the clean-up', async () => {
+    const store = s3AttachmentStore(settings());
+    const keys: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const received = await store.receive(Readable.from([FILES.pdf]), `piece-${i}.pdf`);
+      await store.keep(received?.key ?? '');
+      keys.push(received?.key ?? '');
+    }
+    // Received, not kept: held in memory, never in the bucket, so never listed.
+    await store.receive(Readable.from([FILES.png]), 'en-cours.png');
+    fake.objects.set('/pieces-clients/autre/0123456789abcdef0123456789abcdef', { body: FILES.pdf, type: 'application/pdf' });
+    const listed = [];
+    for await (const file of s3AttachmentStore(settings()).list()) listed.push(file);
+    expect(listed.map((file) => file.key).sort()).toEqual([...keys].sort());
+    expect(listed.every((file) => !file.partial && file.modifiedAt.toISOString() === '2026-03-02T10:00:00.000Z')).toBe(true);
+    expect(fake.seen.filter((request) => request.startsWith('GET /pieces-clients?'))).toHaveLength(3);
+    for (const key of keys) await store.discard(key);
+    fake.objects.clear();
   });
 
   it('refuses a file that is not a document and is refused with a wrong secret', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -30,7 +30,19 @@ export interface AttachmentStore {
   read(key: string): Promise<Buffer>;
   keep(key: string): Promise<void>;
   discard(key: string): Promise<void>;
+  /** Every file stored, kept or partial, for the clean-up to find what nothing names (decision 030). */
+  list(): AsyncIterable<StoredFile>;
 }
+
+/** A file as the store holds it: `partial` while it is still `<key>.part` (received, not kept). */
+export interface StoredFile {
+  key: string;
+  partial: boolean;
+  modifiedAt: Date;
+}
+
+/** The names a store gives its files: a random key, `.part` until kept. Anything else in the folder is not its. */
+const STORED_NAME = /^([0-9a-f]{32})(\.part)?$/;
 
 const NAME_MAX = 100;
 const FALLBACK_NAME = 'piece-jointe';
@@ -130,6 +142,28 @@ export function localAttachmentStore(folder: string): AttachmentStore {
 
     async discard(key) {
       await Promise.all([rm(partial(key), { force: true }), rm(final(key), { force: true })]);
+    },
+
+    async *list() {
+      let entries;
+      try {
+        entries = await opendir(folder);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'ENOENT') return;
+        throw error;
+      }
+      // The folder is read as a stream: a large one is never held in memory whole.
+      for await (const entry of entries) {
+        const name = STORED_NAME.exec(entry.name);
+        if (!entry.isFile() || !name?.[1]) continue;
+        try {
+          const { mtime } = await stat(path.join(folder, entry.name));
+          yield { key: name[1], partial: name[2] !== undefined, modifiedAt: mtime };
+        } catch (error) {
+          // Kept or discarded since the folder was read.
+          if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+        }
+      }
     },
   };
 }

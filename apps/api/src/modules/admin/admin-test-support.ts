@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createUser } from '../../db/seed/factories.ts';
 import { userIdOf } from '../../test/demo-fixture.ts';
-import type { TestContext } from '../../test/harness.ts';
+import { expectError, type TestContext } from '../../test/harness.ts';
 
 const AGENT = { email: 'conseiller.admin@demo.test', password: 'Conseil-Admin-2026!' };
 
@@ -38,3 +38,22 @@ export async function lastAuditId(t: TestContext): Promise<number> {
 /** A call of any method, as the access tests make them. */
 export const callAs = (t: TestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, json: unknown, token?: string) =>
   method === 'GET' ? t.get(url, token) : t.send(method, url, { token, json });
+
+/**
+ * Every call refused without a session (401) and to everyone but an administrator (403: customers
+ * and a customer-service agent holding the administration flag), and nothing audited meanwhile.
+ */
+export async function expectAdministratorsOnly(
+  t: TestContext,
+  f: AdminFixture,
+  calls: readonly (readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown])[],
+): Promise<void> {
+  const before = await lastAuditId(t);
+  for (const [method, url, json] of calls) {
+    expectError(await callAs(t, method, url, json), 401, 'UNAUTHENTICATED');
+    for (const who of ['gestionnaire', 'mandataire', 'utilisateur', 'agent'] as const) {
+      expectError(await callAs(t, method, url, json, f[who]), 403, 'FORBIDDEN_ADMINISTRATION');
+    }
+  }
+  if ((await lastAuditId(t)) !== before) throw new Error('a refused call was audited');
+}

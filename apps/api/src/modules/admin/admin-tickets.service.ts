@@ -11,7 +11,8 @@ import type { Transact } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { MailService } from '../mail/index.ts';
-import { ticketStatusMail } from '../support/index.ts';
+import { pageOrLast } from '../../lib/paging.ts';
+import { customerTicket, ticketStatusMail } from '../support/index.ts';
 import type { AdminTicketsRepository, TicketRow } from './admin-tickets.repository.ts';
 import type { Actor } from './admin.service.ts';
 
@@ -25,21 +26,14 @@ export interface AdminTicketsDeps {
   publicUrl: string;
 }
 
+/** The customer's view of the ticket, with its message, its sender and whether its file is gone. */
 function toTicket(row: TicketRow): AdminTicket {
+  const ticket = customerTicket(row);
   return {
-    reference: row.reference,
-    dateCreation: row.createdAt.toISOString(),
-    dateMiseAJour: row.updatedAt.toISOString(),
-    theme: row.theme,
-    sousTheme: row.sousTheme,
-    objet: row.objet,
+    ...ticket,
     message: row.message,
-    statut: row.statut,
     expediteur: { prenom: row.prenom, nom: row.nom, email: row.email, entreprise: row.entreprise, client: row.userId !== null },
-    pieceJointe:
-      row.pieceJointeNom !== null && row.pieceJointeType !== null && row.pieceJointeTaille !== null
-        ? { nom: row.pieceJointeNom, type: row.pieceJointeType, taille: row.pieceJointeTaille, supprimee: row.pieceJointeCle === null }
-        : null,
+    pieceJointe: ticket.pieceJointe ? { ...ticket.pieceJointe, supprimee: row.pieceJointeCle === null } : null,
   };
 }
 
@@ -53,13 +47,7 @@ export function createAdminTicketsService({ repo, audit, transaction, mail, cloc
   return {
     /** A page of tickets, newest first; a page past the end answers the last one. */
     async tickets(query: AdminTicketQuery): Promise<AdminTicketPage> {
-      let { rows, total } = await repo.page(query);
-      let page = query.page;
-      const last = Math.max(1, Math.ceil(total / query.taille));
-      if (page > last) {
-        page = last;
-        ({ rows, total } = await repo.page({ ...query, page }));
-      }
+      const { rows, total, page } = await pageOrLast(query, (page) => repo.page({ ...query, page }));
       return { demandes: rows.map(toTicket), total, page, taille: query.taille };
     },
 
@@ -87,7 +75,7 @@ export function createAdminTicketsService({ repo, audit, transaction, mail, cloc
             : { action: 'Consulter les questions fréquentes', url: `${publicUrl}/ecare/assistance/faq` };
         await mail.send(
           before.email,
-          ticketStatusMail(brandName, { reference, objet: before.objet, statut: SUPPORT_TICKET_STATUS_LABELS[body.statut], reponse }, link),
+          ticketStatusMail(brandName, { reference, objet: before.userId !== null ? before.objet : null, statut: SUPPORT_TICKET_STATUS_LABELS[body.statut], reponse }, link),
           { tx },
         );
         return toTicket({ ...before, statut: body.statut, updatedAt: now });

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { referencedKeys } from '../../db/stored-files.ts';
+import type { StoredFileKind } from '../../lib/attachments/locations.ts';
 import {
   agentSessions,
   auditLog,
@@ -156,6 +158,9 @@ export function createCleanupRepository(db: Database) {
         .returning({ id: supportTickets.id });
       return updated.length;
     },
+
+    /** Which of these stored files' keys a row of their kind names. */
+    referencedKeys: (kind: StoredFileKind, keys: readonly string[]) => referencedKeys(db, kind, keys),
 
     /** Mails never sent (failed for good, or lost), created before `before`. */
     unsentMails: (before: Date, limit: number) =>

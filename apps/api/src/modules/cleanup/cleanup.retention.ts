@@ -44,6 +44,12 @@ export const RETENTION = {
   supportAttachmentResolvedMs: 365 * DAY,
   /** A contact-form attachment's file, whatever its ticket's status, after the ticket was sent. */
   supportAttachmentMaxMs: 2 * 365 * DAY,
+  /**
+   * An uploaded file no row names yet (`.part`, or kept without its row), after it was last
+   * written: an upload in progress is named by its row within seconds of its last byte, so one
+   * this old was stopped (the process killed, the transaction rolled back).
+   */
+  unclaimedFilesMs: 3_600_000,
 } as const;
 
 /** Rows deleted per statement: small enough that no statement holds its locks for long. */

@@ -1,14 +1,18 @@
-import type { AttachmentStore } from '../../lib/attachments/store.ts';
+import { STORED_FILE_KINDS } from '../../db/stored-files.ts';
+import type { AttachmentStores, StoredFileKind } from '../../lib/attachments/locations.ts';
+import type { AttachmentStore, StoredFile } from '../../lib/attachments/store.ts';
 import type { CleanupRepository } from './cleanup.repository.ts';
 import { CLEANUP_BATCH_SIZE, CLEANUP_MAX_BATCHES, RETENTION } from './cleanup.retention.ts';
 
 export interface CleanupOptions {
   batchSize?: number;
   maxBatches?: number;
-  /** Where the contact form's attachments are stored: without it, their files are not cleaned up. */
-  attachments?: AttachmentStore;
+  /** Where uploaded files are stored (lib/attachments/locations.ts): without it, no file is cleaned up. */
+  files?: AttachmentStores;
   /** Told each ticket whose attachment was deleted. */
   onAttachmentDeleted?: (reference: string) => void;
+  /** Told each stored file deleted because nothing names it. */
+  onUnclaimedFileDeleted?: (file: StoredFile & { kind: StoredFileKind }) => void;
 }
 
 export interface CleanupReport {
@@ -26,7 +30,16 @@ export interface CleanupReport {
   usagePeriods: number;
   faqVotes: number;
   supportAttachments: number;
+  /** Uploads that never finished (`.part`), deleted. */
+  partialFiles: number;
+  /** Kept files no row names, deleted. */
+  orphanFiles: number;
 }
+
+/** A file already renamed or deleted by the request that owns it, between the listing and now. */
+const goneMeanwhile = (error: unknown) => {
+  if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+};
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
@@ -96,7 +109,7 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
      * it again (deleting a missing file is no error) and finishes the next time.
      */
     async supportAttachments(now: Date): Promise<number> {
-      const store = options.attachments;
+      const store = options.files?.contact;
       if (!store) return 0;
       const resolvedBefore = ago(now, RETENTION.supportAttachmentResolvedMs);
       const sentBefore = ago(now, RETENTION.supportAttachmentMaxMs);
@@ -112,6 +125,48 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
         // Two instances may both delete a file; one forgets its key, the other counts nothing.
         return forgotten;
       });
+    },
+
+    /**
+     * Stored files nothing names, through each kind's store, once last written over an hour ago.
+     * A `.part` is an upload that never finished: deleted, unless its row was written and only
+     * the rename to its final name was lost (a termination proof is kept after its commit),
+     * which is then done. A kept file whose key no row holds (its transaction rolled back after
+     * the rename, or its row deleted and the process stopped before the file went) is deleted.
+     */
+    async storedFiles(now: Date): Promise<Pick<CleanupReport, 'partialFiles' | 'orphanFiles'>> {
+      const counts = { partialFiles: 0, orphanFiles: 0 };
+      const stores = options.files;
+      if (!stores) return counts;
+      const before = ago(now, RETENTION.unclaimedFilesMs).getTime();
+      const settle = async (kind: StoredFileKind, store: AttachmentStore, files: StoredFile[]) => {
+        const named = await repo.referencedKeys(kind, files.map((file) => file.key));
+        for (const file of files) {
+          if (named.has(file.key)) {
+            if (file.partial) await store.keep(file.key).catch(goneMeanwhile);
+            continue;
+          }
+          await store.discard(file.key);
+          counts[file.partial ? 'partialFiles' : 'orphanFiles'] += 1;
+          options.onUnclaimedFileDeleted?.({ ...file, kind });
+        }
+      };
+      for (const kind of STORED_FILE_KINDS) {
+        const store = stores[kind];
+        let batch: StoredFile[] = [];
+        let batches = 0;
+        for await (const file of store.list()) {
+          if (file.modifiedAt.getTime() >= before) continue;
+          batch.push(file);
+          if (batch.length < batchSize) continue;
+          await settle(kind, store, batch);
+          batch = [];
+          // A larger backlog is finished by the next runs.
+          if (++batches >= maxBatches) break;
+        }
+        await settle(kind, store, batch);
+      }
+      return counts;
     },
 
     /** Every kind in turn; one that fails does not keep the others from running, and the run then fails. */
@@ -137,6 +192,7 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
         usagePeriods: await attempt(() => service.usagePeriods(now), 0),
         faqVotes: await attempt(() => service.faqVotes(now), 0),
         supportAttachments: await attempt(() => service.supportAttachments(now), 0),
+        ...(await attempt(() => service.storedFiles(now), { partialFiles: 0, orphanFiles: 0 })),
       };
       if (errors.length > 0) throw new AggregateError(errors, `clean-up failed for ${errors.length} kind(s)`);
       return report;

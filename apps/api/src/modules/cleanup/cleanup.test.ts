@@ -260,6 +260,8 @@ describe('clean-up', () => {
       'emailChanges',
       'faqVotes',
       'oneclicUses',
+      'orphanFiles',
+      'partialFiles',
       'passwordResets',
       'sentMails',
       'sessions',
@@ -286,6 +288,8 @@ describe('clean-up', () => {
       usagePeriods: 0,
       faqVotes: 0,
       supportAttachments: 0,
+      partialFiles: 0,
+      orphanFiles: 0,
     });
   });
 });

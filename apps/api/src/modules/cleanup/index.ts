@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../core/jobs.ts';
 import { defineModule } from '../../core/module.ts';
 import type { Database } from '../../db/client.ts';
-import { localAttachmentStore } from '../../lib/attachments/store.ts';
+import { attachmentStores } from '../../lib/attachments/locations.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCleanupRepository } from './cleanup.repository.ts';
 import { createCleanupService, type CleanupOptions, type CleanupService } from './cleanup.service.ts';
@@ -29,13 +29,15 @@ export function scheduleCleanup(jobs: Jobs, cleanup: CleanupService, clock: Cloc
 }
 
 /**
- * Deletes, every hour, the rows that have done their job (decision 014) and the contact form's
- * attachments past their retention (decision 030), each deletion logged with its ticket.
+ * Deletes, every hour, the rows that have done their job (decision 014), the contact form's
+ * attachments past their retention (decision 030), each deletion logged with its ticket, and the
+ * uploaded files no row names (unfinished uploads, files of rolled-back or deleted rows).
  */
 export const cleanupModule = defineModule('cleanup', async (_app, core) => {
   const cleanup = createCleanup(core.db, {
-    attachments: localAttachmentStore(core.config.attachmentsDir),
+    files: attachmentStores(core.config),
     onAttachmentDeleted: (reference) => core.log.info({ reference }, 'support attachment deleted at the end of its retention'),
+    onUnclaimedFileDeleted: (file) => core.log.info({ file }, 'stored file deleted: no row names it'),
   });
   await scheduleCleanup(core.jobs, cleanup, core.clock, core.log);
 });

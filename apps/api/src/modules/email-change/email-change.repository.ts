@@ -16,8 +16,13 @@ export function createEmailChangeRepository(db: Database) {
       return Boolean(row);
     },
 
-    /** A new request replaces the user's pending ones. */
+    /**
+     * A new request replaces the user's pending one. Requests of one user take turns on the
+     * user's row, so each replaces the one before; the partial unique index
+     * email_change_pending_uq holds the rule of one pending request per user.
+     */
     async replacePending(request: typeof emailChangeRequests.$inferInsert, now: Date, tx: Transaction) {
+      await tx.db.select({ id: users.id }).from(users).where(eq(users.id, request.userId)).for('update');
       await tx.db
         .update(emailChangeRequests)
         .set({ cancelledAt: now })

@@ -1,5 +1,6 @@
 import type { EmailChangeRequest, EmailManagement } from '@ecare/shared';
 import type { Transact } from '../../db/transaction.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
@@ -96,12 +97,17 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       if (!row || hash !== row.confirmHash) return UNKNOWN;
       if (describe(row, hash, now).statut !== 'EN_ATTENTE') return describe(row, hash, now);
       if (await repo.emailTaken(row.newEmail)) throw fail('EMAIL_UNAVAILABLE');
-      const applied = await deps.transaction(async (tx) => {
-        if (!(await repo.markValidated(row.id, now, tx))) return false;
-        await repo.setLogin(row.userId, { email: row.newEmail, passwordHash: row.newPasswordHash }, tx);
-        await repo.revokeSessions(row.userId, now, tx);
-        return true;
-      });
+      const applied = await deps
+        .transaction(async (tx) => {
+          if (!(await repo.markValidated(row.id, now, tx))) return false;
+          await repo.setLogin(row.userId, { email: row.newEmail, passwordHash: row.newPasswordHash }, tx);
+          await repo.revokeSessions(row.userId, now, tx);
+          return true;
+        })
+        .catch((error: unknown) => {
+          // Another user took the address since the check above (users_email_uq): the request stays pending.
+          throw isUniqueViolation(error) ? fail('EMAIL_UNAVAILABLE') : error;
+        });
       // Already revoked above; the auth module drops the sessions it holds in memory.
       if (applied) await deps.revokeUserSessions(row.userId);
       return status(guid);
@@ -114,13 +120,16 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       if (!row || hash !== row.cancelHash) return UNKNOWN;
       const statut = describe(row, hash, now).statut;
       if (statut === 'ANNULEE' || row.expiresAt <= now) return describe(row, hash, now);
+      const cancelled = (undo: boolean) =>
+        deps.transaction(async (tx) => {
+          if (!(await repo.markCancelled(row.id, now, tx)) || !undo) return false;
+          await repo.setLogin(row.userId, { email: row.oldEmail, passwordHash: row.oldPasswordHash }, tx);
+          await repo.revokeSessions(row.userId, now, tx);
+          return true;
+        });
       const undo = statut === 'VALIDEE' && !(await repo.emailTaken(row.oldEmail));
-      const undone = await deps.transaction(async (tx) => {
-        if (!(await repo.markCancelled(row.id, now, tx)) || !undo) return false;
-        await repo.setLogin(row.userId, { email: row.oldEmail, passwordHash: row.oldPasswordHash }, tx);
-        await repo.revokeSessions(row.userId, now, tx);
-        return true;
-      });
+      // The old address taken since the check (users_email_uq): cancelled without getting it back, as when taken before.
+      const undone = await cancelled(undo).catch((error: unknown) => (isUniqueViolation(error) ? cancelled(false) : Promise.reject(error)));
       if (undone) await deps.revokeUserSessions(row.userId);
       return status(guid);
     },

@@ -7,6 +7,7 @@ import { createUser } from '../../db/seed/factories.ts';
 import { createTransact } from '../../db/transaction.ts';
 import { createLimits } from '../../lib/limits.ts';
 import { postgresRateLimitStore } from '../../lib/rate-limit.ts';
+import { releasedTogether, statusTally } from '../../test/concurrent.ts';
 import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
 import { createMailRepository, createMailService, workMailQueue, type MailService } from '../mail/index.ts';
 import { createEmailChangeRepository, type EmailChangeRepository } from './email-change.repository.ts';
@@ -144,6 +145,38 @@ async function serviceWith(replace: { repo?: Partial<EmailChangeRepository>; mai
 const failing = (message: string) => async (): Promise<never> => {
   throw new Error(message);
 };
+
+describe('login e-mail changes sent together', () => {
+  it('leaves one pending request of ten sent at once: each replaces the one before', async () => {
+    const { id, email, token } = await customer();
+    const targets = Array.from({ length: 10 }, (_, i) => `ensemble${count}-${i}@mail.test`);
+    const answers = await releasedTogether(10, (i) => requestChange(token, email, targets[i] ?? ''));
+    expect(statusTally(answers)).toEqual({ 200: 10 });
+    const rows = await t.db.select().from(emailChangeRequests).where(eq(emailChangeRequests.userId, id));
+    const mails = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.recipient, [email, ...targets]));
+    const pending = rows.filter((row) => row.validatedAt === null && row.cancelledAt === null);
+    expect({ requests: rows.length, pending: pending.length, mails: mails.length }).toEqual({ requests: 10, pending: 1, mails: 20 });
+    // The pending one is the request written last: its link confirms, the others say cancelled.
+    expect(pending[0]?.id).toBe(Math.max(...rows.map((row) => row.id)));
+    const statuses = await Promise.all(targets.map(async (target) => (await status((await links(target, email)).confirm)).statut));
+    expect(statuses.filter((statut) => statut === 'EN_ATTENTE')).toHaveLength(1);
+    expect(statuses.filter((statut) => statut === 'ANNULEE')).toHaveLength(9);
+  });
+
+  it('gives a new address to one of five customers confirming it together, and refuses the others', async () => {
+    const target = `convoitee${count}@mail.test`;
+    const confirmations: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { email, token } = await customer();
+      await requestChange(token, email, target);
+      confirmations.push((await links(target, email)).confirm);
+    }
+    const answers = await releasedTogether(5, (i) => t.send('POST', `/api/utilisateurs/email/${confirmations[i] ?? ''}/valider`));
+    expect(statusTally(answers)).toEqual({ 200: 1, 409: 4 });
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) expect(errorOf(refused).code).toBe('EMAIL_UNAVAILABLE');
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, target))).toHaveLength(1);
+  });
+});
 
 describe('login e-mail change, all or nothing', () => {
   it('leaves no new request and no mail when the second mail fails, and the pending request stands', async () => {

@@ -1,9 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
-import path from 'node:path';
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
-import { s3AttachmentStore } from '../../lib/attachments/s3-store.ts';
-import { assertOutsideWebRoot, localAttachmentStore } from '../../lib/attachments/store.ts';
+import { attachmentStores } from '../../lib/attachments/locations.ts';
+import { assertOutsideWebRoot } from '../../lib/attachments/store.ts';
 import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { ordersRoutes } from './orders.routes.ts';
@@ -34,10 +33,10 @@ export const ordersModule = defineModule(
   'orders',
   async (app, core) => {
     app.decorate('orders', { createOrder, recordOrderEvent, setSubscriptionStatus } satisfies OrdersModule);
-    const { attachmentsDir, webDist, s3 } = core.config;
+    const { attachmentsDir, webDist } = core.config;
     assertOutsideWebRoot(attachmentsDir, webDist);
     // Supporting documents: the S3-compatible bucket when configured, the local folder otherwise.
-    const store = s3 ? s3AttachmentStore(s3) : localAttachmentStore(path.join(attachmentsDir, 'pieces'));
+    const store = attachmentStores(core.config).pieces;
     const repo = createOrdersRepository(core.db);
     const { policy, audit, transaction, limits, clock } = serviceCore(core);
     const orders = createOrdersService({ repo, policy, audit, transaction, limits, clock });

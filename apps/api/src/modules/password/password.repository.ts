@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { passwordResetRequests, sessions, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
@@ -26,9 +26,20 @@ export function createPasswordRepository(db: Database) {
       return Boolean(row);
     },
 
-    /** A request for an unknown address, alone; a customer's comes with its mail, in `tx`. */
-    async createReset(request: typeof passwordResetRequests.$inferInsert, tx?: Transaction) {
-      await (tx?.db ?? db).insert(passwordResetRequests).values(request);
+    /**
+     * A new request, in `tx` (a customer's with its mail). A pending one for the same address
+     * refuses it: the partial unique index password_reset_pending_uq, whatever arrives at once.
+     */
+    async createReset(request: typeof passwordResetRequests.$inferInsert, tx: Transaction) {
+      await tx.db.insert(passwordResetRequests).values(request);
+    },
+
+    /** Ends the address's requests that expired while pending, so that a new one may be recorded. */
+    async endExpiredResets(email: string, now: Date, tx: Transaction) {
+      await tx.db
+        .update(passwordResetRequests)
+        .set({ usedAt: passwordResetRequests.expiresAt })
+        .where(and(eq(passwordResetRequests.email, email), isNull(passwordResetRequests.usedAt), lte(passwordResetRequests.expiresAt, now)));
     },
 
     async findValidReset(tokenHash: string, now: Date) {
@@ -51,7 +62,7 @@ export function createPasswordRepository(db: Database) {
       return claimed.length === 1;
     },
 
-    /** Ends every other pending link of the address once a code has been set. */
+    /** Ends every pending request of the address: a code was set, or a new link replaces them. */
     async closeResets(email: string, now: Date, tx: Transaction) {
       await tx.db
         .update(passwordResetRequests)

@@ -5,6 +5,7 @@ import {
   type UpdatePasswordRequest,
 } from '@ecare/shared';
 import type { Transact, Transaction } from '../../db/transaction.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
@@ -76,18 +77,23 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       await checkCaptcha(captcha, ip);
       const address = email.toLowerCase();
       const now = clock.now();
-      if (await repo.hasPendingReset(address, now)) throw fail('RESET_PENDING');
       const user = await repo.findUserByEmail(address);
-      const expiresAt = new Date(now.getTime() + deps.linkValidityMs);
-      if (!user) {
-        await repo.createReset({ email: address, createdAt: now, expiresAt });
-        return;
+      try {
+        // The pending request and its mail: one without the other would block new requests
+        // without a link, or mail a link that leads nowhere. The database refuses a second
+        // pending request for the address (the partial unique index), however many arrive at once.
+        await deps.transaction(async (tx) => {
+          await repo.endExpiredResets(address, now, tx);
+          if (!user) {
+            await repo.createReset({ email: address, createdAt: now, expiresAt: new Date(now.getTime() + deps.linkValidityMs) }, tx);
+            return;
+          }
+          await mailLink({ id: user.id, email: user.email }, (link) => resetPasswordMail(deps.brandName, link, validityHours), tx);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fail('RESET_PENDING');
+        throw error;
       }
-      // The pending request and its mail: one without the other would block new requests
-      // without a link, or mail a link that leads nowhere.
-      await deps.transaction((tx) =>
-        mailLink({ id: user.id, email: user.email }, (link) => resetPasswordMail(deps.brandName, link, validityHours), tx),
-      );
     },
 
     /**
@@ -99,6 +105,8 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       compose: (link: string, validityHours: number) => MailContent,
       { tx }: { tx: Transaction },
     ): Promise<void> {
+      // A request pending for the address was made before it was a customer's: the invitation replaces it.
+      await repo.closeResets(user.email, clock.now(), tx);
       await mailLink(user, (link) => compose(link, validityHours), tx);
     },
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { guidCheckSchema, okResponseSchema, PASSWORD_MESSAGES, PASSWORD_RESET_MESSAGES, hashConfidentialCode } from '@ecare/shared';
@@ -9,6 +9,7 @@ import { createTransact } from '../../db/transaction.ts';
 import { createLimits } from '../../lib/limits.ts';
 import { postgresRateLimitStore } from '../../lib/rate-limit.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { releasedTogether, statusTally } from '../../test/concurrent.ts';
 import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
 import { createMailRepository, createMailService, workMailQueue } from '../mail/index.ts';
 import { createPasswordRepository, type PasswordRepository } from './password.repository.ts';
@@ -89,6 +90,40 @@ describe('forgotten code request', () => {
     const response = await t.send('POST', '/api/clients/reset_password', { json: body });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).code).toBe('VALIDATION');
+  });
+});
+
+describe('forgotten code requests sent together', () => {
+  /** What ten requests left behind for the address: links that still work, requests pending, mails. */
+  async function figures(email: string) {
+    const pending = await t.db
+      .select()
+      .from(passwordResetRequests)
+      .where(and(eq(passwordResetRequests.email, email), isNull(passwordResetRequests.usedAt), gt(passwordResetRequests.expiresAt, t.clock.now())));
+    const mails = (await t.outbox()).filter((mail) => mail.recipient === email);
+    return { validLinks: pending.filter((row) => row.tokenHash !== null).length, pending: pending.length, mails: mails.length };
+  }
+
+  it('gives one link and one mail to ten requests for one address from ten sources', async () => {
+    const { email } = await newCustomer();
+    const answers = await releasedTogether(10, () => reset(email));
+    expect({ answers: statusTally(answers), ...(await figures(email)) }).toEqual({ answers: { 200: 1, 409: 9 }, validLinks: 1, pending: 1, mails: 1 });
+    for (const answer of answers.filter((a) => a.statusCode === 409)) expect(errorOf(answer).code).toBe('RESET_PENDING');
+    expect((await verify(await mailedGuid(email))).ok).toBe(true);
+  });
+
+  it('records one pending request for an unknown address', async () => {
+    const answers = await releasedTogether(10, () => reset('inconnu-concurrent@reset.test'));
+    expect({ answers: statusTally(answers), ...(await figures('inconnu-concurrent@reset.test')) }).toEqual({ answers: { 200: 1, 409: 9 }, validLinks: 0, pending: 1, mails: 0 });
+  });
+
+  it('lets one new request through once the pending one has expired', async () => {
+    const { email } = await newCustomer();
+    await reset(email);
+    t.clock.advance(24 * 3_600_000 + 1_000);
+    const answers = await releasedTogether(5, () => reset(email));
+    // The expired link's mail, and the new one's.
+    expect({ answers: statusTally(answers), ...(await figures(email)) }).toEqual({ answers: { 200: 1, 409: 4 }, validLinks: 1, pending: 1, mails: 2 });
   });
 });
 

@@ -1,23 +1,29 @@
 import fastifyMultipart from '@fastify/multipart';
 import { defineModule } from '../../core/module.ts';
-import { assertOutsideWebRoot, localAttachmentStore } from '../../lib/attachments/store.ts';
+import { attachmentStores } from '../../lib/attachments/locations.ts';
+import { assertOutsideWebRoot } from '../../lib/attachments/store.ts';
+import { createSupportRequestsRepository } from './support-requests.repository.ts';
+import { createSupportRequests } from './support-requests.ts';
 import { createSupportRepository } from './support.repository.ts';
 import { supportRoutes } from './support.routes.ts';
 import { createSupportService } from './support.service.ts';
 
 /** The mail a ticket's sender gets when its status changes (the back office changes it, decision 030). */
 export { ticketStatusMail, type TicketStatusChange } from './support.mails.ts';
+/** A ticket as its sender reads it (the back office adds what only it reads). */
+export { toTicket as customerTicket } from './support.service.ts';
 
 /**
  * The contact form (themes, sub-themes, the multipart message with its attachment) and the
- * support tickets it creates, which signed-in customers follow from their account (decision 024).
+ * support tickets it creates, and « Mes demandes »: every request a signed-in customer made
+ * (messages, invoice complaints, terminations, appointments), followed from their account (decision 024).
  */
 export const supportModule = defineModule(
   'support',
   async (app, core) => {
     const { attachmentsDir, webDist } = core.config;
     assertOutsideWebRoot(attachmentsDir, webDist);
-    const store = localAttachmentStore(attachmentsDir);
+    const store = attachmentStores(core.config).contact;
     const service = createSupportService({
       repo: createSupportRepository(core.db),
       store,
@@ -35,7 +41,7 @@ export const supportModule = defineModule(
     // The multipart parser in a scope of its own: only this module's routes accept such bodies.
     await app.register(async (scope) => {
       await scope.register(fastifyMultipart);
-      await supportRoutes(scope, { service, store });
+      await supportRoutes(scope, { service, requests: createSupportRequests({ repo: createSupportRequestsRepository(core.db), clock: core.clock }), store });
     });
   },
   { dependencies: ['auth'] },

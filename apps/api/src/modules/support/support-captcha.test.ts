@@ -36,6 +36,8 @@ afterAll(async () => {
 
 describe('contact form with the captcha on', () => {
   it('refuses a visitor without a token or with a failed one, and keeps no attachment', async () => {
+    // Whatever the server parameters say: the seeded ones hide the captcha in the pages.
+    expect((await t.get('/api/parametres')).json()).toMatchObject({ hidE_CAPTCHA: 'true' });
     for (const captcha of [undefined, '', 'robot']) {
       const parts = fields({ ...MESSAGE, ...VISITOR, ...(captcha === undefined ? {} : { captcha }) });
       const refused = await sendContact(t, [...parts, { name: 'pieceJointe', filename: 'a.pdf', type: 'application/pdf', content: FILES.pdf }]);

@@ -19,10 +19,20 @@ export const MESSAGE = {
 export const VISITOR = { prenom: 'Claire', nom: 'Fontaine', email: 'claire.fontaine@atelier-fontaine.example', entreprise: 'Atelier Fontaine' } as const;
 
 let sent = 0;
-/** A different client address (a benchmarking range) per message, so that the per-address quota bites only where a test means it to. */
+/**
+ * A different client address (a benchmarking range), each in a network (/24) of its own, per
+ * message, so that the per-address and per-network quotas bite only where a test means them to.
+ */
 function nextAddress(): string {
   sent += 1;
-  return `198.18.${Math.floor(sent / 250) % 250}.${(sent % 250) + 1}`;
+  return `198.18.${sent % 250}.${(Math.floor(sent / 250) % 250) + 1}`;
+}
+
+let visitors = 0;
+/** A visitor's identity with an address of its own, so that the per-recipient quota bites only where a test means it to. */
+export function freshVisitor(): Omit<typeof VISITOR, 'email'> & { email: string } {
+  visitors += 1;
+  return { ...VISITOR, email: `claire.fontaine+${visitors}@atelier-fontaine.example` };
 }
 
 /** Sends the contact form as the page does: multipart, XSRF pair, a session when given. */

@@ -60,15 +60,24 @@ export function supportTicketMail(brand: string, ticket: TicketSummary): MailCon
   });
 }
 
-/** To the sender: the reference to quote, and what happens next. */
+/**
+ * To the sender: the reference to quote, and what happens next. A visitor's address is whatever
+ * they typed, so their acknowledgement carries nothing else they typed (subject, file name): only
+ * the reference, the theme chosen from the list and what the portal measured of the file; the
+ * form then cannot send someone else a text of the visitor's. A customer's goes to their own
+ * address and recalls their subject.
+ */
 export function acknowledgementMail(brand: string, ticket: TicketSummary, link: { action: string; url: string }): MailContent {
+  const ownAddress = ticket.account !== null;
+  const file = ticket.attachment;
   return layoutMail(brand, {
     title: `${brand} – Votre demande ${ticket.reference} a bien été reçue`,
     paragraphs: [
       `Nous avons bien reçu votre message du ${ticket.receivedAt} et l’avons enregistré sous la référence ${ticket.reference}. Rappelez-la dans vos échanges avec le service client.`,
       `Thème\u00a0: ${themeLine(ticket)}`,
-      `Objet\u00a0: ${ticket.objet}`,
-      ...(ticket.attachment ? [`Pièce jointe reçue\u00a0: «\u00a0${ticket.attachment.name}\u00a0» (${fileSize(ticket.attachment.size)}).`] : []),
+      ...(ownAddress ? [`Objet\u00a0: ${ticket.objet}`] : []),
+      ...(file && ownAddress ? [`Pièce jointe reçue\u00a0: «\u00a0${file.name}\u00a0» (${fileSize(file.size)}).`] : []),
+      ...(file && !ownAddress ? [`Pièce jointe reçue\u00a0: un fichier ${TYPE_LABELS[file.type] ?? file.type} de ${fileSize(file.size)}.`] : []),
       'Un conseiller vous répondra par e-mail dans les meilleurs délais. Le service client est ouvert du lundi au samedi, de 8\u00a0h à 20\u00a0h.',
     ],
     action: link.action,
@@ -80,24 +89,32 @@ export function acknowledgementMail(brand: string, ticket: TicketSummary, link: 
 /** What the sender is told of a ticket whose status the customer service changed. */
 export interface TicketStatusChange {
   reference: string;
-  objet: string;
+  /** The sender's subject; null for a visitor, whose typed text is never mailed back to the address they gave. */
+  objet: string | null;
   /** The new status, in the words the customer's list uses. */
   statut: string;
   /** The customer service's reply, as typed; none: only the status changed. */
   reponse: string | null;
+  /** Where the request was made: the contact form (the default) or an invoice's page. */
+  origine?: 'formulaire' | 'facture';
 }
 
-/** To the sender of a ticket: its new status and, if any, the customer service's reply. */
+const ORIGINS = {
+  formulaire: 'Vous recevez ce message parce qu’une demande a été envoyée avec cette adresse depuis le formulaire de contact.',
+  facture: 'Vous recevez ce message parce que vous avez fait une réclamation sur une facture depuis votre espace client.',
+} as const;
+
+/** To the sender of a ticket or a complaint: its new status and, if any, the customer service's reply. */
 export function ticketStatusMail(brand: string, change: TicketStatusChange, link: { action: string; url: string }): MailContent {
   return layoutMail(brand, {
     title: `${brand} – Votre demande ${change.reference} : ${change.statut.toLowerCase()}`,
     paragraphs: [
-      `Le statut de votre demande ${change.reference} («\u00a0${change.objet}\u00a0») est maintenant\u00a0: ${change.statut}.`,
+      `Le statut de votre demande ${change.reference}${change.objet === null ? '' : ` («\u00a0${change.objet}\u00a0»)`} est maintenant\u00a0: ${change.statut}.`,
       ...(change.reponse ? ['Réponse du service client\u00a0:', ...messageLines(change.reponse)] : []),
       'Pour compléter votre demande, répondez à ce message en rappelant sa référence, ou écrivez-nous depuis le formulaire de contact.',
     ],
     action: link.action,
     link: link.url,
-    footer: 'Vous recevez ce message parce qu’une demande a été envoyée avec cette adresse depuis le formulaire de contact.',
+    footer: ORIGINS[change.origine ?? 'formulaire'],
   });
 }

@@ -29,6 +29,9 @@ const listColumns = {
   pieceJointeTaille: supportTickets.pieceJointeTaille,
 };
 
+/** A ticket as its sender's list reads it. */
+export type TicketListRow = Pick<typeof supportTickets.$inferSelect, keyof typeof listColumns>;
+
 /** Reads run on their own; writes take the transaction they belong to (core.transaction). */
 export function createSupportRepository(db: Database) {
   return {

@@ -6,7 +6,11 @@ import {
   contactSubThemeListSchema,
   contactThemeListSchema,
   contactThemeParamSchema,
+  customerRequestPageSchema,
+  customerRequestQuerySchema,
+  supportTicketDetailSchema,
   supportTicketPageSchema,
+  supportTicketParamSchema,
   supportTicketQuerySchema,
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
@@ -14,12 +18,16 @@ import { caller } from '../auth/index.ts';
 import { bodyReadByHandler } from '../../lib/attachments/multipart.ts';
 import type { AttachmentStore } from '../../lib/attachments/store.ts';
 import { readContactUpload } from './support.multipart.ts';
+import type { SupportRequests } from './support-requests.ts';
 import type { SupportService } from './support.service.ts';
 
 /** Reference data: changed by a release or an operator, not between two page views. */
 const CACHE_CONTROL = 'public, max-age=300';
 
-export async function supportRoutes(app: ModuleApp, { service, store }: { service: SupportService; store: AttachmentStore }) {
+export async function supportRoutes(
+  app: ModuleApp,
+  { service, requests, store }: { service: SupportService; requests: SupportRequests; store: AttachmentStore },
+) {
   const { authenticate } = app.auth;
 
   /** A session when the request carries one (a wrong or expired one is refused), none otherwise. */
@@ -67,14 +75,14 @@ export async function supportRoutes(app: ModuleApp, { service, store }: { servic
     '/api/faq/envoyerEmail',
     {
       // The quota is counted before the body is read; the session, if any, checked as well.
-      onRequest: [authenticateIfPresent, (request) => service.assertQuota(request.ip)],
+      onRequest: [authenticateIfPresent, (request) => service.assertQuota(request.ip, request.auth === null)],
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['support'],
         summary:
           'Envoie un message au service client (multipart/form-data) : crée une demande SUP-AAAA-NNNNNN, l’envoie par e-mail au service client et en accuse réception à l’expéditeur',
         description:
-          'Avec une session, l’expéditeur est l’utilisateur connecté (prenom, nom et email sont ignorés) et `idClientBscs` peut nommer un compte qu’il gère. Sans session, prenom, nom et email sont obligatoires, ainsi que `captcha` lorsque le captcha est activé ; 10 messages par heure et par adresse. Une pièce jointe au plus, `pieceJointe` : PDF, JPEG ou PNG reconnu à ses premiers octets (ni le nom ni le type déclaré ne comptent), 5 Mo au plus.',
+          'Avec une session, l’expéditeur est l’utilisateur connecté (prenom, nom et email sont ignorés) et `idClientBscs` peut nommer un compte qu’il gère. Sans session, prenom, nom et email sont obligatoires, ainsi que `captcha` lorsqu’un captcha est configuré (quel que soit hidE_CAPTCHA) ; 10 messages par heure et par adresse IP, 30 par heure et par réseau pour les visiteurs, 5 accusés de réception par jour et par adresse e-mail de visiteur. Une pièce jointe au plus, `pieceJointe` : PDF, JPEG ou PNG reconnu à ses premiers octets (ni le nom ni le type déclaré ne comptent), 5 Mo au plus.',
         consumes: ['multipart/form-data'],
         security: [{}, { bearer: [] }],
         body: contactRequestDocumentSchema,
@@ -107,5 +115,34 @@ export async function supportRoutes(app: ModuleApp, { service, store }: { servic
       },
     },
     async (request) => service.tickets(caller(request).user.id, request.query),
+  );
+
+  app.get(
+    '/api/support/demandes/:reference',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['support'],
+        summary: 'Une demande envoyée par l’utilisateur connecté avec le formulaire de contact, avec son message ; celle d’un autre répond 404',
+        params: supportTicketParamSchema,
+        response: { 200: supportTicketDetailSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => requests.ticket(caller(request).user.id, request.params.reference),
+  );
+
+  app.get(
+    '/api/mes-demandes',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['support'],
+        summary:
+          'Toutes les demandes faites par l’utilisateur connecté : messages au service client (SUP-…), réclamations sur facture (REC-…), résiliations de ligne et rendez-vous, filtrées par type, triées par date (les plus récentes d’abord) ou par type',
+        querystring: customerRequestQuerySchema,
+        response: { 200: customerRequestPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => requests.requests(caller(request).user.id, request.query),
   );
 }

@@ -7,6 +7,7 @@ import {
   type ContactSubTheme,
   type ContactTheme,
   type ContactVisitorMessage,
+  type SupportTicket,
   type SupportTicketPage,
   type SupportTicketQuery,
 } from '@ecare/shared';
@@ -16,7 +17,8 @@ import type { Transact } from '../../db/transaction.ts';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
-import { loginSource, type Limits } from '../../lib/limits.ts';
+import { pageOrLast } from '../../lib/paging.ts';
+import { identifierKey, loginSource, type Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { AuthUser } from '../auth/index.ts';
 import type { MailService } from '../mail/index.ts';
@@ -24,7 +26,7 @@ import type { AttachmentStore } from '../../lib/attachments/store.ts';
 import { acknowledgementMail, supportTicketMail, type TicketSummary } from './support.mails.ts';
 import { invalidBody } from '../../lib/attachments/multipart.ts';
 import type { ContactUpload } from './support.multipart.ts';
-import type { SupportRepository } from './support.repository.ts';
+import type { SupportRepository, TicketListRow } from './support.repository.ts';
 
 export interface SupportDeps {
   repo: SupportRepository;
@@ -41,8 +43,17 @@ export interface SupportDeps {
   supportEmail: string;
 }
 
-/** Messages one address (an IPv4 address or an IPv6 /64) may send per hour (decision 024). */
-export const CONTACT_QUOTA = { max: 10, windowMs: 3_600_000 } as const;
+const HOUR = 3_600_000;
+
+/** How many messages the contact form takes (decision 024). */
+export const CONTACT_QUOTA = {
+  /** From one address (an IPv4 address or an IPv6 /64), signed in or not, per hour. */
+  perAddress: { max: 10, windowMs: HOUR },
+  /** From visitors of one network (IPv4 /24, IPv6 /48), per hour: one party rotating its addresses. */
+  perNetwork: { max: 30, windowMs: HOUR },
+  /** Visitors' messages acknowledged to one e-mail address, from every source, per day: the form relays no mail. */
+  perRecipient: { max: 5, windowMs: 24 * HOUR },
+} as const;
 
 /** Who sends a message: a signed-in customer, whose identity is their session's, or a visitor. */
 export type Sender = { user: AuthUser; sourceAddress: string } | { user: null; sourceAddress: string };
@@ -68,6 +79,23 @@ function identityOf(sender: Sender, message: ContactMessage | ContactVisitorMess
   return { prenom: message.prenom, nom: message.nom, email: message.email.toLowerCase(), entreprise: message.entreprise ?? null };
 }
 
+/** A ticket as its sender reads it. */
+export function toTicket(row: TicketListRow): SupportTicket {
+  return {
+    reference: row.reference,
+    dateCreation: row.createdAt.toISOString(),
+    dateMiseAJour: row.updatedAt.toISOString(),
+    theme: row.theme,
+    sousTheme: row.sousTheme,
+    objet: row.objet,
+    statut: row.statut,
+    pieceJointe:
+      row.pieceJointeNom !== null && row.pieceJointeType !== null && row.pieceJointeTaille !== null
+        ? { nom: row.pieceJointeNom, type: row.pieceJointeType, taille: row.pieceJointeTaille }
+        : null,
+  };
+}
+
 export function createSupportService(deps: SupportDeps) {
   const { repo } = deps;
 
@@ -86,6 +114,14 @@ export function createSupportService(deps: SupportDeps) {
     return { theme, subTheme };
   }
 
+  async function withinQuota(key: string, quota: { max: number; windowMs: number }, code: 'CONTACT_TOO_MANY' | 'CONTACT_RECIPIENT_TOO_MANY') {
+    const counted = await deps.limits.quota(key, quota.max, quota.windowMs);
+    if (!counted.allowed) {
+      const minutes = Math.max(1, Math.ceil(counted.retryAfterSeconds / 60));
+      throw fail(code, { values: { minutes }, retryAfterSeconds: counted.retryAfterSeconds });
+    }
+  }
+
   return {
     themes(): Promise<ContactTheme[]> {
       return repo.themes();
@@ -97,15 +133,13 @@ export function createSupportService(deps: SupportDeps) {
     },
 
     /**
-     * Counts a submission from this address before its body is read: beyond the quota the upload
-     * is refused without being received.
+     * Counts a submission from this address, and a visitor's from its network as well, before its
+     * body is read: beyond a quota the upload is refused without being received.
      */
-    async assertQuota(sourceAddress: string): Promise<void> {
-      const quota = await deps.limits.quota(`contact:${loginSource(sourceAddress).address}`, CONTACT_QUOTA.max, CONTACT_QUOTA.windowMs);
-      if (!quota.allowed) {
-        const minutes = Math.max(1, Math.ceil(quota.retryAfterSeconds / 60));
-        throw fail('CONTACT_TOO_MANY', { values: { minutes }, retryAfterSeconds: quota.retryAfterSeconds });
-      }
+    async assertQuota(sourceAddress: string, visitor: boolean): Promise<void> {
+      const source = loginSource(sourceAddress);
+      await withinQuota(`contact:${source.address}`, CONTACT_QUOTA.perAddress, 'CONTACT_TOO_MANY');
+      if (visitor) await withinQuota(`contact-network:${source.network}`, CONTACT_QUOTA.perNetwork, 'CONTACT_TOO_MANY');
     },
 
     /**
@@ -125,6 +159,8 @@ export function createSupportService(deps: SupportDeps) {
         const idClientBscs = sender.user ? (message.idClientBscs ?? null) : null;
         if (sender.user && idClientBscs !== null) await deps.policy.assertAccount(sender.user.id, idClientBscs);
         const identity = identityOf(sender, message);
+        // A visitor's address is theirs to type: it gets a few acknowledgements a day, from wherever they are sent.
+        if (!sender.user) await withinQuota(`contact-recipient:${identifierKey(identity.email)}`, CONTACT_QUOTA.perRecipient, 'CONTACT_RECIPIENT_TOO_MANY');
 
         const now = deps.clock.now();
         const paris = parisParts(now);
@@ -185,27 +221,9 @@ export function createSupportService(deps: SupportDeps) {
 
     /** The caller's own tickets, newest first; a page past the end answers the last one. */
     async tickets(userId: number, query: SupportTicketQuery): Promise<SupportTicketPage> {
-      let { rows, total } = await repo.page(userId, query);
-      let page = query.page;
-      const last = Math.max(1, Math.ceil(total / query.taille));
-      if (page > last) {
-        page = last;
-        ({ rows, total } = await repo.page(userId, { page, taille: query.taille }));
-      }
+      const { rows, total, page } = await pageOrLast(query, (page) => repo.page(userId, { page, taille: query.taille }));
       return {
-        demandes: rows.map((row) => ({
-          reference: row.reference,
-          dateCreation: row.createdAt.toISOString(),
-          dateMiseAJour: row.updatedAt.toISOString(),
-          theme: row.theme,
-          sousTheme: row.sousTheme,
-          objet: row.objet,
-          statut: row.statut,
-          pieceJointe:
-            row.pieceJointeNom !== null && row.pieceJointeType !== null && row.pieceJointeTaille !== null
-              ? { nom: row.pieceJointeNom, type: row.pieceJointeType, taille: row.pieceJointeTaille }
-              : null,
-        })),
+        demandes: rows.map(toTicket),
         total,
         page,
         taille: query.taille,

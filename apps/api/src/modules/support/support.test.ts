@@ -20,7 +20,7 @@ import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
 import { safeAttachmentName } from '../../lib/attachments/store.ts';
 import { CONTACT_QUOTA } from './support.service.ts';
-import { FILES, MESSAGE, VISITOR, attachmentsFolder, fields, filesIn, sendContact, type Part } from './support-test-support.ts';
+import { FILES, MESSAGE, VISITOR, attachmentsFolder, fields, filesIn, freshVisitor, sendContact, type Part } from './support-test-support.ts';
 
 const folder = attachmentsFolder();
 let t: TestContext;
@@ -48,7 +48,7 @@ function expectRefusal(response: LightMyRequestResponse, status: number, code: A
   return error;
 }
 
-const visitorMessage = (overrides: Record<string, string> = {}) => fields({ ...MESSAGE, ...VISITOR, ...overrides });
+const visitorMessage = (overrides: Record<string, string> = {}) => fields({ ...MESSAGE, ...freshVisitor(), ...overrides });
 const attachment = (content: Buffer, filename = 'constat.pdf', type = 'application/pdf'): Part => ({ name: 'pieceJointe', filename, type, content });
 const ticketOf = async (reference: string) => (await t.db.select().from(supportTickets).where(eq(supportTickets.reference, reference)))[0];
 const ticketCount = async () => (await t.db.select({ id: supportTickets.id }).from(supportTickets)).length;
@@ -76,7 +76,7 @@ describe('contact themes', () => {
 
 describe('a visitor’s message', () => {
   it('creates a ticket with its reference, keeps the PDF under a random name, mails the service and the sender', async () => {
-    const response = await sendContact(t, [...visitorMessage({ telephone: '06 12 34 56 78' }), attachment(FILES.pdf, 'Constat de casse.pdf')]);
+    const response = await sendContact(t, [...visitorMessage({ email: VISITOR.email, telephone: '06 12 34 56 78' }), attachment(FILES.pdf, 'Constat de casse.pdf')]);
     expect(response.statusCode, response.body).toBe(200);
     const answer = bodyOf(response, contactResponseSchema);
     expect(answer.reference).toMatch(SUPPORT_REFERENCE_PATTERN);
@@ -120,8 +120,31 @@ describe('a visitor’s message', () => {
     expect(acknowledgement?.attachments).toEqual([]);
     expect(acknowledgement?.subject).toBe(`Telora Pro – Votre demande ${answer.reference} a bien été reçue`);
     expect(acknowledgement?.textBody).toContain(answer.reference);
+    expect(acknowledgement?.textBody).toContain('Service après-vente');
     // Nothing names an account: no audit entry.
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'DEMANDE_CONTACT'))).toEqual([]);
+  });
+
+  it('acknowledges without echoing anything the visitor typed: the reference and the theme chosen from the list', async () => {
+    const spam = 'http://arnaque.example/gain';
+    const parts = [
+      ...visitorMessage({ objet: `Gagnez 1 000 € sur ${spam}`, message: `Cliquez vite : ${spam}`, entreprise: spam, telephone: '06 12 34 56 78' }),
+      attachment(FILES.pdf, 'arnaque.example gain.pdf'),
+    ];
+    const response = await sendContact(t, parts);
+    expect(response.statusCode, response.body).toBe(200);
+    const { reference, email } = bodyOf(response, contactResponseSchema);
+    const acknowledgement = (await t.outbox()).find((mail) => mail.recipient === email);
+    for (const text of [acknowledgement?.subject, acknowledgement?.textBody, acknowledgement?.htmlBody]) {
+      expect(text).toBeDefined();
+      expect(text).not.toMatch(/arnaque|Gagnez|Cliquez|12 34 56 78/);
+    }
+    expect(acknowledgement?.textBody).toContain(reference);
+    expect(acknowledgement?.textBody).toContain('Service après-vente – Panne ou casse d’un téléphone');
+    expect(acknowledgement?.textBody).toContain('Pièce jointe reçue');
+    // The customer service still gets every word, to answer it.
+    const toService = (await t.outbox()).find((mail) => mail.recipient === 'support@telora.test' && mail.subject.includes(reference));
+    expect(toService?.textBody).toContain(`Cliquez vite : ${spam}`);
   });
 
   it('accepts a JPEG and a PNG recognised by their bytes, whatever their names and declared types', async () => {
@@ -166,6 +189,8 @@ describe('a signed-in customer’s message', () => {
     expect(audit[0]?.idClientBscs).toBe(managerAccount);
     const acknowledgement = (await t.outbox()).find((mail) => mail.recipient === DEMO_USERS.gestionnaire.email && mail.subject.includes(answer.reference));
     expect(acknowledgement?.textBody).toContain('https://espace-client.test/ecare/mon-compte/demandes');
+    // Their own address, known from the session: the acknowledgement recalls their subject.
+    expect(acknowledgement?.textBody).toContain(MESSAGE.objet);
   });
 
   it('needs no identity fields nor captcha, and refuses an account the customer does not manage', async () => {
@@ -365,12 +390,40 @@ describe('a customer’s tickets', () => {
 describe('abuse limits and documentation', () => {
   it('refuses an address beyond its hourly quota before reading the body', async () => {
     const ip = '203.0.113.77';
-    for (let i = 0; i < CONTACT_QUOTA.max; i++) expect((await sendContact(t, visitorMessage(), { ip })).statusCode).toBe(200);
+    for (let i = 0; i < CONTACT_QUOTA.perAddress.max; i++) expect((await sendContact(t, visitorMessage(), { ip })).statusCode).toBe(200);
     const refused = await sendContact(t, visitorMessage(), { ip });
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused).code).toBe('CONTACT_TOO_MANY');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await sendContact(t, visitorMessage(), { ip: '203.0.113.78' })).statusCode).toBe(200);
+  });
+
+  it('limits the visitors of one network, whatever their addresses, but not signed-in customers', async () => {
+    for (let i = 0; i < CONTACT_QUOTA.perNetwork.max; i++) {
+      expect((await sendContact(t, visitorMessage(), { ip: `192.0.2.${i + 1}` })).statusCode).toBe(200);
+    }
+    const refused = await sendContact(t, visitorMessage(), { ip: '192.0.2.250' });
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).code).toBe('CONTACT_TOO_MANY');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await sendContact(t, fields(MESSAGE), { ip: '192.0.2.251', token: stranger })).statusCode).toBe(200);
+    expect((await sendContact(t, visitorMessage(), { ip: '192.0.3.1' })).statusCode).toBe(200);
+  });
+
+  it('limits the acknowledgements to one address from any source, and keeps nothing of a message refused for it', async () => {
+    const victim = { ...VISITOR, email: 'victime@exemple.test' };
+    for (let i = 0; i < CONTACT_QUOTA.perRecipient.max; i++) expect((await sendContact(t, fields({ ...MESSAGE, ...victim }))).statusCode).toBe(200);
+    const before = await ticketCount();
+    const files = filesIn(folder).length;
+    const refused = await sendContact(t, [...fields({ ...MESSAGE, ...victim, email: 'Victime@Exemple.test' }), attachment(FILES.pdf)]);
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused)).toMatchObject({ code: 'CONTACT_RECIPIENT_TOO_MANY', exceptionMessage: expect.stringContaining('avec cette adresse e-mail') });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await ticketCount()).toBe(before);
+    expect(filesIn(folder)).toHaveLength(files);
+    expect((await t.outbox()).filter((mail) => mail.recipient === victim.email)).toHaveLength(CONTACT_QUOTA.perRecipient.max);
+    // Another address goes on; a signed-in customer writes to the service whatever visitors did with their address.
+    expect((await sendContact(t, visitorMessage())).statusCode).toBe(200);
   });
 
   it('documents the multipart body and the optional session in the OpenAPI document', async () => {

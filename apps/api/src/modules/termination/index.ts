@@ -1,10 +1,10 @@
 import { serviceCore } from '../../core/core.ts';
 import fastifyMultipart from '@fastify/multipart';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../core/jobs.ts';
 import { defineModule } from '../../core/module.ts';
-import { assertOutsideWebRoot, localAttachmentStore } from '../../lib/attachments/store.ts';
+import { attachmentStores } from '../../lib/attachments/locations.ts';
+import { assertOutsideWebRoot } from '../../lib/attachments/store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createTerminationRepository } from './termination.repository.ts';
 import { terminationRoutes } from './termination.routes.ts';
@@ -31,7 +31,7 @@ export const terminationModule = defineModule(
   async (app, core) => {
     const { attachmentsDir, webDist } = core.config;
     assertOutsideWebRoot(attachmentsDir, webDist);
-    const store = localAttachmentStore(path.join(attachmentsDir, 'resiliations'));
+    const store = attachmentStores(core.config).termination;
     const service = createTerminationService({
       repo: createTerminationRepository(core.db),
       store,

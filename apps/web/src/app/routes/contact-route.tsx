@@ -11,7 +11,7 @@ import { contactSubThemesQueryOptions } from '../../features/support/api/get-con
 import { contactThemesQueryOptions, useContactThemes } from '../../features/support/api/get-contact-themes.ts';
 import { ContactForm } from '../../features/support/components/contact-form.tsx';
 import { ContactSent } from '../../features/support/components/contact-sent.tsx';
-import { captchaTokenFor } from '../../lib/captcha.ts';
+import { visitorCaptchaTokenFor } from '../../lib/captcha.ts';
 import { PATHS } from '../../lib/routes.ts';
 import { getKnownParameters } from '../../lib/server-parameters.ts';
 import { queryClient } from '../query-client.ts';
@@ -32,15 +32,15 @@ export async function contactLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** A visitor's token for one call, when the server parameters turn the captcha on (spec §7). */
+/** A visitor's token for one call, whenever a captcha is configured (decision 024). */
 async function visitorCaptcha(): Promise<string | undefined> {
-  return captchaTokenFor(getKnownParameters() ?? (await fetchParameters()));
+  return visitorCaptchaTokenFor(getKnownParameters() ?? (await fetchParameters()));
 }
 
 /**
  * /assistance/formulaire-contact?idTheme=…: writes to the customer service, signed in (the
  * sender is the customer, their chosen account named) or not (name and e-mail asked, with the
- * captcha when it is on). Shows the request's reference once sent.
+ * captcha when one is configured). Shows the request's reference once sent.
  */
 export function ContactRoute() {
   const [params] = useSearchParams();

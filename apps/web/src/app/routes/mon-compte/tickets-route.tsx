@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
-import { supportTicketsQueryOptions } from '../../../features/support/api/get-support-tickets.ts';
-import { SupportTickets } from '../../../features/support/components/support-tickets.tsx';
+import { customerRequestParamsFrom, customerRequestSearch, customerRequestsQueryOptions } from '../../../features/support/api/get-customer-requests.ts';
+import { CustomerRequests } from '../../../features/support/components/customer-requests.tsx';
 import { PATHS } from '../../../lib/routes.ts';
 import { queryClient } from '../../query-client.ts';
 import { accountAreaLoader } from './account-loader.ts';
@@ -11,16 +11,21 @@ import { accountBreadcrumb } from './account-breadcrumb.ts';
 
 const PAGE_TITLE = 'Mes demandes';
 
-/** A session, then the first page of the caller's requests. */
+/** A session, then the page of the caller's requests the address asks for. */
 export async function ticketsLoader(args: LoaderFunctionArgs) {
   await accountAreaLoader(args);
-  await queryClient.prefetchQuery(supportTicketsQueryOptions());
+  await queryClient.prefetchQuery(customerRequestsQueryOptions(customerRequestParamsFrom(new URL(args.request.url).searchParams)));
   return null;
 }
 
-/** /mon-compte/demandes: the messages the signed-in person sent to the customer service, and where they stand. */
+/**
+ * /mon-compte/demandes[?type=&tri=&ordre=&page=]: every request the signed-in person made
+ * (messages to the customer service, invoice complaints, terminations, appointments) and where
+ * each stands (decision 024).
+ */
 export function TicketsRoute() {
   const user = useCurrentUser().data;
+  const [searchParams, setSearchParams] = useSearchParams();
   const write = (
     <Link to={PATHS.contactForm} className="btn-primary">
       Écrire au service client
@@ -30,13 +35,13 @@ export function TicketsRoute() {
     <>
       <PageHeading
         breadcrumb={accountBreadcrumb(user, PAGE_TITLE)}
-        intro="Les messages que vous avez envoyés au service client avec le formulaire de contact, et leur avancement."
+        intro="Vos messages au service client, vos réclamations sur facture, vos demandes de résiliation et vos rendez-vous avec un conseiller, et leur avancement."
       >
         {PAGE_TITLE}
       </PageHeading>
-      <div className="max-w-5xl space-y-6">
+      <div className="max-w-6xl space-y-6">
         <div>{write}</div>
-        <SupportTickets newRequest={write} />
+        <CustomerRequests params={customerRequestParamsFrom(searchParams)} onChange={(next) => setSearchParams(customerRequestSearch(next))} newRequest={write} />
       </div>
     </>
   );

@@ -1,84 +1,16 @@
-import {
-  ADMIN_TICKET_REPLY_MAX_LENGTH,
-  adminTicketStatusBodySchema,
-  SUPPORT_TICKET_TRANSITIONS,
-  type AdminTicket,
-  type AdminTicketStatusBody,
-} from '@ecare/shared/admin';
-import { SUPPORT_TICKET_STATUS_LABELS, SUPPORT_TICKET_STATUSES, type SupportTicketStatus } from '@ecare/shared/support';
-import { useId, useState } from 'react';
-import { useFormContext, useFormState } from 'react-hook-form';
-import { useFieldId } from '../../../components/ui/form/field-ids.ts';
-import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
-import { FormField } from '../../../components/ui/form/form-field.tsx';
-import { Form } from '../../../components/ui/form/form.tsx';
-import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
-import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
-import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
-import { Pagination } from '../../../components/ui/table/pagination.tsx';
+import { adminTicketStatusBodySchema, SUPPORT_TICKET_TRANSITIONS, type AdminTicket } from '@ecare/shared/admin';
+import { SUPPORT_TICKET_STATUS_LABELS, SUPPORT_TICKET_STATUSES } from '@ecare/shared/support';
 import { useChangeAdminTicketStatus } from '../api/change-admin-ticket-status.ts';
 import { useAdminTickets } from '../api/get-admin-tickets.ts';
-import { ActionNotice } from './action-notice.tsx';
+import { AdminRequests, type RequestCardControls } from './admin-request-list.tsx';
+import { nonEmpty, RequestStatusForm } from './request-status-form.tsx';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const PAGE_SIZE = 20;
 
-function StatusFields({ allowed }: { allowed: readonly SupportTicketStatus[] }) {
-  const { register, control, getFieldState } = useFormContext<AdminTicketStatusBody>();
-  const formState = useFormState({ control });
-  return (
-    <>
-      <FormField id={useFieldId('statut')} label="Nouveau statut" required error={getFieldState('statut', formState).error?.message}>
-        {(fieldControl) => (
-          <select {...fieldControl} {...register('statut')} className="field-input max-w-md">
-            {allowed.map((status) => (
-              <option key={status} value={status}>
-                {SUPPORT_TICKET_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField
-        id={useFieldId('reponse')}
-        label="Réponse à l’expéditeur"
-        help={`Facultative, envoyée par e-mail avec le nouveau statut (${ADMIN_TICKET_REPLY_MAX_LENGTH.toLocaleString('fr-FR')} caractères au maximum).`}
-        error={getFieldState('reponse', formState).error?.message}
-      >
-        {(fieldControl) => <textarea {...fieldControl} {...register('reponse')} rows={5} spellCheck className="field-input" />}
-      </FormField>
-    </>
-  );
-}
-
-/** The status a ticket may take next, and a reply e-mailed to its sender with it. */
-function StatusForm({ ticket, onDone, onCancel }: { ticket: AdminTicket; onDone: (text: string) => void; onCancel: () => void }) {
-  const allowed = SUPPORT_TICKET_TRANSITIONS[ticket.statut];
-  const form = useZodForm(adminTicketStatusBodySchema, { defaultValues: { statut: allowed[0], reponse: '' } });
-  const change = useChangeAdminTicketStatus(ticket.reference);
-  return (
-    <Form
-      form={form}
-      className="mt-3 space-y-4 rounded-lg border border-line-soft p-4"
-      onSubmit={async (values) => {
-        const saved = await change.mutateAsync(values);
-        onDone(`La demande ${saved.reference} est maintenant « ${SUPPORT_TICKET_STATUS_LABELS[saved.statut]} » ; son expéditeur en a été informé par e-mail.`);
-      }}
-    >
-      <StatusFields allowed={allowed} />
-      <FormAlert />
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton>Changer le statut</SubmitButton>
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Annuler
-        </button>
-      </div>
-    </Form>
-  );
-}
-
-function TicketCard({ ticket, open, onOpen, onDone }: { ticket: AdminTicket; open: boolean; onOpen: (open: boolean) => void; onDone: (text: string) => void }) {
+function TicketCard({ ticket, open, onOpen, onDone }: { ticket: AdminTicket } & RequestCardControls) {
   const { expediteur, pieceJointe } = ticket;
+  const allowed = nonEmpty(SUPPORT_TICKET_TRANSITIONS[ticket.statut]);
+  const change = useChangeAdminTicketStatus(ticket.reference);
   return (
     <article aria-labelledby={`demande-${ticket.reference}`} className="rounded-lg border border-line p-4">
       <h2 id={`demande-${ticket.reference}`} className="text-lg font-semibold">
@@ -100,8 +32,16 @@ function TicketCard({ ticket, open, onOpen, onDone }: { ticket: AdminTicket; ope
         <dd>{pieceJointe ? `${pieceJointe.nom}${pieceJointe.supprimee ? ' (fichier supprimé à la fin de sa durée de conservation)' : ''}` : 'aucune'}</dd>
       </dl>
       <p className="mt-3 whitespace-pre-line rounded-md border border-line-soft px-3 py-2 text-sm">{ticket.message}</p>
-      {open ? (
-        <StatusForm ticket={ticket} onDone={onDone} onCancel={() => onOpen(false)} />
+      {open && allowed ? (
+        <RequestStatusForm
+          allowed={allowed}
+          labels={SUPPORT_TICKET_STATUS_LABELS}
+          onCancel={() => onOpen(false)}
+          onSubmit={async (values) => {
+            const saved = await change.mutateAsync(adminTicketStatusBodySchema.parse(values));
+            onDone(`La demande ${saved.reference} est maintenant « ${SUPPORT_TICKET_STATUS_LABELS[saved.statut]} » ; son expéditeur en a été informé par e-mail.`);
+          }}
+        />
       ) : (
         <button type="button" className="btn-secondary mt-3" onClick={() => onOpen(true)}>
           Changer le statut<span className="sr-only"> de la demande {ticket.reference}</span>
@@ -117,88 +57,15 @@ function TicketCard({ ticket, open, onOpen, onDone }: { ticket: AdminTicket; ope
  * e-mailed to its sender.
  */
 export function TicketsAdmin() {
-  const [statut, setStatut] = useState<SupportTicketStatus | null>(null);
-  const [reference, setReference] = useState('');
-  const [page, setPage] = useState(1);
-  const [opened, setOpened] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const base = useId().replace(/[^\w-]/g, '');
-  const tickets = useAdminTickets({ statut, reference: /^[A-Za-z0-9-]{0,30}$/.test(reference.trim()) ? reference : '', page });
-
   return (
-    <div className="space-y-6">
-      <form role="search" className="flex flex-wrap items-end gap-4" onSubmit={(event) => event.preventDefault()}>
-        <div>
-          <label htmlFor={`${base}-statut`} className="field-label">
-            Statut
-          </label>
-          <select
-            id={`${base}-statut`}
-            className="field-input"
-            value={statut ?? ''}
-            onChange={(event) => {
-              setStatut(event.target.value === '' ? null : (event.target.value as SupportTicketStatus));
-              setPage(1);
-            }}
-          >
-            <option value="">Tous les statuts</option>
-            {SUPPORT_TICKET_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {SUPPORT_TICKET_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor={`${base}-reference`} className="field-label">
-            Référence
-          </label>
-          <input
-            id={`${base}-reference`}
-            type="search"
-            className="field-input"
-            placeholder="SUP-2026-"
-            aria-describedby={`${base}-reference-aide`}
-            value={reference}
-            onChange={(event) => {
-              setReference(event.target.value);
-              setPage(1);
-            }}
-          />
-          <p id={`${base}-reference-aide`} className="mt-1 text-sm text-muted">
-            La référence entière ou son début.
-          </p>
-        </div>
-      </form>
-      <ActionNotice text={notice} />
-      {tickets.isPending ? <WaitingText>Chargement des demandes…</WaitingText> : null}
-      {tickets.isError ? <ReadFailed error={tickets.error} onRetry={() => void tickets.refetch()} pending={tickets.isFetching} /> : null}
-      {tickets.data ? (
-        <>
-          <p className="text-sm text-muted">
-            {tickets.data.total.toLocaleString('fr-FR')} demande{tickets.data.total > 1 ? 's' : ''}
-          </p>
-          {tickets.data.demandes.length === 0 ? <p>Aucune demande ne correspond à ces critères.</p> : null}
-          <div className="space-y-4">
-            {tickets.data.demandes.map((ticket) => (
-              <TicketCard
-                key={ticket.reference}
-                ticket={ticket}
-                open={opened === ticket.reference}
-                onOpen={(open) => {
-                  setNotice(null);
-                  setOpened(open ? ticket.reference : null);
-                }}
-                onDone={(text) => {
-                  setOpened(null);
-                  setNotice(text);
-                }}
-              />
-            ))}
-          </div>
-          <Pagination page={tickets.data.page} pageCount={Math.max(1, Math.ceil(tickets.data.total / PAGE_SIZE))} onPage={setPage} label="Pagination des demandes" />
-        </>
-      ) : null}
-    </div>
+    <AdminRequests
+      statuses={SUPPORT_TICKET_STATUSES}
+      labels={SUPPORT_TICKET_STATUS_LABELS}
+      placeholder="SUP-2026-"
+      useRequests={useAdminTickets}
+      itemsOf={(page) => page.demandes}
+      keyOf={(ticket) => ticket.reference}
+      card={(ticket, controls) => <TicketCard ticket={ticket} {...controls} />}
+    />
   );
 }

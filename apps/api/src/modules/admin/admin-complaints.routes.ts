@@ -1,0 +1,41 @@
+import { adminComplaintPageSchema, adminComplaintParamSchema, adminComplaintQuerySchema, adminComplaintSchema, adminComplaintStatusBodySchema, apiErrorSchema } from '@ecare/shared';
+import type { ModuleApp } from '../../core/module.ts';
+import type { AdminComplaintsService } from './admin-complaints.service.ts';
+import { ACCESS, actorOf, administrator, orderErrors, readErrors, TAGS } from './admin.routes.ts';
+
+/** Invoice complaints in the back office, beside the contact form's tickets (decision 030). */
+export async function adminComplaintsRoutes(app: ModuleApp, service: AdminComplaintsService) {
+  const onRequest = [app.auth.authenticate, administrator];
+
+  app.get(
+    '/api/admin/reclamations',
+    {
+      onRequest,
+      schema: {
+        tags: TAGS,
+        summary: 'Les réclamations sur facture (REC-…), les plus récentes d’abord, filtrées par statut et par début de référence',
+        description: ACCESS,
+        querystring: adminComplaintQuerySchema,
+        response: { 200: adminComplaintPageSchema, 400: apiErrorSchema, ...readErrors },
+      },
+    },
+    async (request) => service.complaints(request.query),
+  );
+
+  app.put(
+    '/api/admin/reclamations/:reference/statut',
+    {
+      onRequest,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Change le statut d’une réclamation (en cours → traitée, ou reprise) avec une réponse facultative, envoyée par e-mail à son auteur ; tracé dans le journal d’audit',
+        description: `${ACCESS} Une référence inconnue répond 404 ; un changement que le statut actuel ne permet pas, 409.`,
+        params: adminComplaintParamSchema,
+        body: adminComplaintStatusBodySchema,
+        response: { 200: adminComplaintSchema, ...orderErrors },
+      },
+    },
+    async (request) => service.changeStatus(actorOf(request), request.params.reference, request.body),
+  );
+}
