@@ -47,13 +47,22 @@ describe('line consumption and contract', () => {
     // An earlier period: the address says it, the figures follow.
     const select = page.getByLabel('Période de facturation');
     const options = await select.locator('option').allTextContents();
-    expect(options).toHaveLength(12);
+    // Only the periods with figures are offered: the demo records the running one and the five before it.
+    expect(options).toHaveLength(6);
     const earlier = (await select.locator('option').nth(2).getAttribute('value')) ?? '';
     await select.selectOption(earlier);
     await page.waitForURL(new RegExp(`/consommation\\?periode=${earlier}$`));
     await page.getByRole('heading', { level: 2, name: options[2] ?? '-' }).waitFor();
     await expect(table.getByRole('row').nth(1).textContent()).resolves.not.toMatch(/en cours/);
     await expectNoAxeViolations(page);
+
+    // The oldest period offered has its figures too.
+    const oldest = (await select.locator('option').last().getAttribute('value')) ?? '';
+    await select.selectOption(oldest);
+    await page.waitForURL(new RegExp(`/consommation\\?periode=${oldest}$`));
+    await page.getByRole('heading', { level: 2, name: options.at(-1) ?? '-' }).waitFor();
+    await page.getByText('Hors forfait', { exact: true }).waitFor();
+    await expect(page.getByText(/^Aucune consommation n’a été relevée/).count()).resolves.toBe(0);
 
     // The breadcrumb leads back to the line.
     await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: number }).click();

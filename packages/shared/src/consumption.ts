@@ -111,7 +111,7 @@ export const consumptionSchema = lazySchema(() =>
     periode: z.string().regex(BILLING_PERIOD),
     /** The running period, by the server's clock. */
     periodeCourante: z.string().regex(BILLING_PERIOD),
-    /** The periods that may be asked for, newest first. */
+    /** The periods to offer, newest first: the running one, and those of the history with recorded usage. */
     periodesConsultables: z.array(z.string().regex(BILLING_PERIOD)),
     forfait: z.object({ voix: allowanceSchema, sms: allowanceSchema, data: allowanceSchema }),
     /** `CONSUMPTION_PERIODS_SHOWN` periods, oldest first, ending with `periode`. */

@@ -55,8 +55,10 @@ export function createConsumptionService({ repo, policy, clock }: ConsumptionDep
       const line = await repo.line(idContrat);
       if (!line) throw fail('FORBIDDEN_CONTRACT');
       const shown = periodsEndingWith(chosen, CONSUMPTION_PERIODS_SHOWN);
-      const first = shown[0] ?? chosen;
-      const rows = await repo.usage(idContrat, periodBounds(first).debut, periodBounds(chosen).debut);
+      const history = periodsEndingWith(current, CONSUMPTION_HISTORY_PERIODS);
+      // One read covers the periods shown and the year that may be chosen (17 rows at most).
+      const first = [shown[0] ?? chosen, history[0] ?? current].sort()[0] ?? chosen;
+      const rows = await repo.usage(idContrat, periodBounds(first).debut, periodBounds(current).debut);
       const byPeriod = new Map(rows.map((row) => [row.periode.slice(0, 7), row]));
       return {
         idContrat,
@@ -64,7 +66,8 @@ export function createConsumptionService({ repo, policy, clock }: ConsumptionDep
         libelleOffre: line.libelleOffre,
         periode: chosen,
         periodeCourante: current,
-        periodesConsultables: periodsEndingWith(current, CONSUMPTION_HISTORY_PERIODS).reverse(),
+        // What may be chosen is what was recorded (the running period always: it opens the page).
+        periodesConsultables: history.filter((p) => p === current || byPeriod.has(p)).reverse(),
         forfait: planAllowances(line),
         periodes: shown.map((p) => periodOf(p, current, byPeriod.get(p))),
       };

@@ -8,7 +8,7 @@ import {
   periodsEndingWith,
   shiftPeriod,
 } from '@ecare/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { OFFERS } from '../../db/reference/index.ts';
 import { contracts, lineUsage, offers } from '../../db/schema.ts';
 import { heavyLineOf } from '../../db/seed/demo-usage.ts';
@@ -65,9 +65,8 @@ describe('POST /api/infoconso/getinfoconso', () => {
     const offer = offerOf(colleague.idOffreEngagement);
     expect(body).toMatchObject({ idContrat: colleague.idContrat, numeroLigne: colleague.numeroLigne, libelleOffre: offer.libelle, periode: current, periodeCourante: current });
     expect(body.periodes.map((period) => period.periode)).toEqual(periodsEndingWith(current, 6));
-    expect(body.periodesConsultables).toHaveLength(CONSUMPTION_HISTORY_PERIODS);
-    expect(body.periodesConsultables[0]).toBe(current);
-    expect(body.periodesConsultables.at(-1)).toBe(shiftPeriod(current, -11));
+    // The demo records six periods: those, newest first, are the ones offered.
+    expect(body.periodesConsultables).toEqual(periodsEndingWith(current, 6).reverse());
     expect(body.forfait.data).toEqual(offer.dataIllimitee ? { illimite: true, inclus: null } : { illimite: false, inclus: offer.dataMo });
 
     const stored = await t.db.select().from(lineUsage).where(eq(lineUsage.idContrat, colleague.idContrat)).orderBy(asc(lineUsage.periode));
@@ -124,6 +123,25 @@ describe('POST /api/infoconso/getinfoconso', () => {
     expect(body.periodes.map((period) => period.releve)).toEqual([false, false, true, true, true, true]);
     const empty = body.periodes[0];
     expect(empty).toMatchObject({ voixMinutes: 0, sms: 0, dataMo: 0, horsForfaitHT: 0, horsForfaitTTC: 0 });
+  });
+
+  it('offers to choose only the periods with recorded usage, the running one always', async () => {
+    const current = billingPeriodOf(t.clock.now());
+    // A line with a gap in its records (two months without a reading) and one with none at all.
+    const gapped = f.colleague(3);
+    const gap = [shiftPeriod(current, -2), shiftPeriod(current, -3)];
+    for (const periode of gap) {
+      await t.db.delete(lineUsage).where(and(eq(lineUsage.idContrat, gapped.idContrat), eq(lineUsage.periode, `${periode}-01`)));
+    }
+    const withGap = await read(f.manager, { idContrat: gapped.idContrat });
+    expect(withGap.periodesConsultables).toEqual(periodsEndingWith(current, 6).reverse().filter((periode) => !gap.includes(periode)));
+    // Each period offered has figures, and the window of an older one shows them too.
+    const oldest = withGap.periodesConsultables.at(-1) ?? current;
+    expect((await read(f.manager, { idContrat: gapped.idContrat, periode: oldest })).periodes.at(-1)?.releve).toBe(true);
+
+    const unread = f.colleague(4);
+    await t.db.delete(lineUsage).where(eq(lineUsage.idContrat, unread.idContrat));
+    expect((await read(f.manager, { idContrat: unread.idContrat })).periodesConsultables).toEqual([current]);
   });
 
   it('accepts the oldest period kept and refuses an older or a future one', async () => {

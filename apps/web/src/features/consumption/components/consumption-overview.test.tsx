@@ -116,6 +116,21 @@ describe('consumption overview', () => {
     expect(onPeriodChange).toHaveBeenCalledWith('2026-09');
   });
 
+  it('shows the period of the address in the selector even when it is not among those offered', () => {
+    const consumption = createConsumption({ periodesConsultables: [...PERIODS].reverse().slice(0, 5) });
+    renderPage(<ConsumptionOverview consumption={{ ...consumption, periode: '2026-06', periodes: consumption.periodes.slice(0, 1) }} isUpdating={false} onPeriodChange={() => undefined} />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Période de facturation' });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Novembre 2026 (en cours)',
+      'Octobre 2026',
+      'Septembre 2026',
+      'Août 2026',
+      'Juillet 2026',
+      'Juin 2026',
+    ]);
+    expect(select.value).toBe('2026-06');
+  });
+
   it('leaves out the calls and SMS of a data-only SIM but in the table', () => {
     const none = { illimite: false, inclus: 0 };
     const consumption = createConsumption();

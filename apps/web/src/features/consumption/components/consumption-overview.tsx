@@ -84,6 +84,10 @@ export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = 
   const voiceHighest = Math.max(...consumption.periodes.map((p) => p.voixMinutes), voiceLimit ?? 0);
   // The axis counts whole hours above four, half hours above one and a half, minutes below.
   const voiceUnit = voiceHighest >= 240 ? 60 : voiceHighest >= 90 ? 30 : 1;
+  // A period kept in the address but no longer offered (nothing recorded) still shows as the one chosen.
+  const choices = consumption.periodesConsultables.includes(selectedPeriod)
+    ? consumption.periodesConsultables
+    : [...consumption.periodesConsultables, selectedPeriod].sort().reverse();
 
   return (
     <div className="space-y-8" aria-busy={isUpdating}>
@@ -96,7 +100,7 @@ export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = 
         <FormField id={selectId} label="Période de facturation">
           {(control) => (
             <select {...control} className="field-input w-full sm:w-80" value={selectedPeriod} onChange={(event) => onPeriodChange(event.target.value)}>
-              {consumption.periodesConsultables.map((p) => (
+              {choices.map((p) => (
                 <option key={p} value={p}>
                   {p === consumption.periodeCourante ? `${formatPeriodTitle(p)} (en cours)` : formatPeriodTitle(p)}
                 </option>
