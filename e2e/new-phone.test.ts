@@ -25,7 +25,51 @@ async function payInSandbox(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: /^Payer / }).click();
 }
 
+/**
+ * The cumulative layout shift of the page since it was loaded, through `during`: every
+ * `layout-shift` entry not caused by a recent input, as Chromium reports them to a
+ * PerformanceObserver, with the elements that moved (to say what shifted when it fails).
+ */
+async function layoutShiftThrough(page: Page, during: () => Promise<void>): Promise<{ total: number; shifts: string[] }> {
+  await page.evaluate(() => {
+    const seen: { value: number; sources: string }[] = [];
+    (window as unknown as { shiftsSeen: typeof seen }).shiftsSeen = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName)));
+        seen.push({ value: entry.value, sources: sources.join(' | ') });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await during();
+  const seen = await page.evaluate(() => (window as unknown as { shiftsSeen: { value: number; sources: string }[] }).shiftsSeen);
+  return { total: seen.reduce((sum, shift) => sum + shift.value, 0), shifts: seen.map((shift) => `${shift.value.toFixed(4)} ${shift.sources}`) };
+}
+
 describe('new phone of a line', () => {
+  it('keeps the page in place from its first paint through its pictures and three seconds of scrolling (layout shift ≤ 0.01)', async () => {
+    const { context, page } = await newPage(app.browser);
+    await loginWithKeyboard(page, app.server.url, DEMO.solo.email, DEMO.solo.password);
+    await page.waitForURL(/\/pages\/accueil$/);
+    await page.goto(`${app.server.url}/ecare/mon-telephone/nouveau-telephone`);
+    await page.waitForURL(/\/mon-telephone\/nouveau-telephone\/\d+$/);
+    // The page loaded afresh, as from a bookmark: the shifts are counted from its first paint.
+    await page.reload();
+    const { total, shifts } = await layoutShiftThrough(page, async () => {
+      const phones = page.getByRole('radiogroup', { name: /Choisissez votre téléphone/ });
+      const first = phones.locator('img').first();
+      await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      // Three seconds of scrolling down the list, the pictures loading as they come near.
+      for (let step = 0; step < 30; step++) {
+        await page.mouse.wheel(0, 120);
+        await page.waitForTimeout(100);
+      }
+    });
+    expect(total, shifts.join('\n')).toBeLessThanOrEqual(0.01);
+    await context.close();
+  });
+
   it('orders a new phone from the menu at 375 px, a refused card then the order paid again from its page, sees the confirmation and finds the order', async () => {
     const { context, page } = await newPage(app.browser, { width: 375 });
     // The fully paid customer (one account, one line): the menu's unpaid check (RM) lets them through.

@@ -80,10 +80,12 @@ export function SiteHeader({
           </Link>
         )}
       </div>
-      {customer && menuItems.length > 0 ? (
+      {customer ? (
         <div className="hidden border-t border-line-soft lg:block print:hidden">
-          <div className="page-container py-1">
-            <DesktopMenu items={menuItems} viewer={viewer} onGuardedNavigate={onGuardedNavigate} />
+          {/* The row keeps the height of its entries (min-h-11) before the menu, read after the
+              first paint, arrives: the page below does not move when it comes. */}
+          <div className="page-container min-h-13 py-1">
+            {menuItems.length > 0 ? <DesktopMenu items={menuItems} viewer={viewer} onGuardedNavigate={onGuardedNavigate} /> : null}
           </div>
         </div>
       ) : null}

@@ -6,7 +6,7 @@ import { PhoneImage } from '../../features/catalogue/components/phone-card.tsx';
 import { PriceDisplay } from '../../features/catalogue/components/price-display.tsx';
 import { lineQueryOptions, useLine } from '../../features/lines/api/get-line.ts';
 import { contractIdFrom, linePath } from '../../features/lines/utils/line-path.ts';
-import { eligibilityQueryOptions } from '../../features/new-phone/api/new-phone-requests.ts';
+import { eligibilityQueryOptions, phonesQueryOptions } from '../../features/new-phone/api/new-phone-requests.ts';
 import { NewPhoneFlow } from '../../features/new-phone/components/new-phone-flow.tsx';
 import { NewPhoneCatalogueContext, type NewPhoneCatalogueKit } from '../../features/new-phone/utils/catalogue-kit.ts';
 import { newPhonePath } from '../../features/new-phone/utils/new-phone-format.ts';
@@ -23,6 +23,8 @@ const CATALOGUE_KIT: NewPhoneCatalogueKit = { PhoneImage, PriceDisplay };
 export async function newPhoneLoader(args: LoaderFunctionArgs) {
   const idContrat = await lineJourneyContract(args);
   await Promise.all([queryClient.prefetchQuery(lineQueryOptions(idContrat)), queryClient.prefetchQuery(eligibilityQueryOptions(idContrat))]);
+  // The phones of an eligible line are asked for at once, without holding the page back for them.
+  if (queryClient.getQueryData(eligibilityQueryOptions(idContrat).queryKey)?.eligible) void queryClient.prefetchQuery(phonesQueryOptions(idContrat));
   return null;
 }
 

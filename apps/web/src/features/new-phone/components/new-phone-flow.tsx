@@ -21,6 +21,7 @@ import { PATHS } from '../../../lib/routes.ts';
 import { useCommunes, usePointsOfSale } from '../../../lib/shop-places.ts';
 import { useEligibility, useOrderNewPhone, usePhonesForLine } from '../api/new-phone-requests.ts';
 import { useNewPhoneCatalogue } from '../utils/catalogue-kit.ts';
+import { LineSummaryPlaceholder, PhoneListPlaceholder } from './new-phone-placeholders.tsx';
 import { formatCents, formatDay, newIdempotencyKey } from '../utils/new-phone-format.ts';
 
 const DELIVERY_LABELS = {
@@ -84,7 +85,13 @@ export function NewPhoneFlow({ idContrat, linePath, accountAddress, renderUnpaid
 
   if (ordered) return <Confirmation order={ordered} linePath={linePath} />;
   if (eligibility.error) return <ReadFailed error={eligibility.error} onRetry={() => void eligibility.refetch()} pending={eligibility.isFetching} />;
-  if (eligibility.isPending) return <WaitingText>Vérification de la ligne…</WaitingText>;
+  if (eligibility.isPending)
+    return (
+      <div className="space-y-8">
+        <LineSummaryPlaceholder />
+        <PhoneListPlaceholder />
+      </div>
+    );
   const data = eligibility.data;
   return (
     <div className="space-y-8">
@@ -113,7 +120,7 @@ export function NewPhoneFlow({ idContrat, linePath, accountAddress, renderUnpaid
       {!data.eligible ? null : phones.error ? (
         <ReadFailed error={phones.error} onRetry={() => void phones.refetch()} pending={phones.isFetching} />
       ) : phones.isPending ? (
-        <WaitingText>Chargement des téléphones…</WaitingText>
+        <PhoneListPlaceholder />
       ) : (
         <OrderForm idContrat={idContrat} eligibility={data} phones={phones.data.mobiles} accountAddress={accountAddress} onOrdered={setOrdered} />
       )}
