@@ -515,8 +515,11 @@ export const pointOfSaleSchema = lazySchema(() =>
     codePostal: z.string(),
     ville: z.string(),
     horaires: z.string(),
+    /** Distance from the account's address in whole kilometres, when the list is asked for an account (`idClientBscs`). */
+    distanceKm: z.number().int().optional(),
   }),
 );
+export type PointOfSale = z.infer<typeof pointOfSaleSchema>;
 export const pointOfSaleListSchema = lazySchema(() => z.array(pointOfSaleSchema));
 
 // ---------------------------------------------------------------------------------------------
@@ -621,5 +624,7 @@ export const pointOfSaleQuerySchema = lazySchema(() =>
       .string()
       .regex(/^\d{2,5}$/, 'Le code postal (ou son début) ne contient que 2 à 5 chiffres.')
       .optional(),
+    /** The customer's account: the shops come nearest first from its address, each with its distance. */
+    idClientBscs: idParam(accountMessage).optional(),
   }),
 );

@@ -85,6 +85,18 @@ export const FLOW_STEP_LABELS: Record<FlowStep, string> = {
   21: 'Commande confirmée par le service client',
 };
 
+/**
+ * The label of an order's step, read with its status: a flow ended on its confirmation page while
+ * the transfer is still awaited has recorded the order, not confirmed it (the back office confirms
+ * it when the transfer arrives).
+ */
+export function orderStepLabel(etape: number, statut: number): string {
+  if (etape === FLOW_STEP.TermineeConfirmation && statut === ORDER_STATUS.PaiementSurFactureAttenteValidation) {
+    return 'Commande enregistrée, en attente du virement';
+  }
+  return FLOW_STEP_LABELS[etape as FlowStep] ?? String(etape);
+}
+
 /** Payment mode of an order. */
 export const ORDER_PAYMENT_MODE = { CarteBleue: 3, Virement: 6 } as const;
 export type OrderPaymentMode = (typeof ORDER_PAYMENT_MODE)[keyof typeof ORDER_PAYMENT_MODE];

@@ -18,11 +18,15 @@ export const useCommunes = (codePostal: string) =>
     staleTime: 24 * 60 * 60_000,
   });
 
-/** `GET /api/points-de-vente`: the shops where an order may be collected (asked only when `enabled`). */
-export const usePointsOfSale = (enabled = true) =>
+/**
+ * `GET /api/points-de-vente[?idClientBscs=]`: the shops where an order may be collected (asked only
+ * when `enabled`); for an account, nearest first from its address, each with its distance.
+ */
+export const usePointsOfSale = (enabled = true, idClientBscs?: number) =>
   useQuery({
-    queryKey: [...placesKey, 'points-de-vente'],
-    queryFn: ({ signal }) => apiRequest('/api/points-de-vente', { schema: pointOfSaleListSchema, signal }),
+    queryKey: [...placesKey, 'points-de-vente', idClientBscs ?? null],
+    queryFn: ({ signal }) =>
+      apiRequest(idClientBscs === undefined ? '/api/points-de-vente' : `/api/points-de-vente?idClientBscs=${idClientBscs}`, { schema: pointOfSaleListSchema, signal }),
     staleTime: 5 * 60_000,
     enabled,
   });

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  billingAccounts,
   catalogAccessories,
   catalogInsurances,
   catalogOptions,
@@ -52,6 +53,14 @@ export function createCatalogueRepository(db: Database) {
     },
     async pointsOfSale() {
       return db.select().from(pointsOfSale).orderBy(asc(pointsOfSale.codePostal), asc(pointsOfSale.idPointDeVente));
+    },
+    /** A billing account's postal code and city. */
+    async accountAddress(idClientBscs: number): Promise<{ codePostal: string; ville: string } | undefined> {
+      const [row] = await db
+        .select({ codePostal: billingAccounts.adresseCodePostal, ville: billingAccounts.adresseVille })
+        .from(billingAccounts)
+        .where(eq(billingAccounts.idClientBscs, idClientBscs));
+      return row;
     },
   };
 }

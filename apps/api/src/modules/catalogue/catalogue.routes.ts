@@ -235,14 +235,17 @@ export async function catalogueRoutes(app: ModuleApp, service: CatalogueService)
       onRequest: authenticate,
       schema: {
         tags,
-        summary: 'Les points de vente où retirer une commande ; codePostal filtre par code postal ou par son début (département)',
+        summary:
+          'Les points de vente où retirer une commande ; codePostal filtre par code postal ou par son début (département) ; idClientBscs les range du plus proche au plus éloigné de l’adresse du compte, chacun avec sa distance (distanceKm, à vol d’oiseau entre les centres des communes)',
         querystring: pointOfSaleQuerySchema,
         response: { 200: pointOfSaleListSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const answer = await service.pointsOfSale(userOf(request), request.query.codePostal);
-      referenceData(reply);
+      const answer = await service.pointsOfSale(userOf(request), request.query.codePostal, request.query.idClientBscs);
+      // Sorted for one account, the answer is that customer's: no shared cache keeps it.
+      if (request.query.idClientBscs === undefined) referenceData(reply);
+      else reply.header('Cache-Control', 'private, max-age=300');
       return answer;
     },
   );

@@ -18,6 +18,7 @@ import {
   type CataloguePhone,
   type CataloguePlan,
   type CataloguePromotion,
+  type PointOfSale,
   type OptionFamilySlug,
   type PhoneList,
   type PhoneListQuery,
@@ -30,10 +31,14 @@ import {
 import { addDays, daysBetween, parisDay } from '@ecare/shared/paris-time';
 import type { ServiceCore } from '../../core/core.ts';
 import { fail } from '../../lib/errors.ts';
+import type { PlaceFinder } from '../../lib/addresses/commune-positions.ts';
 import type { CatalogueRepository, PhoneRow, PlanRow, PromotionRow } from './catalogue.repository.ts';
+import { pointsOfSaleByDistance } from './points-of-sale-by-distance.ts';
 
 export interface CatalogueDeps extends ServiceCore {
   repo: CatalogueRepository;
+  /** Where the account's address and the shops are, to list the shops nearest first. */
+  places: PlaceFinder;
 }
 
 /** Promo codes tried per user and window: enough for a fleet order, too few to guess codes. */
@@ -94,7 +99,7 @@ const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true })
  * plan-change targets, options by family, accessories, insurances, promotions and promo codes,
  * non-working days and points of sale. Read by managers of a billing account.
  */
-export function createCatalogueService({ repo, policy, limits, clock }: CatalogueDeps) {
+export function createCatalogueService({ repo, policy, limits, clock, places }: CatalogueDeps) {
   const today = () => parisDay(clock.now());
 
   /** The plan phones are priced with: a plan sold of the mobile range; 0 means the phone alone. */
@@ -323,9 +328,13 @@ export function createCatalogueService({ repo, policy, limits, clock }: Catalogu
       return days;
     },
 
-    async pointsOfSale(userId: number, codePostal?: string) {
-      await policy.assertManagesAnAccount(userId);
-      return (await repo.pointsOfSale()).filter((row) => codePostal === undefined || row.codePostal.startsWith(codePostal));
+    /** The shops (of a postal code or department), nearest first from the account's address when one is named. */
+    async pointsOfSale(userId: number, codePostal?: string, idClientBscs?: number): Promise<PointOfSale[]> {
+      if (idClientBscs === undefined) await policy.assertManagesAnAccount(userId);
+      else await policy.assertAccount(userId, idClientBscs);
+      const shops = (await repo.pointsOfSale()).filter((row) => codePostal === undefined || row.codePostal.startsWith(codePostal));
+      const address = idClientBscs === undefined ? undefined : await repo.accountAddress(idClientBscs);
+      return address ? pointsOfSaleByDistance(shops, address, places) : shops;
     },
   };
 }

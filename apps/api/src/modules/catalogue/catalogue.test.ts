@@ -327,6 +327,26 @@ describe('options, accessories, insurances, non-working days, points of sale', (
     expect((await t.get('/api/points-de-vente?codePostal=7a', f.manager)).statusCode).toBe(400);
     expectError(await t.get('/api/points-de-vente'), 401, 'UNAUTHENTICATED');
   });
+
+  it('sorts the points of sale by distance from the account’s address, nearest first: Dijon’s shop first for the Dijon bakery', async () => {
+    const shops = bodyOf(await t.get(`/api/points-de-vente?idClientBscs=${f.account}`, f.manager), pointOfSaleListSchema);
+    expect(shops).toHaveLength(POINTS_OF_SALE.length);
+    expect(shops[0]).toMatchObject({ nom: 'Boutique Dijon Liberté', ville: 'Dijon' });
+    expect(shops[0]?.distanceKm).toBeLessThan(5);
+    // Then Lyon (about 175 km) before Paris (about 260 km); Nice among the furthest.
+    const cities = shops.map((shop) => shop.ville);
+    expect(cities[1]).toBe('Lyon');
+    expect(cities.indexOf('Paris')).toBeLessThan(cities.indexOf('Nice'));
+    const distances = shops.map((shop) => shop.distanceKm ?? Number.NaN);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances[1]).toBeGreaterThan(150);
+    expect(distances[1]).toBeLessThan(200);
+    // Filtered by department as before, sorted the same way; the account must be the caller's.
+    expect(bodyOf(await t.get(`/api/points-de-vente?codePostal=75&idClientBscs=${f.account}`, f.manager), pointOfSaleListSchema).map((shop) => shop.ville)).toEqual(['Paris']);
+    expectError(await t.get(`/api/points-de-vente?idClientBscs=${f.account}`, f.stranger), 403, 'FORBIDDEN_ACCOUNT');
+    expectError(await t.get(`/api/points-de-vente?idClientBscs=${f.notManaged}`, f.mandataire), 403, 'FORBIDDEN_ACCOUNT');
+    expect((await t.get('/api/points-de-vente?idClientBscs=abc', f.manager)).statusCode).toBe(400);
+  });
 });
 
 describe('OpenAPI reference', () => {

@@ -1,5 +1,7 @@
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
+import { offlineAddressBase } from '../../lib/addresses/address-base.ts';
+import { offlinePlaces } from '../../lib/addresses/commune-positions.ts';
 import { createCatalogueRepository } from './catalogue.repository.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 import { createCatalogueService } from './catalogue.service.ts';
@@ -12,7 +14,8 @@ import { createCatalogueService } from './catalogue.service.ts';
 export const catalogueModule = defineModule(
   'catalogue',
   async (app, core) => {
-    await catalogueRoutes(app, createCatalogueService({ repo: createCatalogueRepository(core.db), ...serviceCore(core) }));
+    const places = offlinePlaces(offlineAddressBase());
+    await catalogueRoutes(app, createCatalogueService({ repo: createCatalogueRepository(core.db), places, ...serviceCore(core) }));
   },
   { dependencies: ['auth'] },
 );

@@ -6,6 +6,7 @@ import { fail } from '../../lib/errors.ts';
 import { layoutMail, type MailService } from '../mail/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { OrderPayments, OrderSettlement, PayableOrder } from '../payment/index.ts';
+import { afterCardPaymentSentence, type CollectionShop } from './new-phone-delivery.ts';
 import { createNewPhoneRepository, type OrderRow } from './new-phone.repository.ts';
 import { amountDueNow, formatEuros, recapOf } from './new-phone.service.ts';
 
@@ -37,12 +38,12 @@ export function createNewPhoneCardPayments(deps: NewPhoneCardPaymentDeps): Order
   const { orders: orderWrites, mail, log, brandName, publicUrl } = deps;
   const repo = createNewPhoneRepository(deps.db);
 
-  function confirmationMail(numero: string, libelle: string, montantCentimes: number) {
+  function confirmationMail(numero: string, libelle: string, montantCentimes: number, shop: CollectionShop | undefined) {
     return layoutMail(brandName, {
       title: `Votre commande ${numero} est confirmée`,
       paragraphs: [
         `Votre paiement par carte de ${formatEuros(montantCentimes)} pour votre nouveau téléphone (${libelle}), commande numéro ${numero}, a été accepté.`,
-        'Nous préparons son envoi ; vous suivez la commande depuis votre espace client.',
+        afterCardPaymentSentence(shop),
       ],
       action: 'Suivre ma commande',
       link: `${publicUrl}/ecare/mon-compte/commandes`,
@@ -60,7 +61,8 @@ export function createNewPhoneCardPayments(deps: NewPhoneCardPaymentDeps): Order
     if (recap) await r.setOrder(order.id, { recapitulatif: { ...(order.recapitulatif as Record<string, unknown>), nouveauTelephone: { ...recap, attribueLe: now.toISOString() } } }, now);
     await orderWrites.recordOrderEvent(tx, order.id, { statut: paid, etape: FLOW_STEP.TermineeConfirmation, libelle: 'Commande confirmée' }, now);
     const email = await r.userEmail(settlement.payerUserId);
-    if (email) await mail.send(email, confirmationMail(order.numero, recap?.libelle ?? 'téléphone', settlement.montantCentimes), { tx });
+    const shop = order.idPointDeVente === null ? undefined : await r.pointOfSale(order.idPointDeVente);
+    if (email) await mail.send(email, confirmationMail(order.numero, recap?.libelle ?? 'téléphone', settlement.montantCentimes, shop), { tx });
   }
 
   return {

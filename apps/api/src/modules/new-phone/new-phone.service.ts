@@ -36,6 +36,7 @@ import { actingAgent, assertMayOrderNewPhone, type ContractAccess } from '../../
 import { layoutMail } from '../mail/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { UnpaidModule } from '../unpaid/index.ts';
+import { afterTransferSentence, type CollectionShop } from './new-phone-delivery.ts';
 import { createNewPhoneRepository, type NewPhoneLine, type NewPhoneRepository, type OrderRow, type PhoneRow } from './new-phone.repository.ts';
 
 /** Who acts (core/actor.ts), with the address the confirmation goes to. */
@@ -136,13 +137,13 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
     }
   }
 
-  function transferMail(numero: string, libelle: string, montantCentimes: number, reference: string) {
+  function transferMail(numero: string, libelle: string, montantCentimes: number, reference: string, shop: CollectionShop | undefined) {
     return layoutMail(brandName, {
       title: `Votre commande ${numero} est enregistrée`,
       paragraphs: [
         `Nous avons bien reçu votre commande de nouveau téléphone (${libelle}), numéro ${numero}.`,
         `Pour la régler, faites un virement de ${formatEuros(montantCentimes)} à ${OPERATOR_TRANSFER_ACCOUNT.titulaire}, IBAN ${OPERATOR_TRANSFER_ACCOUNT.iban}, BIC ${OPERATOR_TRANSFER_ACCOUNT.bic}, avec la référence ${reference}.`,
-        'Le téléphone vous sera envoyé dès réception du virement.',
+        afterTransferSentence(shop),
       ],
       action: 'Suivre ma commande',
       link: `${publicUrl}/ecare/mon-compte/commandes`,
@@ -347,7 +348,8 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
         if (byTransfer) {
           const reference = `VIR-${created.numero}`;
           await r.setOrder(created.id, { referenceVirement: reference }, now);
-          await mail.send(actor.email, transferMail(created.numero, libelle, total.ttcCentimes, reference), { tx });
+          const shop = input.Livraison.mode === 'POINT_DE_VENTE' ? await r.pointOfSale(input.Livraison.idPointDeVente) : undefined;
+          await mail.send(actor.email, transferMail(created.numero, libelle, total.ttcCentimes, reference, shop), { tx });
         }
         await audit.record(
           {

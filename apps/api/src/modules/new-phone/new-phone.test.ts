@@ -8,6 +8,8 @@ import {
   newPhoneEligibilitySchema,
   newPhoneOfferListSchema,
   newPhoneOrderSchema,
+  orderDetailSchema,
+  orderPageSchema,
   paymentLinkSchema,
   paymentNotificationAnswerSchema,
   paymentTransactionSchema,
@@ -192,6 +194,21 @@ describe('POST /api/nouveau-telephone/{idContrat}/commande', () => {
     expect(await ordersOfLine(line.idContrat)).toHaveLength(1);
   });
 
+  it('collected in a shop and paid by transfer: the mail names the shop where to collect it, the order reads recorded and awaiting the transfer', async () => {
+    const line = f.colleague(2);
+    await setLine(line.idContrat, null);
+    const order = orderOf(await submit(line.idContrat, { ...base, Livraison: { mode: 'POINT_DE_VENTE', idPointDeVente: 12 } }));
+    const [mail] = await mailsAbout(order.numero);
+    expect(mail?.textBody).toContain('votre téléphone sera à retirer en boutique\u00a0: Boutique Dijon Liberté, 54 rue de la Liberté, 21000 Dijon');
+    expect(mail?.textBody).not.toContain('envoyé');
+    // Nothing is confirmed while the transfer is awaited: the order says so, in its summary and its timeline.
+    const detail = bodyOf(await t.get(`/api/commandes/${f.account}/${order.numero}`, f.manager), orderDetailSchema);
+    expect(detail).toMatchObject({ statut: 5, etape: 9, statutLibelle: 'Paiement par virement en attente', etapeLibelle: 'Commande enregistrée, en attente du virement', pointDeVente: 'Boutique Dijon Liberté, 54 rue de la Liberté, 21000 Dijon' });
+    expect(detail.historique.map((event) => event.etapeLibelle)).toEqual(['Commande enregistrée, en attente du virement']);
+    const listed = bodyOf(await t.get(`/api/commandes/${f.account}`, f.manager), orderPageSchema).commandes.find((row) => row.numero === order.numero);
+    expect(listed?.etapeLibelle).toBe('Commande enregistrée, en attente du virement');
+  });
+
   it('makes one order of a double submit with one key, answered to both; the same key again answers it', async () => {
     const line = f.colleague(4);
     await setLine(line.idContrat, null);
@@ -340,6 +357,20 @@ describe('card payment of a new phone', () => {
     // Paid: no other payment; the line may order again.
     expectCode(await askLink(order.numero), 409, 'PAYMENT_ORDER_NOT_PAYABLE');
     expect((await eligibility(line.idContrat)).eligible).toBe(true);
+  });
+
+  it('collected in a shop and paid by card: the confirmation mail says where to collect it', async () => {
+    await t.db.delete(rateLimitCounters).where(like(rateLimitCounters.key, 'quota:payment-link:%'));
+    const line = f.colleague(1);
+    await setLine(line.idContrat, null);
+    const order = orderOf(await submit(line.idContrat, { ...base, ModePaiement: 3, Livraison: { mode: 'POINT_DE_VENTE', idPointDeVente: 12 } }));
+    const link = await linkOf(order.numero);
+    expect(resultOf(await postNotification(t.app, eventBody({ reference: link.transactionReference, montant: order.aPayerCentimes }, t.clock.now()), { now: t.clock.now() }))).toBe('APPLIQUEE');
+    const [mail] = await mailsAbout(order.numero);
+    expect(mail?.subject).toContain('confirmée');
+    expect(mail?.textBody).toContain('à retirer en boutique\u00a0: Boutique Dijon Liberté, 54 rue de la Liberté, 21000 Dijon');
+    expect(mail?.textBody).not.toContain('envoi');
+    expect(bodyOf(await t.get(`/api/commandes/${f.account}/${order.numero}`, f.manager), orderDetailSchema).etapeLibelle).toBe('Commande confirmée');
   });
 
   it('a transfer order is not payable by card', async () => {

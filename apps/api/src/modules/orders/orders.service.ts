@@ -1,6 +1,5 @@
 import {
   ADDRESS_TYPE,
-  FLOW_STEP_LABELS,
   amountsOf,
   orderMoneyTotalsSchema,
   orderRecapLineSchema,
@@ -16,6 +15,7 @@ import {
   SUBSCRIPTION_STATUS_VALUES,
   euros,
   missingPieces,
+  orderStepLabel,
   subscriptionStatusName,
   subscriptionTransition,
   vatCentimes,
@@ -102,7 +102,7 @@ export function summaryOf(row: OrderRow): OrderSummary {
     statut: row.statut,
     statutLibelle: ORDER_STATUS_LABELS[row.statut as OrderStatus] ?? String(row.statut),
     etape: row.etape,
-    etapeLibelle: FLOW_STEP_LABELS[row.etape as FlowStep] ?? String(row.etape),
+    etapeLibelle: orderStepLabel(row.etape, row.statut),
     totalTtc: euros(row.totalUniqueHtCentimes + row.tvaUniqueCentimes),
     totalMensuelTtc: euros(ttcCentimes(row.totalMensuelHtCentimes)),
   };
@@ -247,7 +247,7 @@ export function createOrdersService(deps: OrdersDeps) {
         statut: event.statut,
         statutLibelle: ORDER_STATUS_LABELS[event.statut as OrderStatus] ?? String(event.statut),
         etape: event.etape,
-        etapeLibelle: FLOW_STEP_LABELS[event.etape as FlowStep] ?? String(event.etape),
+        etapeLibelle: orderStepLabel(event.etape, event.statut),
         libelle: event.libelle,
         at: event.at.toISOString(),
       })),

@@ -76,7 +76,7 @@ function deliveryOf(values: Values): CartAddressInput {
  * with the cart on the server when sent, so that a reload or another device finds it.
  */
 export function CoordinatesStep({ idClientBscs, cart, accountAddress, onNext }: CoordinatesStepProps) {
-  const shops = usePointsOfSale();
+  const shops = usePointsOfSale(true, idClientBscs);
   const { address } = useCartWrites(idClientBscs);
   const kept = cart.Coordonnees.LIVRAISON;
   const other = kept?.mode === 'AUTRE_ADRESSE' ? kept.adresse : null;

@@ -76,7 +76,7 @@ function RecapDocumentButton({ idSouscription, document, opened, onOpened }: { i
 
 /** RécapitulatifDeLaCommande: every line, delivery, payment and totals; the two documents to open; then the order, once. */
 export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted }: OrderRecapStepProps) {
-  const shops = usePointsOfSale();
+  const shops = usePointsOfSale(true, idClientBscs);
   const submit = useSubmitOrder(idClientBscs);
   const [opened, setOpened] = useState<ReadonlySet<RecapDocument>>(new Set());
   const [unpaid, setUnpaid] = useState<string | null>(null);

@@ -1,5 +1,6 @@
+import { pointOfSaleListSchema } from '@ecare/shared/catalogue';
 import { newPhoneEligibilitySchema, newPhoneOfferListSchema, newPhoneOrderSchema, type NewPhoneEligibility } from '@ecare/shared/new-phone';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { fillJsdomGaps } from '../../../test/jsdom-gaps.ts';
@@ -56,6 +57,12 @@ function render() {
   );
 }
 
+/** The shops as the server answers them for the line's account: nearest first, with their distance. */
+const SHOPS = pointOfSaleListSchema.parse([
+  { idPointDeVente: 12, nom: 'Boutique Dijon Liberté', adresse: '54 rue de la Liberté', codePostal: '21000', ville: 'Dijon', horaires: 'Du mardi au samedi de 9 h 30 à 19 h', distanceKm: 1 },
+  { idPointDeVente: 3, nom: 'Boutique Lyon Part-Dieu', adresse: '17 rue du Docteur Bouchut', codePostal: '69003', ville: 'Lyon', horaires: 'Du lundi au samedi de 10 h à 19 h', distanceKm: 175 },
+]);
+
 describe('NewPhoneFlow', () => {
   it('stops on an unpaid balance with the unpaid dialog and a link to pay, without listing phones', async () => {
     const { requests } = stubFetch(() => jsonResponse(eligibility({ eligible: false, motif: 'IMPAYES', message: 'Pour commander un nouveau téléphone, réglez 1 facture.' })));
@@ -84,5 +91,31 @@ describe('NewPhoneFlow', () => {
     expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.parse(post?.body ?? '{}')).toEqual({ IdArticleMobile: 1001, Couleur: 'Sauge', ModePaiement: 6, Livraison: { mode: 'ADRESSE_COMPTE' } });
     await waitFor(() => expect(screen.getByText('Votre commande CMD-2026-000123 est enregistrée')).toBeTruthy());
+  });
+
+  it('collected in a shop: lists the shops nearest the account first, with their distance, and says where to collect the phone', async () => {
+    const { requests } = stubFetch((request) => {
+      if (request.method === 'POST') return jsonResponse(ORDER);
+      if (request.url.includes('/api/points-de-vente')) return jsonResponse(SHOPS);
+      return jsonResponse(request.url.endsWith('/mobiles') ? PHONES : eligibility());
+    });
+    render();
+    fireEvent.click(await screen.findByRole('radio', { name: /iPhone 17/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /^En boutique/ }));
+    const shops = await screen.findByRole('radiogroup', { name: /Boutique de retrait/ });
+    // The line's account (7) is named: the server sorts the shops from its address.
+    expect(requests.find((request) => request.url.includes('/api/points-de-vente'))?.url).toBe('/api/points-de-vente?idClientBscs=7');
+    expect(within(shops).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.replace(/\u00a0/g, ' '))).toEqual([
+      expect.stringMatching(/^Boutique Dijon Liberté.*à 1 km$/),
+      expect.stringMatching(/^Boutique Lyon Part-Dieu.*à 175 km$/),
+    ]);
+    fireEvent.click(within(shops).getByRole('radio', { name: /Dijon/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /^Virement bancaire/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Vérifier ma commande' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmer la commande' }));
+    const confirmation = await screen.findByText(/^Pour la régler/);
+    const said = (confirmation.textContent ?? '').replace(/\u00a0/g, ' ');
+    expect(said).toContain('Dès réception du virement, votre téléphone sera à retirer en boutique : Boutique Dijon Liberté, 54 rue de la Liberté, 21000 Dijon.');
+    expect(said).not.toMatch(/téléphone vous sera envoyé/);
   });
 });

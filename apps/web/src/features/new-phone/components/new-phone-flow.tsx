@@ -21,8 +21,10 @@ import { PATHS } from '../../../lib/routes.ts';
 import { useCommunes, usePointsOfSale } from '../../../lib/shop-places.ts';
 import { useEligibility, useOrderNewPhone, usePhonesForLine } from '../api/new-phone-requests.ts';
 import { useNewPhoneCatalogue } from '../utils/catalogue-kit.ts';
+import { Confirmation } from './new-phone-confirmation.tsx';
+import { LineSummary } from './new-phone-line-summary.tsx';
 import { LineSummaryPlaceholder, PhoneListPlaceholder } from './new-phone-placeholders.tsx';
-import { formatCents, formatDay, newIdempotencyKey } from '../utils/new-phone-format.ts';
+import { formatCents, newIdempotencyKey, shopPlace } from '../utils/new-phone-format.ts';
 
 const DELIVERY_LABELS = {
   ADRESSE_COMPTE: 'À l’adresse de mon compte',
@@ -80,10 +82,10 @@ interface NewPhoneFlowProps {
 export function NewPhoneFlow({ idContrat, linePath, accountAddress, renderUnpaidDialog }: NewPhoneFlowProps) {
   const eligibility = useEligibility(idContrat);
   const phones = usePhonesForLine(idContrat, eligibility.data?.eligible === true);
-  const [ordered, setOrdered] = useState<NewPhoneOrder | null>(null);
+  const [ordered, setOrdered] = useState<{ order: NewPhoneOrder; collectAt: string | null } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(true);
 
-  if (ordered) return <Confirmation order={ordered} linePath={linePath} />;
+  if (ordered) return <Confirmation order={ordered.order} collectAt={ordered.collectAt} linePath={linePath} />;
   if (eligibility.error) return <ReadFailed error={eligibility.error} onRetry={() => void eligibility.refetch()} pending={eligibility.isFetching} />;
   if (eligibility.isPending)
     return (
@@ -122,29 +124,9 @@ export function NewPhoneFlow({ idContrat, linePath, accountAddress, renderUnpaid
       ) : phones.isPending ? (
         <PhoneListPlaceholder />
       ) : (
-        <OrderForm idContrat={idContrat} eligibility={data} phones={phones.data.mobiles} accountAddress={accountAddress} onOrdered={setOrdered} />
+        <OrderForm idContrat={idContrat} eligibility={data} phones={phones.data.mobiles} accountAddress={accountAddress} onOrdered={(order, collectAt) => setOrdered({ order, collectAt })} />
       )}
     </div>
-  );
-}
-
-function LineSummary({ eligibility }: { eligibility: NewPhoneEligibility }) {
-  const { ligne, tarif, dateRenouvellement } = eligibility;
-  return (
-    <section aria-labelledby="ligne-concernee" className="card space-y-1">
-      <h2 id="ligne-concernee" className="text-xl font-bold text-primary-strong">
-        Votre ligne
-      </h2>
-      <p className="font-semibold">
-        {formatPhone(ligne.numeroLigne)} – {ligne.offre.libelle}
-      </p>
-      <p>{ligne.dateFinEngagement ? `Engagement jusqu’au ${formatDay(ligne.dateFinEngagement)}.` : 'Sans engagement en cours.'}</p>
-      <p className="text-muted">
-        {tarif === 'RENOUVELLEMENT'
-          ? 'Votre ligne bénéficie du prix de renouvellement (prix avec forfait).'
-          : `Prix du téléphone seul : le prix de renouvellement vous sera proposé à partir du ${formatDay(dateRenouvellement ?? '')}.`}
-      </p>
-    </section>
   );
 }
 
@@ -153,7 +135,7 @@ interface OrderFormProps {
   eligibility: NewPhoneEligibility;
   phones: readonly NewPhoneOffer[];
   accountAddress: string;
-  onOrdered: (order: NewPhoneOrder) => void;
+  onOrdered: (order: NewPhoneOrder, collectAt: string | null) => void;
 }
 
 function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }: OrderFormProps) {
@@ -162,8 +144,8 @@ function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }
   const [idArticle, livraison, codePostal] = useWatch({ control: form.control, name: ['idArticle', 'livraison', 'codePostal'] });
   const phone = phones.find((candidate) => String(candidate.idArticle) === idArticle) ?? null;
   const communes = useCommunes(livraison === 'AUTRE_ADRESSE' ? codePostal.trim() : '');
-  const shops = usePointsOfSale(livraison === 'POINT_DE_VENTE');
-  const [draft, setDraft] = useState<{ request: NewPhoneOrderRequest; phone: NewPhoneOffer; delivery: string } | null>(null);
+  const shops = usePointsOfSale(livraison === 'POINT_DE_VENTE', eligibility.ligne.idClientBscs);
+  const [draft, setDraft] = useState<Draft | null>(null);
 
   // Another phone: its colours replace the previous ones; only one colour: chosen for the customer.
   useEffect(() => {
@@ -182,6 +164,7 @@ function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }
     if (!chosen) return;
     let Livraison: NewPhoneOrderRequest['Livraison'];
     let delivery: string;
+    let collectAt: string | null = null;
     if (values.livraison === 'AUTRE_ADRESSE') {
       // The city was chosen among the postal code's communes; the server checks the address again.
       const adresse = { destinataire: values.destinataire, numero: values.numero, voie: values.voie, complement: values.complement, codePostal: values.codePostal, ville: values.ville };
@@ -190,7 +173,8 @@ function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }
     } else if (values.livraison === 'POINT_DE_VENTE') {
       const shop = shops.data?.find((candidate) => String(candidate.idPointDeVente) === values.idPointDeVente);
       Livraison = { mode: 'POINT_DE_VENTE', idPointDeVente: Number(values.idPointDeVente) };
-      delivery = shop ? `Retrait en boutique : ${shop.nom}, ${shop.adresse}, ${shop.codePostal} ${shop.ville}` : 'Retrait en boutique';
+      collectAt = shop ? shopPlace(shop) : null;
+      delivery = collectAt ? `Retrait en boutique : ${collectAt}` : 'Retrait en boutique';
     } else {
       Livraison = { mode: 'ADRESSE_COMPTE' };
       delivery = `${DELIVERY_LABELS.ADRESSE_COMPTE} : ${accountAddress}`;
@@ -199,6 +183,7 @@ function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }
       request: { IdArticleMobile: chosen.idArticle, Couleur: values.couleur, ModePaiement: values.paiement === '6' ? 6 : 3, Livraison },
       phone: chosen,
       delivery,
+      collectAt,
     });
   }
 
@@ -254,7 +239,12 @@ function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }
             name="idPointDeVente"
             label="Boutique de retrait"
             required
-            options={shops.data.map((shop) => ({ value: String(shop.idPointDeVente), label: shop.nom, description: `${shop.adresse}, ${shop.codePostal} ${shop.ville} – ${shop.horaires}` }))}
+            help={shops.data.some((shop) => shop.distanceKm !== undefined) ? 'Les plus proches de l’adresse de votre compte en premier.' : undefined}
+            options={shops.data.map((shop) => ({
+              value: String(shop.idPointDeVente),
+              label: shop.nom,
+              description: `${shopPlace(shop)} – ${shop.horaires}${shop.distanceKm === undefined ? '' : ` – à ${shop.distanceKm.toLocaleString('fr-FR')}\u00a0km`}`,
+            }))}
           />
         ) : (
           <WaitingText>Chargement des boutiques…</WaitingText>
@@ -275,12 +265,20 @@ function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }
   );
 }
 
+/** The order as checked on the recap: the request, the phone, where it goes said in words, and the shop to collect it from. */
+interface Draft {
+  request: NewPhoneOrderRequest;
+  phone: NewPhoneOffer;
+  delivery: string;
+  collectAt: string | null;
+}
+
 interface RecapProps {
-  draft: { request: NewPhoneOrderRequest; phone: NewPhoneOffer; delivery: string };
+  draft: Draft;
   idContrat: number;
   eligibility: NewPhoneEligibility;
   onBack: () => void;
-  onOrdered: (order: NewPhoneOrder) => void;
+  onOrdered: (order: NewPhoneOrder, collectAt: string | null) => void;
 }
 
 function Recap({ draft, idContrat, eligibility, onBack, onOrdered }: RecapProps) {
@@ -311,7 +309,7 @@ function Recap({ draft, idContrat, eligibility, onBack, onOrdered }: RecapProps)
       {
         onSuccess: (made) => {
           if (made.modePaiement === 3 && made.virement === null) void pay(made.numero);
-          else onOrdered(made);
+          else onOrdered(made, draft.collectAt);
         },
         // A definitive answer: the next try is a new attempt (a network failure keeps the key).
         onError: (error) => {
@@ -362,35 +360,6 @@ function Recap({ draft, idContrat, eligibility, onBack, onOrdered }: RecapProps)
           </button>
         </div>
       )}
-    </div>
-  );
-}
-
-function Confirmation({ order, linePath }: { order: NewPhoneOrder; linePath: string }) {
-  const heading = useRef<HTMLDivElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div ref={heading} tabIndex={-1} className="space-y-4">
-      <Alert tone="success" title={`Votre commande ${order.numero} est enregistrée`}>
-        <p>
-          Nouveau téléphone {order.mobile.libelle} ({order.mobile.couleur}) : {formatCents(order.total.ttcCentimes)} TTC.
-        </p>
-        {order.virement ? (
-          <p>
-            Pour la régler, faites un virement de {formatCents(order.virement.montantCentimes)} à {order.virement.titulaire}, IBAN {order.virement.iban}, BIC{' '}
-            {order.virement.bic}, avec la référence <strong>{order.virement.reference}</strong>. Ces informations vous ont aussi été envoyées par e-mail. Le
-            téléphone vous sera envoyé dès réception du virement.
-          </p>
-        ) : null}
-      </Alert>
-      <p className="flex flex-wrap gap-4">
-        <Link to={`${PATHS.accountOrders}/${order.numero}`} className="link">
-          Suivre ma commande
-        </Link>
-        <Link to={linePath} className="link">
-          Retour à la ligne
-        </Link>
-      </p>
     </div>
   );
 }
