@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 
 const app = useRealApp();
@@ -79,18 +79,6 @@ describe('line consumption and contract', () => {
     expect(widths.content).toBeLessThanOrEqual(widths.viewport);
     await expectNoAxeViolations(narrow.page);
     await narrow.context.close();
-  });
-
-  it('sends the menu’s consumption entry to the fleet list for a manager of several lines', async () => {
-    const { context, page } = await newPage(app.browser);
-    await loginWithKeyboard(page, app.server.url, DEMO.gestionnaire.email, DEMO.gestionnaire.password);
-    await page.waitForURL(/\/pages\/accueil$/);
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await menu.getByRole('button', { name: 'Mes lignes' }).click();
-    await menu.getByRole('link', { name: 'Suivi conso' }).click();
-    await page.waitForURL(/\/pages\/mes-lignes-mobiles$/);
-    expect(appPath(page)).toBe('/pages/mes-lignes-mobiles');
-    await context.close();
   });
 
   it('sends a line user’s consumption address to their own line’s', async () => {

@@ -199,9 +199,10 @@ export const frameRoutes: RouteObject[] = [
     ],
   },
   {
-    // The menu's "Suivi conso": a redirection to a line's consumption or to the fleet list.
+    // The menu's "Suivi conso": a line's consumption, or which line first for an account of several.
     path: 'ligne-mobile/consommation',
-    lazy: () => import('./routes/consumption-route.tsx').then((m) => ({ loader: m.consumptionMenuLoader, Component: RedirectOnly })),
+    handle: title('Suivi conso\u00a0: choix de la ligne'),
+    lazy: () => import('./routes/consumption-route.tsx').then((m) => ({ loader: m.consumptionMenuLoader, Component: m.ConsumptionChoiceRoute })),
   },
   {
     path: 'ligne-mobile/:idContrat/consommation',
@@ -223,9 +224,10 @@ export const frameRoutes: RouteObject[] = [
     path: 'mon-forfait',
     children: [
       {
-        // The menu's "Changer de forfait": a redirection to the chosen line's change or to the fleet list.
+        // The menu's "Changer de forfait": a line's change, or which line first for an account of several.
         path: 'changer-de-forfait',
-        lazy: () => import('./routes/tariff-change-route.tsx').then((m) => ({ loader: m.tariffChangeMenuLoader, Component: RedirectOnly })),
+        handle: title('Changer de forfait\u00a0: choix de la ligne'),
+        lazy: () => import('./routes/tariff-change-route.tsx').then((m) => ({ loader: m.tariffChangeMenuLoader, Component: m.TariffChangeChoiceRoute })),
       },
       {
         // The plan catalogue (decision 035).
@@ -271,9 +273,10 @@ export const frameRoutes: RouteObject[] = [
         lazy: () => import('./routes/catalogue-route.tsx').then((m) => ({ Component: m.PhoneRoute, loader: m.phoneLoader })),
       },
       {
-        // The menu's "Nouveau téléphone": a redirection to the chosen line's new phone or to the fleet list (decision 039).
+        // The menu's "Nouveau téléphone": a line's new phone, or which line first for an account of several (decision 039).
         path: 'nouveau-telephone',
-        lazy: () => import('./routes/new-phone-route.tsx').then((m) => ({ loader: m.newPhoneMenuLoader, Component: RedirectOnly })),
+        handle: title('Nouveau téléphone\u00a0: choix de la ligne'),
+        lazy: () => import('./routes/new-phone-route.tsx').then((m) => ({ loader: m.newPhoneMenuLoader, Component: m.NewPhoneChoiceRoute })),
       },
       {
         path: 'nouveau-telephone/:idContrat',

@@ -1,5 +1,5 @@
 import { formatPhone } from '@ecare/shared/phone';
-import { Link, redirect, replace, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
 import { PageHeading, type BreadcrumbItem } from '../../components/ui/page-heading.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -8,46 +8,38 @@ import { ConsumptionOverview } from '../../features/consumption/components/consu
 import { PERIOD_PARAM, consumptionPath, periodFrom } from '../../features/consumption/utils/consumption-path.ts';
 import { contractIdFrom, linePath } from '../../features/lines/utils/line-path.ts';
 import { hasErrorCode } from '../../lib/api-error.ts';
-import { inAppPathOf, PATHS, withReturnUrl } from '../../lib/routes.ts';
+import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
-import { loadSession } from '../session/load-session.ts';
+import { LineJourneyChoice, type LineJourney } from './line-journey-choice.tsx';
+import { lineJourneyContract, lineJourneyMenuLoader } from './line-journey-loaders.ts';
 import { useSessionState } from '../session/use-session-state.ts';
 
 /**
  * /ligne-mobile/{idContrat}/consommation[?periode=AAAA-MM]: the line's consumption, for its
  * user and its account's managers (the server decides; a refusal shows the spec's text).
  */
-export async function consumptionLoader({ request, params }: LoaderFunctionArgs) {
-  const idContrat = contractIdFrom(params.idContrat);
-  if (idContrat === null) throw replace(PATHS.notFound);
-  const session = await loadSession(request);
-  if (session.kind === 'choose') throw redirect(withReturnUrl(PATHS.accountChoice, inAppPathOf(request.url)));
-  if (session.kind === 'failed') throw redirect(PATHS.serverError);
+export async function consumptionLoader(args: LoaderFunctionArgs) {
+  const idContrat = await lineJourneyContract(args);
+  const { request } = args;
   // A refusal stays in the cache and is shown by the page (not asked for again on mount).
   await queryClient.prefetchQuery(consumptionQueryOptions(idContrat, periodFrom(new URL(request.url).searchParams)));
   return null;
 }
 
+const CONSUMPTION_JOURNEY: LineJourney = {
+  name: 'Suivi conso',
+  intro: 'De quelle ligne\u00a0? Choisissez-la pour suivre sa consommation, mois par mois.',
+  pathOf: consumptionPath,
+  activeOnly: false,
+};
+
 /**
  * /ligne-mobile/consommation, the menu's "Suivi conso" (decision 019): a line user goes to their
- * own line's consumption; a manager to the chosen line's when the account has one chosen (an
- * account with a single line), otherwise to the fleet list, where each line leads to its own.
+ * own line's consumption, the manager of an account of one line to that line's; an account of
+ * several lines chooses the line first.
  */
-export async function consumptionMenuLoader({ request }: LoaderFunctionArgs): Promise<never> {
-  const session = await loadSession(request);
-  switch (session.kind) {
-    case 'user':
-      throw redirect(session.user.idContrat === null ? PATHS.userHome : consumptionPath(session.user.idContrat));
-    case 'choose':
-      throw redirect(withReturnUrl(PATHS.accountChoice, PATHS.consumption));
-    case 'failed':
-      throw redirect(PATHS.serverError);
-    case 'account':
-      throw redirect(session.line ? consumptionPath(session.line.idContrat) : PATHS.mobileLines);
-    case 'forbidden':
-      throw redirect(PATHS.mobileLines);
-  }
-}
+export const consumptionMenuLoader = lineJourneyMenuLoader(PATHS.consumption, consumptionPath, CONSUMPTION_JOURNEY.activeOnly);
+export const ConsumptionChoiceRoute = () => <LineJourneyChoice journey={CONSUMPTION_JOURNEY} />;
 
 export function ConsumptionRoute() {
   const idContrat = contractIdFrom(useParams().idContrat);

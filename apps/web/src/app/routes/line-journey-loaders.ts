@@ -1,11 +1,14 @@
 import { redirect, replace, type LoaderFunctionArgs } from 'react-router';
+import { linePageQueryOptions, type LinePageParams } from '../../features/lines/api/get-line-page.ts';
+import { linePageParamsFrom } from '../../features/lines/utils/line-page-params.ts';
 import { contractIdFrom } from '../../features/lines/utils/line-path.ts';
 import { inAppPathOf, PATHS, withReturnUrl } from '../../lib/routes.ts';
+import { queryClient } from '../query-client.ts';
 import { loadSession } from '../session/load-session.ts';
 
 /**
- * The journeys of one line opened from the menu (a new phone, a plan change: decisions 037, 039).
- * Their pages take the line from the address; the menu's entry has none.
+ * The journeys of one line opened from the menu (a new phone, a plan change, the consumption:
+ * decisions 019, 037, 039). Their pages take the line from the address; the menu's entry has none.
  */
 
 /** The line of a journey's page (`:idContrat`), once a session can show it; else the redirection. */
@@ -19,11 +22,21 @@ export async function lineJourneyContract({ request, params }: LoaderFunctionArg
 }
 
 /**
- * The menu's entry of a line journey (after its unpaid-balance check): the chosen line's page,
- * else the fleet list, where each line leads to its own.
+ * The lines a journey's line choice lists, from its address (`?recherche&page`): the fleet list's
+ * order, the active lines only for a journey that needs one.
  */
-export function lineJourneyMenuLoader(menuPath: string, pathOf: (idContrat: number) => string) {
-  return async ({ request }: LoaderFunctionArgs): Promise<never> => {
+export function journeyLineParams(search: URLSearchParams, activeOnly: boolean): LinePageParams {
+  return { ...linePageParamsFrom(search), tri: 'numeroLigne', ordre: 'asc', statut: activeOnly ? 'ACTIF' : null, idOffreEngagement: null };
+}
+
+/**
+ * The menu's entry of a line journey (after its unpaid-balance check, for those that sell): the
+ * line user's own line, or the chosen line of an account of one line, straight into the journey;
+ * an account of several lines stays on the entry's page, which asks which line (its first page of
+ * lines read here).
+ */
+export function lineJourneyMenuLoader(menuPath: string, pathOf: (idContrat: number) => string, activeOnly: boolean) {
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const session = await loadSession(request);
     switch (session.kind) {
       case 'user':
@@ -33,9 +46,12 @@ export function lineJourneyMenuLoader(menuPath: string, pathOf: (idContrat: numb
       case 'failed':
         throw redirect(PATHS.serverError);
       case 'account':
-        throw redirect(session.line ? pathOf(session.line.idContrat) : PATHS.mobileLines);
+        if (session.line) throw redirect(pathOf(session.line.idContrat));
+        await queryClient.prefetchQuery(linePageQueryOptions(session.account.idClientBscs, journeyLineParams(new URL(request.url).searchParams, activeOnly)));
+        return null;
       case 'forbidden':
-        throw redirect(PATHS.mobileLines);
+        // The page says why the stored account is refused, with the way to choose another.
+        return null;
     }
   };
 }

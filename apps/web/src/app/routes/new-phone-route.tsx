@@ -13,6 +13,7 @@ import { newPhonePath } from '../../features/new-phone/utils/new-phone-format.ts
 import { UnpaidDialog } from '../../features/unpaid/components/unpaid-dialog.tsx';
 import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
+import { LineJourneyChoice, type LineJourney } from './line-journey-choice.tsx';
 import { lineJourneyContract, lineJourneyMenuLoader } from './line-journey-loaders.ts';
 import { useSessionState } from '../session/use-session-state.ts';
 
@@ -28,11 +29,19 @@ export async function newPhoneLoader(args: LoaderFunctionArgs) {
   return null;
 }
 
+const NEW_PHONE_JOURNEY: LineJourney = {
+  name: 'Nouveau téléphone',
+  intro: 'Pour quelle ligne\u00a0? Seules les lignes actives peuvent commander un nouveau téléphone.',
+  pathOf: newPhonePath,
+  activeOnly: true,
+};
+
 /**
  * /mon-telephone/nouveau-telephone, the menu's "Nouveau téléphone" (after its unpaid-balance
- * check): the chosen line's page, else the fleet list, where each line leads to its own.
+ * check): the line's page for a single line, else the choice of the line (decision 039).
  */
-export const newPhoneMenuLoader = lineJourneyMenuLoader(PATHS.newPhone, newPhonePath);
+export const newPhoneMenuLoader = lineJourneyMenuLoader(PATHS.newPhone, newPhonePath, NEW_PHONE_JOURNEY.activeOnly);
+export const NewPhoneChoiceRoute = () => <LineJourneyChoice journey={NEW_PHONE_JOURNEY} />;
 
 export function NewPhoneRoute() {
   const idContrat = contractIdFrom(useParams().idContrat);

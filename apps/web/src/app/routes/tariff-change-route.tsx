@@ -8,6 +8,7 @@ import { blockQueryOptions, inProgressQueryOptions, tariffChangePath } from '../
 import { TariffChangeFlow } from '../../features/tariff-change/components/tariff-change-flow.tsx';
 import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
+import { LineJourneyChoice, type LineJourney } from './line-journey-choice.tsx';
 import { lineJourneyContract, lineJourneyMenuLoader } from './line-journey-loaders.ts';
 
 /**
@@ -24,11 +25,19 @@ export async function tariffChangeLoader(args: LoaderFunctionArgs) {
   return null;
 }
 
+const TARIFF_CHANGE_JOURNEY: LineJourney = {
+  name: 'Changer de forfait',
+  intro: 'Pour quelle ligne\u00a0? Seules les lignes actives peuvent changer de forfait.',
+  pathOf: tariffChangePath,
+  activeOnly: true,
+};
+
 /**
  * /mon-forfait/changer-de-forfait, the menu's "Changer de forfait" (after its unpaid-balance
- * check): the chosen line's page, else the fleet list, where each line leads to its own.
+ * check): the line's page for a single line, else the choice of the line (decision 037).
  */
-export const tariffChangeMenuLoader = lineJourneyMenuLoader(PATHS.tariffChange, tariffChangePath);
+export const tariffChangeMenuLoader = lineJourneyMenuLoader(PATHS.tariffChange, tariffChangePath, TARIFF_CHANGE_JOURNEY.activeOnly);
+export const TariffChangeChoiceRoute = () => <LineJourneyChoice journey={TARIFF_CHANGE_JOURNEY} />;
 
 export function TariffChangeRoute() {
   const idContrat = contractIdFrom(useParams().idContrat);
