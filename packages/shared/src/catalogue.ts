@@ -520,6 +520,10 @@ export const pointOfSaleSchema = lazySchema(() =>
   }),
 );
 export type PointOfSale = z.infer<typeof pointOfSaleSchema>;
+
+/** A shop as orders, mails and pages name it: name, street, postal code and city. */
+export const pointOfSalePlace = (shop: Pick<PointOfSale, 'nom' | 'adresse' | 'codePostal' | 'ville'>): string =>
+  `${shop.nom}, ${shop.adresse}, ${shop.codePostal} ${shop.ville}`;
 export const pointOfSaleListSchema = lazySchema(() => z.array(pointOfSaleSchema));
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import {
   euros,
   missingPieces,
   orderStepLabel,
+  pointOfSalePlace,
   subscriptionStatusName,
   subscriptionTransition,
   vatCentimes,
@@ -242,7 +243,7 @@ export function createOrdersService(deps: OrdersDeps) {
         codePostal: address.codePostal,
         ville: address.ville,
       })),
-      pointDeVente: pointOfSale ? `${pointOfSale.nom}, ${pointOfSale.adresse}, ${pointOfSale.codePostal} ${pointOfSale.ville}` : null,
+      pointDeVente: pointOfSale ? pointOfSalePlace(pointOfSale) : null,
       historique: events.map((event) => ({
         statut: event.statut,
         statutLibelle: ORDER_STATUS_LABELS[event.statut as OrderStatus] ?? String(event.statut),

@@ -1,5 +1,6 @@
 import { RECAP_DOCUMENTS, type Cart, type RecapDocument, type SubmittedOrder } from '@ecare/shared/add-line';
 import type { Address } from '@ecare/shared/accounts';
+import { pointOfSalePlace } from '@ecare/shared/catalogue';
 import { FLOW_STEP, ORDER_PAYMENT_MODE, ORDER_PAYMENT_MODE_LABELS } from '@ecare/shared/shop';
 import { CheckCircle2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -99,7 +100,7 @@ export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted
       : livraison?.mode === 'AUTRE_ADRESSE'
         ? `${livraison.adresse.destinataire}, ${[livraison.adresse.numero, livraison.adresse.voie].filter(Boolean).join(' ')}${livraison.adresse.complement ? `, ${livraison.adresse.complement}` : ''}, ${livraison.adresse.codePostal} ${livraison.adresse.ville}`
         : shop
-          ? `Retrait en boutique : ${shop.nom}, ${shop.adresse}, ${shop.codePostal} ${shop.ville}`
+          ? `Retrait en boutique : ${pointOfSalePlace(shop)}`
           : 'Retrait en boutique';
 
   return (

@@ -1,4 +1,4 @@
-import { phoneName } from '@ecare/shared/catalogue';
+import { phoneName, pointOfSalePlace } from '@ecare/shared/catalogue';
 import type { NewPhoneEligibility, NewPhoneOffer, NewPhoneOrder, NewPhoneOrderRequest } from '@ecare/shared/new-phone';
 import { formatPhone } from '@ecare/shared/phone';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -24,7 +24,7 @@ import { useNewPhoneCatalogue } from '../utils/catalogue-kit.ts';
 import { Confirmation } from './new-phone-confirmation.tsx';
 import { LineSummary } from './new-phone-line-summary.tsx';
 import { LineSummaryPlaceholder, PhoneListPlaceholder } from './new-phone-placeholders.tsx';
-import { formatCents, newIdempotencyKey, shopPlace } from '../utils/new-phone-format.ts';
+import { formatCents, newIdempotencyKey } from '../utils/new-phone-format.ts';
 
 const DELIVERY_LABELS = {
   ADRESSE_COMPTE: 'À l’adresse de mon compte',
@@ -173,7 +173,7 @@ function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }
     } else if (values.livraison === 'POINT_DE_VENTE') {
       const shop = shops.data?.find((candidate) => String(candidate.idPointDeVente) === values.idPointDeVente);
       Livraison = { mode: 'POINT_DE_VENTE', idPointDeVente: Number(values.idPointDeVente) };
-      collectAt = shop ? shopPlace(shop) : null;
+      collectAt = shop ? pointOfSalePlace(shop) : null;
       delivery = collectAt ? `Retrait en boutique : ${collectAt}` : 'Retrait en boutique';
     } else {
       Livraison = { mode: 'ADRESSE_COMPTE' };
@@ -243,7 +243,7 @@ function OrderForm({ idContrat, eligibility, phones, accountAddress, onOrdered }
             options={shops.data.map((shop) => ({
               value: String(shop.idPointDeVente),
               label: shop.nom,
-              description: `${shopPlace(shop)} – ${shop.horaires}${shop.distanceKm === undefined ? '' : ` – à ${shop.distanceKm.toLocaleString('fr-FR')}\u00a0km`}`,
+              description: `${pointOfSalePlace(shop)} – ${shop.horaires}${shop.distanceKm === undefined ? '' : ` – à ${shop.distanceKm.toLocaleString('fr-FR')}\u00a0km`}`,
             }))}
           />
         ) : (

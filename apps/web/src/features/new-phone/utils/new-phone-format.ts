@@ -14,7 +14,3 @@ export function newIdempotencyKey(): string {
 
 /** `/mon-telephone/nouveau-telephone/{idContrat}`: a line's new phone (decision 039). */
 export const newPhonePath = (idContrat: number): string => `/mon-telephone/nouveau-telephone/${idContrat}`;
-
-/** A shop as the page names it: name, street, postal code and city. */
-export const shopPlace = (shop: { nom: string; adresse: string; codePostal: string; ville: string }): string =>
-  `${shop.nom}, ${shop.adresse}, ${shop.codePostal} ${shop.ville}`;
