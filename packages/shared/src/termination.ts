@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { countOf } from './french-plural.ts';
 import { vatCentimes, VAT_RATE_BP } from './invoices.ts';
 import { addDays } from './paris-time.ts';
 
@@ -22,8 +23,14 @@ const subReasonMessage = 'Veuillez choisir une précision du motif.';
 
 /** The effective date is at the earliest the day after the request, at the latest this many months ahead. */
 export const TERMINATION_MAX_MONTHS_AHEAD = 3;
-/** Fees: every remaining monthly fee up to this many months, then a quarter of those beyond. */
+/** Fees: the monthly fees due until this month of the commitment in full, then a quarter of those after it. */
 export const TERMINATION_FULL_MONTHS = 12;
+/**
+ * The rule of the early-termination fees, as the fees page, the recap PDF, the terms of sale and
+ * subscription and the FAQ state it (decision 031).
+ */
+export const TERMINATION_FEES_RULE =
+  'En cas de résiliation avant la fin de la période d’engagement, les mensualités restant dues jusqu’au 12e mois de l’engagement sont facturées en totalité, et le quart des mensualités restant dues après le 12e mois (arrondi au centime), hors taxes. Aucuns frais ne sont dus pour une résiliation motivée par la liquidation judiciaire de l’entreprise, son déménagement à l’étranger ou le décès du titulaire de la ligne, sur justificatif.';
 /** Proofs a request may carry. */
 export const TERMINATION_MAX_ATTACHMENTS = 3;
 /** Multipart field naming the line a proof is for (sent before the file). */
@@ -83,42 +90,70 @@ export interface TerminationFees {
   totalHtCentimes: number;
   totalTvaCentimes: number;
   totalTtcCentimes: number;
+  /** The arithmetic of the fees due before any waiver (« 8 mensualités × 24,99 € + ¼ × 12 mensualités × 24,99 € = 274,89 € HT »); null when nothing is due. */
+  calcul: string | null;
 }
 
 const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const plural = (count: number, word: string) => `${count}\u00a0${word}${count > 1 ? 's' : ''}`;
+const monthly = (count: number, mensualiteHtCentimes: number) => `${countOf(count, 'mensualité')} × ${euro.format(mensualiteHtCentimes / 100)}`;
+
+/** The longest commitment the catalogue sells, in months. */
+export const TERMINATION_LONGEST_COMMITMENT = 24;
 
 /**
- * The early-termination fees of a business line (decision 031): the monthly fee excluding VAT for
- * each remaining month up to 12, then a quarter of the monthly fees of the months beyond,
- * rounded to the cent; nothing for a reason that waives them (on proof), the waived amount shown
- * as such. VAT at 20 % on the total.
+ * The length of a line's commitment, which the fees count its 12th month in: its plan's, unless
+ * the plan has none or more months are left than it gives (a commitment taken with a phone, or
+ * renewed): then the longest sold, or the months left when more (what bills the least).
  */
-export function terminationFees(input: { moisRestants: number; mensualiteHtCentimes: number; exoneration: string | null }): TerminationFees {
+export function commitmentMonths(engagementMoisOffre: number, moisRestants: number): number {
+  return engagementMoisOffre > 0 && moisRestants <= engagementMoisOffre ? engagementMoisOffre : Math.max(TERMINATION_LONGEST_COMMITMENT, moisRestants);
+}
+
+/**
+ * How the months left are billed: those until the 12th month of the commitment in full, those
+ * after it by a quarter. A commitment of 12 months or less has nothing after its 12th month.
+ */
+export function terminationFeeMonths(moisRestants: number, dureeEngagementMois: number): { pleins: number; quarts: number } {
+  const afterTwelfth = Math.max(dureeEngagementMois - TERMINATION_FULL_MONTHS, 0);
+  const quarts = Math.min(Math.max(moisRestants, 0), afterTwelfth);
+  return { pleins: Math.max(moisRestants, 0) - quarts, quarts };
+}
+
+/**
+ * The early-termination fees of a business line (decision 031, TERMINATION_FEES_RULE): the monthly
+ * fee excluding VAT for each month left until the 12th month of the commitment, then a quarter of
+ * the monthly fees of the months left after it, rounded to the cent; nothing for a reason that
+ * waives them (on proof), the waived amount shown as such. VAT at 20 % on the total. The page, the
+ * recap PDF and the closing invoice all show what this returns.
+ */
+export function terminationFees(input: { moisRestants: number; dureeEngagementMois: number; mensualiteHtCentimes: number; exoneration: string | null }): TerminationFees {
   const { moisRestants, mensualiteHtCentimes } = input;
-  const full = Math.min(moisRestants, TERMINATION_FULL_MONTHS);
-  const beyond = Math.max(moisRestants - TERMINATION_FULL_MONTHS, 0);
+  const { pleins, quarts } = terminationFeeMonths(moisRestants, input.dureeEngagementMois);
   const lignes: TerminationFeeItem[] = [];
-  if (full > 0) {
+  const parts: string[] = [];
+  if (pleins > 0) {
     lignes.push({
       type: 'MENSUALITES_RESTANTES',
-      libelle: `Mensualités restantes jusqu’au 12e mois\u00a0: ${plural(full, 'mois')} × ${euro.format(mensualiteHtCentimes / 100)} HT`,
-      montantHtCentimes: full * mensualiteHtCentimes,
+      libelle: `Mensualités dues jusqu’au 12e mois de l’engagement\u00a0: ${monthly(pleins, mensualiteHtCentimes)} HT`,
+      montantHtCentimes: pleins * mensualiteHtCentimes,
     });
+    parts.push(monthly(pleins, mensualiteHtCentimes));
   }
-  if (beyond > 0) {
+  if (quarts > 0) {
     lignes.push({
       type: 'QUART_MENSUALITES',
-      libelle: `Quart des mensualités au-delà du 12e mois\u00a0: ${plural(beyond, 'mois')} × ${euro.format(mensualiteHtCentimes / 100)} HT ÷ 4`,
-      montantHtCentimes: Math.round((beyond * mensualiteHtCentimes) / 4),
+      libelle: `Quart des mensualités dues après le 12e mois de l’engagement\u00a0: ¼ × ${monthly(quarts, mensualiteHtCentimes)} HT`,
+      montantHtCentimes: Math.round((quarts * mensualiteHtCentimes) / 4),
     });
+    parts.push(`¼ × ${monthly(quarts, mensualiteHtCentimes)}`);
   }
   const due = lignes.reduce((sum, line) => sum + line.montantHtCentimes, 0);
+  const calcul = parts.length > 0 ? `${parts.join(' + ')} = ${euro.format(due / 100)} HT` : null;
   const exonere = input.exoneration !== null && due > 0;
   if (exonere) lignes.push({ type: 'EXONERATION', libelle: `Exonération\u00a0: ${input.exoneration}`, montantHtCentimes: -due });
   const totalHtCentimes = exonere ? 0 : due;
   const totalTvaCentimes = vatCentimes(totalHtCentimes);
-  return { moisRestants, exonere, lignes, totalHtCentimes, totalTvaCentimes, totalTtcCentimes: totalHtCentimes + totalTvaCentimes };
+  return { moisRestants, exonere, lignes, totalHtCentimes, totalTvaCentimes, totalTtcCentimes: totalHtCentimes + totalTvaCentimes, calcul };
 }
 
 /** VAT rate of the fees, in percent (20). */
@@ -171,6 +206,8 @@ export const terminationCommitmentSchema = lazySchema(() =>
     libelleOffre: z.string(),
     /** Monthly fee of the plan, excluding VAT. */
     mensualiteHtCentimes: z.number().int(),
+    /** Length of the plan's commitment in months (0 without one). */
+    dureeEngagementMois: z.number().int(),
     /** End of the commitment (YYYY-MM-DD); null without commitment. */
     dateFinEngagement: z.string().nullable(),
     /** Months of commitment left at the earliest effective date. */
@@ -222,6 +259,8 @@ export const terminationFeesSchema = lazySchema(() =>
     moisRestants: z.number().int(),
     exonere: z.boolean(),
     lignes: z.array(terminationFeeItemSchema),
+    /** The arithmetic of the fees (« 8 mensualités × 24,99 € + ¼ × 12 mensualités × 24,99 € = 274,89 € HT »), null when none is due. */
+    calcul: z.string().nullable(),
     totalHtCentimes: z.number().int(),
     totalTvaCentimes: z.number().int(),
     totalTtcCentimes: z.number().int(),

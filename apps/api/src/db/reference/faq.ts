@@ -1,3 +1,4 @@
+import { TERMINATION_FEES_RULE, terminationFees } from '@ecare/shared';
 import type { faqQuestions, faqThemes } from '../schema.ts';
 import { typographyHtml, typographyText } from './french-text.ts';
 import { OFFERS } from './offers.ts';
@@ -280,7 +281,9 @@ const TERMINATION = theme(6, () => [
   ),
   q(
     'Quels frais dois-je payer si je résilie pendant mon engagement ?',
-    `<p>En cas de résiliation avant la fin d’une période d’engagement de 12 ou 24 mois, les mensualités restant à courir jusqu’à son terme sont dues. La date de fin d’engagement de chaque ligne figure sur sa page ; les conditions sont détaillées dans les conditions générales d’abonnement (${TERMS}).</p>`,
+    `<p>${TERMINATION_FEES_RULE}</p>`,
+    `<p>Par exemple, pour une ligne à 24,99 € HT par mois engagée pour 24 mois et résiliée à l’issue de son 4e mois : ${terminationFees({ moisRestants: 20, dureeEngagementMois: 24, mensualiteHtCentimes: 2_499, exoneration: null }).calcul ?? ''}.</p>`,
+    `<p>La date de fin d’engagement de chaque ligne figure sur sa page ; le détail et le calcul des frais sont donnés à l’étape « Engagement et frais » de la résiliation, avant toute demande. Les conditions sont détaillées dans les conditions générales d’abonnement (${TERMS}).</p>`,
   ),
   q(
     'Comment connaître la date de fin d’engagement d’une ligne ?',

@@ -1,4 +1,4 @@
-import { DATA_CARBON_FACTORS, mobileDataCarbonGrams, monthlyPrices, OPERATOR_COMPANY } from '@ecare/shared';
+import { DATA_CARBON_FACTORS, mobileDataCarbonGrams, monthlyPrices, OPERATOR_COMPANY, TERMINATION_FEES_RULE } from '@ecare/shared';
 import type { legalPages } from '../schema.ts';
 import { decimal, euros, groupDigits, typographyHtml } from './french-text.ts';
 import { OFFERS } from './offers.ts';
@@ -84,7 +84,8 @@ const CONDITIONS_TARIFS = html(
   '<li>En cas de retard de paiement, des pénalités au taux de trois fois le taux d’intérêt légal et une indemnité forfaitaire de 40 € pour frais de recouvrement sont dues (article L.&nbsp;441-10 du Code de commerce).</li>',
   '</ul>',
   '<h2>Durée et engagement</h2>',
-  '<p>Selon l’offre choisie, un contrat est sans engagement ou comporte une période d’engagement de 12 ou 24 mois, indiquée dans ses conditions particulières. En cas de résiliation avant la fin de cette période, les mensualités restant à courir jusqu’à son terme sont dues, dans les conditions des conditions générales d’abonnement.</p>',
+  '<p>Selon l’offre choisie, un contrat est sans engagement ou comporte une période d’engagement de 12 ou 24 mois, indiquée dans ses conditions particulières.</p>',
+  `<p>${TERMINATION_FEES_RULE} Le détail et le calcul des frais sont donnés dans l’espace client avant toute demande de résiliation (conditions générales d’abonnement, article 10).</p>`,
 );
 
 const carbonExamples = [1, 5, 20, 50, 150].map(
@@ -203,7 +204,7 @@ const ACCESSIBILITE = html(
 
 export const LEGAL_PAGES: readonly Row[] = [
   { pageCode: 'MENTIONS_LEGALES', titre: 'Mentions légales', contenuHtml: MENTIONS_LEGALES, miseAJour: '2026-11-16' },
-  { pageCode: 'CONDITIONS_TARIFS', titre: 'Conditions et tarifs', contenuHtml: CONDITIONS_TARIFS, miseAJour: '2026-11-22' },
+  { pageCode: 'CONDITIONS_TARIFS', titre: 'Conditions et tarifs', contenuHtml: CONDITIONS_TARIFS, miseAJour: '2026-11-28' },
   { pageCode: 'ENVIRONNEMENT', titre: 'Environnement', contenuHtml: ENVIRONNEMENT, miseAJour: '2026-11-16' },
   { pageCode: 'DONNEES_PERSONNELLES', titre: 'Données personnelles', contenuHtml: DONNEES_PERSONNELLES, miseAJour: '2026-11-16' },
   { pageCode: 'ACCESSIBILITE', titre: 'Déclaration d’accessibilité', contenuHtml: ACCESSIBILITE, miseAJour: '2026-11-16' },

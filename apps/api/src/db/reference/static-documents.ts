@@ -1,4 +1,4 @@
-import { DATA_CARBON_FACTORS, monthlyPrices, OPERATOR_COMPANY } from '@ecare/shared';
+import { DATA_CARBON_FACTORS, monthlyPrices, OPERATOR_COMPANY, TERMINATION_FEES_RULE, terminationFees } from '@ecare/shared';
 import type { staticDocuments } from '../schema.ts';
 import { decimal, euros, groupDigits, typographyText } from './french-text.ts';
 import { OFFERS } from './offers.ts';
@@ -19,6 +19,10 @@ const list = (...items: string[]) => items.map((item) => `- ${item}`).join('\n')
 const identity =
   `${company.denomination}, ${company.formeJuridique} au capital de ${groupDigits(company.capitalEuros)} €, immatriculée au RCS de ` +
   `${company.rcsVille} sous le numéro ${company.siren.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1\u00a0$2\u00a0$3')}, dont le siège social est situé ${company.siegeSocial}`;
+
+/** The early-termination fees: the rule the portal bills by, and a worked example from the same function (decision 031). */
+const example = terminationFees({ moisRestants: 20, dureeEngagementMois: 24, mensualiteHtCentimes: 2_499, exoneration: null });
+const TERMINATION_FEES = `${TERMINATION_FEES_RULE} Par exemple, pour une ligne à 24,99 € HT par mois engagée pour 24 mois et résiliée à l’issue de son 4e mois : ${example.calcul ?? ''}. Le détail et le calcul des frais sont donnés avant toute demande de résiliation dans l’espace client, puis sur le récapitulatif de la demande ; les frais sont facturés à la date d’effet de la résiliation.`;
 
 const CGV = text(
   `Les présentes conditions générales de vente s’appliquent à toute commande d’équipements (téléphones mobiles, cartes SIM et eSIM, box internet, accessoires) passée auprès de ${identity} (ci-après « {{marque}} »), par un client professionnel (ci-après « le Client ») agissant pour les besoins de son activité.`,
@@ -44,9 +48,11 @@ const CGV = text(
   'Le Client déclare une panne depuis la page « Service après-vente » de l’espace client. {{marque}} organise l’enlèvement ou le dépôt de l’équipement, sa réparation ou, si elle est impossible, son échange par un équipement équivalent. Un téléphone de prêt peut être fourni pendant l’immobilisation, selon l’offre souscrite. Le Client sauvegarde ses données avant tout envoi : {{marque}} n’est pas responsable de leur perte.',
   '## Article 9 – Responsabilité',
   'La responsabilité de {{marque}} est limitée aux dommages directs et prévisibles, dans la limite du prix de l’équipement concerné. Elle ne saurait être engagée pour les pertes d’exploitation, de données ou de chiffre d’affaires du Client.',
-  '## Article 10 – Données personnelles',
+  '## Article 10 – Équipement vendu avec un abonnement : résiliation anticipée',
+  `La résiliation de l’abonnement d’une ligne pendant sa période d’engagement, y compris lorsqu’un équipement a été acquis à prix préférentiel avec cet abonnement, donne lieu aux frais de résiliation anticipée de l’article 10 des conditions générales d’abonnement. ${TERMINATION_FEES}`,
+  '## Article 11 – Données personnelles',
   'Les données recueillies lors de la commande sont traitées par {{marque}} pour son exécution, dans les conditions décrites sur la page « Données personnelles » de l’espace client.',
-  '## Article 11 – Droit applicable et litiges',
+  '## Article 12 – Droit applicable et litiges',
   'Les présentes conditions sont soumises au droit français. À défaut d’accord amiable, tout litige relatif à leur interprétation ou à leur exécution relève de la compétence exclusive des juridictions du ressort de la cour d’appel de Versailles.',
 );
 
@@ -77,8 +83,8 @@ const CGA = text(
   '{{marque}} peut suspendre tout ou partie des services, après mise en demeure restée sans effet pendant 8 jours, en cas de défaut de paiement ou de manquement grave du Client à ses obligations, et sans préavis en cas d’utilisation frauduleuse ou sur injonction d’une autorité.',
   '## Article 10 – Résiliation',
   list(
-    'Le Client résilie une ligne depuis l’espace client ou par lettre recommandée ; la résiliation prend effet 10 jours après la réception de sa demande, ou à la date de portabilité du numéro vers un autre opérateur.',
-    'En cas de résiliation avant la fin de la période d’engagement, les mensualités restant à courir jusqu’à son terme sont immédiatement exigibles, sauf motif légitime (cessation d’activité prononcée par jugement, force majeure).',
+    'Le Client résilie une ligne depuis l’espace client, en choisissant la date d’effet entre le lendemain de sa demande et trois mois plus tard, ou par lettre recommandée, la résiliation prenant alors effet 10 jours après sa réception. La résiliation d’une ligne dont le numéro est porté vers un autre opérateur prend effet à la date de la portabilité.',
+    TERMINATION_FEES,
     '{{marque}} peut résilier le contrat en cas de manquement grave du Client non réparé 30 jours après une mise en demeure.',
   ),
   '## Article 11 – Données personnelles et confidentialité',
@@ -132,7 +138,7 @@ const GT = text(
 );
 
 export const STATIC_DOCUMENTS: readonly Row[] = [
-  { type: 'CGV', titre: 'Conditions générales de vente', version: '2026.2', dateVersion: '2026-10-01', ordre: 1, contenu: CGV },
-  { type: 'CGA', titre: 'Conditions générales d’abonnement', version: '2026.2', dateVersion: '2026-10-01', ordre: 2, contenu: CGA },
+  { type: 'CGV', titre: 'Conditions générales de vente', version: '2026.3', dateVersion: '2026-11-28', ordre: 1, contenu: CGV },
+  { type: 'CGA', titre: 'Conditions générales d’abonnement', version: '2026.3', dateVersion: '2026-11-28', ordre: 2, contenu: CGA },
   { type: 'GT', titre: 'Guide tarifaire', version: '2026.4', dateVersion: '2026-11-22', ordre: 3, contenu: GT },
 ];

@@ -3,6 +3,8 @@ import {
   DATA_CARBON_FACTORS,
   LEGAL_PAGE_CODES,
   STATIC_DOCUMENT_TYPES,
+  TERMINATION_FEES_RULE,
+  terminationFees,
   legalPageSchema,
   monthlyPrices,
   staticDocumentListSchema,
@@ -192,6 +194,20 @@ describe('GET /api/documentstatique/{type}', () => {
     const text = await pdfLines((await t.get(documentPath('GT'))).rawPayload);
     for (const offer of OFFERS) expect(text.replace(/\n/g, ' ')).toContain(offer.libelle);
     expect(text).toContain('14,99 € HT par mois (17,99 € TTC)');
+  });
+
+  it('states the early-termination fees in the CGV and the CGA as the portal computes and bills them, with a worked example', async () => {
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    const example = terminationFees({ moisRestants: 20, dureeEngagementMois: 24, mensualiteHtCentimes: 2_499, exoneration: null }).calcul ?? '';
+    expect(flat(example)).toBe('8 mensualités × 24,99 € + ¼ × 12 mensualités × 24,99 € = 274,89 € HT');
+    for (const type of ['CGV', 'CGA']) {
+      const text = flat(await pdfLines((await t.get(documentPath(type))).rawPayload));
+      expect(text, type).toContain(flat(TERMINATION_FEES_RULE));
+      expect(text, type).toContain(flat(example));
+      expect(text, type).not.toContain('restant à courir jusqu’à son terme');
+    }
+    const page = bodyOf(await t.get(pagePath('CONDITIONS_TARIFS')), legalPageSchema);
+    expect(flat(page.contenuHtml)).toContain(flat(TERMINATION_FEES_RULE));
   });
 
   it('makes the document again once its row changes', async () => {

@@ -1,4 +1,5 @@
-import { operatorLegalMention, TERMINATION_STATUS_LABELS, TERMINATION_VAT_PERCENT, type TerminationStatusAnswer } from '@ecare/shared';
+import { operatorLegalMention, TERMINATION_FEES_RULE, TERMINATION_STATUS_LABELS, TERMINATION_VAT_PERCENT, type TerminationStatusAnswer } from '@ecare/shared';
+import { countOf } from '@ecare/shared/french-plural';
 import { formatPhone } from '@ecare/shared/phone';
 import { PDF_CONTENT_WIDTH, PdfWriter } from '../../lib/pdf-writer.ts';
 
@@ -51,7 +52,7 @@ export async function renderTerminationRecap(recap: TerminationRecap, brandName:
   writer.row('Entreprise', recap.raisonSociale);
   writer.row('Compte de facturation', recap.codeClientBscs);
   writer.row('Ligne', number);
-  writer.row('Forfait', recap.libelleOffre);
+  writer.row('Offre', recap.libelleOffre);
   writer.row('Demandée par', recap.demandeur);
   writer.row('Demandée le', dateTime.format(new Date(r.dateDemande)));
   writer.gap(6);
@@ -66,8 +67,12 @@ export async function renderTerminationRecap(recap: TerminationRecap, brandName:
 
   writer.heading('Frais de résiliation anticipée', { underline: true });
   writer.text(
-    r.frais.moisRestants > 0 ? `Mois d’engagement restant à la date d’effet : ${r.frais.moisRestants}.` : 'Aucune période d’engagement ne reste à courir à la date d’effet.',
+    r.frais.moisRestants > 0
+      ? `Engagement restant à courir à la date d’effet\u00a0: ${countOf(r.frais.moisRestants, 'mois')}.`
+      : 'Aucune période d’engagement ne reste à courir à la date d’effet.',
   );
+  writer.text(TERMINATION_FEES_RULE, { size: 9, color: 'muted' });
+  if (r.frais.calcul) writer.row('Calcul', r.frais.calcul);
   const amount = 110;
   const label = PDF_CONTENT_WIDTH - amount;
   writer.columns(
@@ -100,7 +105,7 @@ export async function renderTerminationRecap(recap: TerminationRecap, brandName:
   ]);
   writer.gap(6);
   writer.text(
-    'Les frais sont portés sur la prochaine facture du compte. La résiliation peut être annulée depuis l’espace client jusqu’à la veille de sa date d’effet.',
+    'Les frais sont facturés à la date d’effet, sur une facture de clôture de la ligne. La résiliation peut être annulée depuis l’espace client jusqu’à la veille de sa date d’effet.',
     { color: 'muted' },
   );
   return writer.save();

@@ -13,7 +13,7 @@ export function confirmationMail(brand: string, recap: TerminationRecap, pdf: Ui
       `Votre demande de résiliation n° ${r.idResiliation} de la ligne ${number} (${recap.raisonSociale}) est enregistrée.`,
       `Motif\u00a0: ${r.sousMotif ? `${r.motif} – ${r.sousMotif}` : r.motif}.`,
       `Date d’effet\u00a0: ${frenchDay(r.dateEffet)}. La ligne fonctionne jusqu’à la veille.`,
-      `Frais de résiliation anticipée\u00a0: ${formatCents(r.frais.totalTtcCentimes)} TTC (${formatCents(r.frais.totalHtCentimes)} HT), portés sur la prochaine facture.`,
+      `Frais de résiliation anticipée\u00a0: ${formatCents(r.frais.totalTtcCentimes)} TTC (${formatCents(r.frais.totalHtCentimes)} HT), facturés à la date d’effet sur une facture de clôture de la ligne.`,
       'Le récapitulatif complet est joint à ce message au format PDF.',
       `Vous pouvez annuler cette résiliation depuis votre espace client jusqu’au ${frenchDay(addDays(r.dateEffet, -1))}.`,
     ],

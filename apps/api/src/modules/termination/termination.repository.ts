@@ -29,6 +29,8 @@ export interface TerminationLine {
   datePortabiliteSortante: string | null;
   libelleOffre: string;
   mensualiteHtCentimes: number;
+  /** The plan's commitment in months (0, 12 or 24): the fees bill in full until its 12th month. */
+  dureeEngagementMois: number;
   raisonSociale: string;
   codeClientBscs: string;
 }
@@ -101,6 +103,7 @@ export function createTerminationRepository(db: Database) {
         datePortabiliteSortante: contracts.datePortabiliteSortante,
         libelleOffre: offers.libelle,
         mensualiteHtCentimes: offers.prixMensuelCentimes,
+        dureeEngagementMois: offers.engagementMois,
         raisonSociale: billingAccounts.raisonSociale,
         codeClientBscs: billingAccounts.codeClientBscs,
       });

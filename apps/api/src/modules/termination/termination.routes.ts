@@ -113,7 +113,7 @@ export async function terminationRoutes(app: ModuleApp, { service, store }: { se
       schema: {
         tags: ['termination'],
         summary:
-          'Les frais de résiliation anticipée à la date d’effet choisie, détaillés : mensualités restantes jusqu’au 12e mois, puis le quart des suivantes ; exonération sur justificatif pour certains motifs ; TVA 20 % ; en centimes',
+          'Les frais de résiliation anticipée à la date d’effet choisie, détaillés avec leur calcul : mensualités restant dues jusqu’au 12e mois de l’engagement en totalité, puis le quart de celles dues après ; exonération sur justificatif pour certains motifs ; TVA 20 % ; en centimes',
         body: terminationFeesRequestSchema,
         response: { 200: terminationFeesSchema, ...writeErrors },
       },

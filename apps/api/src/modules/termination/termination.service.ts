@@ -1,5 +1,6 @@
 import {
   effectiveDateBounds,
+  commitmentMonths,
   monthsRemaining,
   terminationFees,
   TERMINATION_MAX_ATTACHMENTS,
@@ -176,8 +177,10 @@ export function createTerminationService(deps: TerminationDeps) {
   }
 
   function feesOf(line: TerminationLine, dateEffet: string, chosen: ChosenReason) {
+    const months = monthsRemaining(dateEffet, line.dateFinEngagement);
     return terminationFees({
-      moisRestants: monthsRemaining(dateEffet, line.dateFinEngagement),
+      moisRestants: months,
+      dureeEngagementMois: commitmentMonths(line.dureeEngagementMois, months),
       mensualiteHtCentimes: line.mensualiteHtCentimes,
       exoneration: chosen.exoneration,
     });
@@ -195,7 +198,7 @@ export function createTerminationService(deps: TerminationDeps) {
   }
 
   function buildStatus(row: TerminationRow, parts: StatusParts, access: ContractAccess): TerminationStatusAnswer {
-    const detail = row.detailFrais as { moisRestants?: number; exonere?: boolean; lignes?: TerminationFeesAnswer['lignes'] };
+    const detail = row.detailFrais as { moisRestants?: number; exonere?: boolean; lignes?: TerminationFeesAnswer['lignes']; calcul?: string | null };
     return {
       idResiliation: row.idResiliation,
       idContrat: row.idContrat,
@@ -209,6 +212,8 @@ export function createTerminationService(deps: TerminationDeps) {
         moisRestants: detail.moisRestants ?? 0,
         exonere: detail.exonere ?? false,
         lignes: detail.lignes ?? [],
+        // Requests made before the arithmetic was stored have none.
+        calcul: detail.calcul ?? null,
         totalHtCentimes: row.fraisHtCentimes,
         totalTvaCentimes: row.fraisTvaCentimes,
         totalTtcCentimes: row.fraisHtCentimes + row.fraisTvaCentimes,
@@ -274,6 +279,7 @@ export function createTerminationService(deps: TerminationDeps) {
         numeroLigne: line.numeroLigne,
         libelleOffre: line.libelleOffre,
         mensualiteHtCentimes: line.mensualiteHtCentimes,
+        dureeEngagementMois: commitmentMonths(line.dureeEngagementMois, monthsRemaining(bounds.min, line.dateFinEngagement)),
         dateFinEngagement: line.dateFinEngagement,
         moisRestants: monthsRemaining(bounds.min, line.dateFinEngagement),
         datePortabiliteSortante: line.datePortabiliteSortante,
@@ -414,7 +420,7 @@ export function createTerminationService(deps: TerminationDeps) {
               statut: 'PROGRAMMEE',
               fraisHtCentimes: fees.totalHtCentimes,
               fraisTvaCentimes: fees.totalTvaCentimes,
-              detailFrais: { moisRestants: fees.moisRestants, exonere: fees.exonere, lignes: fees.lignes },
+              detailFrais: { moisRestants: fees.moisRestants, exonere: fees.exonere, lignes: fees.lignes, calcul: fees.calcul },
               commentaire: body.commentaire ? body.commentaire : null,
               demandePar: actor.userId,
               agentId: actingAgent()?.agentId ?? null,

@@ -116,17 +116,22 @@ describe('commitment and fees', () => {
     expect(own.peutResilier).toBe(false);
   });
 
-  it('computes the fees from the months left: all up to 12, then a quarter of the rest, VAT 20 %, in cents', async () => {
+  it('computes the fees from the months left: those until the 12th month of the commitment in full, then a quarter of those after it, VAT 20 %, in cents', async () => {
     const line = f.colleague(2).idContrat;
     const price = await priceOf(line);
     const { min } = daysOf(t);
     const dateEffet = addDays(min, 3);
+    // A 24-month commitment: its months 13 to 24 are billed by a quarter.
+    expect(bodyOf(await t.get(`/api/resiliation/engagement/${line}`, f.manager), terminationCommitmentSchema).dureeEngagementMois).toBe(24);
+    const quarter = (months: number) => Math.round((months * price) / 4);
     const cases: { months: number | null; ht: number; items: string[] }[] = [
       { months: null, ht: 0, items: [] },
       { months: 0, ht: 0, items: [] },
-      { months: 5, ht: 5 * price, items: ['MENSUALITES_RESTANTES'] },
-      { months: 12, ht: 12 * price, items: ['MENSUALITES_RESTANTES'] },
-      { months: 20, ht: 12 * price + Math.round((8 * price) / 4), items: ['MENSUALITES_RESTANTES', 'QUART_MENSUALITES'] },
+      { months: 5, ht: quarter(5), items: ['QUART_MENSUALITES'] },
+      { months: 12, ht: quarter(12), items: ['QUART_MENSUALITES'] },
+      // Month 4 of 24: 8 months until the 12th in full, then a quarter of the 12 after it.
+      { months: 20, ht: 8 * price + quarter(12), items: ['MENSUALITES_RESTANTES', 'QUART_MENSUALITES'] },
+      { months: 24, ht: 12 * price + quarter(12), items: ['MENSUALITES_RESTANTES', 'QUART_MENSUALITES'] },
     ];
     for (const { months, ht, items } of cases) {
       await setLine(t, line, { commitmentMonthsAfter: months === null ? null : { from: dateEffet, months } });
@@ -150,11 +155,11 @@ describe('commitment and fees', () => {
     for (const idMotif of [1011, 102, 1]) {
       const fees = bodyOf(await t.send('POST', '/api/resiliation/frais', { token: f.manager, json: { idContrat: line, dateEffet: min, idMotif } }), terminationFeesSchema);
       expect(fees, `reason ${idMotif}`).toMatchObject({ exonere: true, totalHtCentimes: 0, totalTvaCentimes: 0, totalTtcCentimes: 0 });
-      expect(fees.lignes.at(-1)).toMatchObject({ type: 'EXONERATION', montantHtCentimes: -(14 * price) });
+      expect(fees.lignes.at(-1)).toMatchObject({ type: 'EXONERATION', montantHtCentimes: -(8 * price + Math.round((12 * price) / 4)) });
     }
     // The other sub-reasons of the same reason do not.
     const dissolution = bodyOf(await t.send('POST', '/api/resiliation/frais', { token: f.manager, json: { idContrat: line, dateEffet: min, idMotif: 1012 } }), terminationFeesSchema);
-    expect(dissolution.totalHtCentimes).toBe(14 * price);
+    expect(dissolution.totalHtCentimes).toBe(8 * price + Math.round((12 * price) / 4));
   });
 
   it('keeps the effective date between tomorrow and 3 months ahead, or on the porting date', async () => {
@@ -440,6 +445,13 @@ describe('cancellation and the effective date', () => {
     await t.db.update(contracts).set({ dateFinEngagement: addDays(min, 300) }).where(eq(contracts.idContrat, ended));
     const toCancel = await submitted(t, f.manager, { idContrat: cancelled, idMotif: 104, idSousMotif: 1041, dateEffet });
     const toEnd = await submitted(t, f.manager, { idContrat: ended, idMotif: 104, idSousMotif: 1041, dateEffet });
+    // The fees page, the recap PDF and the bill show one computation.
+    const quoted = bodyOf(await t.send('POST', '/api/resiliation/frais', { token: f.manager, json: { idContrat: ended, dateEffet, idMotif: 1041 } }), terminationFeesSchema);
+    expect(quoted.calcul).toMatch(/^\d+\u00a0mensualités × .+ = .+ HT$/);
+    expect(toEnd.frais).toMatchObject({ lignes: quoted.lignes, calcul: quoted.calcul, totalHtCentimes: quoted.totalHtCentimes, totalTtcCentimes: quoted.totalTtcCentimes });
+    const recapPdf = (await t.outbox())[0]?.attachments[0];
+    const recapText = await pdfText(Buffer.from(recapPdf?.contentBase64 ?? '', 'base64'));
+    for (const shown of [quoted.calcul ?? '', ...quoted.lignes.map((line) => line.libelle)]) expect(recapText).toContain(shown.replace(/\u00a0/g, ' '));
 
     const response = await cancel(f.manager, toCancel.idResiliation);
     expect(bodyOf(response, terminationStatusSchema)).toMatchObject({ statut: 'ANNULEE', annulable: false });
@@ -473,6 +485,7 @@ describe('cancellation and the effective date', () => {
     const detail = bodyOf(await t.get(`/api/detail-facture/${f.account}/${closing}`, manager), invoiceDetailSchema);
     expect(Math.round(detail.facture.montantTTC * 100)).toBe(toEnd.frais.totalTtcCentimes);
     expect(detail.lignes.map((line) => [line.idContrat, Math.round(line.totalTTC * 100)])).toEqual([[ended, toEnd.frais.totalTtcCentimes]]);
+    expect(detail.lignes[0]?.elements.map((item) => [item.libelle, Math.round(item.montantHT * 100)])).toEqual(quoted.lignes.map((line) => [line.libelle, line.montantHtCentimes]));
     expect(await t.db.select().from(invoices).where(eq(invoices.referenceNumber, `${invoiceReference(f.account, dateEffet)}-R${toCancel.idResiliation}`))).toEqual([]);
     expectError(await cancel(manager, toEnd.idResiliation), 409, 'TERMINATION_NOT_CANCELLABLE');
     // A terminated line takes no more proofs.

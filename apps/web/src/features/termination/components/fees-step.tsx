@@ -1,4 +1,6 @@
-import type { TerminationCommitment } from '@ecare/shared/termination';
+import { countOf } from '@ecare/shared/french-plural';
+import { planPhrase } from '@ecare/shared/offers';
+import { TERMINATION_FEES_RULE, type TerminationCommitment } from '@ecare/shared/termination';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -12,6 +14,9 @@ import { WaitingText } from '../../../components/ui/query-states.tsx';
 import { useFees } from '../api/get-fees.ts';
 import { formatCents, formatDay } from '../utils/termination-format.ts';
 import { FeesTable } from './fees-table.tsx';
+
+/** « Forfait Pro 50 Go », « Forfait Box Pro Fibre »: a plan's phrase opening a sentence. */
+const sentence = (text: string) => text.charAt(0).toLocaleUpperCase('fr-FR') + text.slice(1);
 
 /** The effective date as the server bounds it (from the commitment's window). */
 function dateSchema(commitment: TerminationCommitment) {
@@ -49,14 +54,12 @@ export function FeesStep({ commitment, idMotifFrais, dateEffet, onChosen, onBack
           Votre engagement
         </h2>
         <p>
-          Forfait {commitment.libelleOffre}, {formatCents(commitment.mensualiteHtCentimes)} HT par mois.{' '}
+          {sentence(planPhrase(commitment.libelleOffre))}, {formatCents(commitment.mensualiteHtCentimes)} HT par mois.{' '}
           {commitment.dateFinEngagement
-            ? `Engagement jusqu’au ${formatDay(commitment.dateFinEngagement)}.`
+            ? `Engagement de ${countOf(commitment.dureeEngagementMois, 'mois')} jusqu’au ${formatDay(commitment.dateFinEngagement)}.`
             : 'Cette ligne n’a pas de période d’engagement.'}
         </p>
-        <p className="text-sm text-muted">
-          Les frais de résiliation anticipée comprennent les mensualités restantes jusqu’au 12e mois, puis le quart des mensualités suivantes.
-        </p>
+        <p className="text-sm text-muted">{TERMINATION_FEES_RULE}</p>
       </section>
       {porting ? (
         <Alert tone="info" title="Portabilité en cours">
@@ -85,7 +88,7 @@ export function FeesStep({ commitment, idMotifFrais, dateEffet, onChosen, onBack
           <>
             <p>
               {fees.data.moisRestants > 0
-                ? `Mois d’engagement restant au ${formatDay(fees.data.dateEffet)}\u00a0: ${fees.data.moisRestants}.`
+                ? `Engagement restant à courir au ${formatDay(fees.data.dateEffet)}\u00a0: ${countOf(fees.data.moisRestants, 'mois')}.`
                 : `Aucune période d’engagement ne reste à courir au ${formatDay(fees.data.dateEffet)}.`}
             </p>
             <FeesTable fees={fees.data} caption="Détail des frais de résiliation anticipée" />

@@ -97,7 +97,7 @@ export function RecapStep({ commitment, reason, subReason, dateEffet, proofs, co
             Détail des frais
           </h2>
           <FeesTable fees={fees.data} caption="Détail des frais de résiliation anticipée" />
-          <p className="text-sm text-muted">Les frais sont portés sur la prochaine facture du compte.</p>
+          <p className="text-sm text-muted">Les frais sont facturés à la date d’effet, sur une facture de clôture de la ligne.</p>
         </section>
       ) : null}
       {readOnly ? (
