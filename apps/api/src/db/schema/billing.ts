@@ -3,8 +3,19 @@
  * transactions and notifications.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { billingAccounts } from './accounts.ts';
+
+/**
+ * The customer as an invoice names it, taken when the invoice is issued: an issued invoice never
+ * changes, whatever becomes of the account afterwards (decision 025).
+ */
+export interface InvoiceCustomerSnapshot {
+  codeClientBscs: string;
+  raisonSociale: string;
+  sirenSiret: string;
+  adresse: { numero: string; voie: string; codePostal: string; ville: string };
+}
 
 /**
  * How a billing account pays its invoices (spec: payment mode), with the bank details used for
@@ -69,6 +80,10 @@ export const invoices = pgTable(
     montantTtcCentimes: integer('montant_ttc_centimes').notNull(),
     resteAPayerCentimes: integer('reste_a_payer_centimes').notNull(),
     prelevement: boolean('prelevement').notNull().default(false),
+    /** The customer at issue (name, SIREN/SIRET, billing address), as the invoice shows it for ever. */
+    client: jsonb('client').$type<InvoiceCustomerSnapshot>().notNull(),
+    /** How the invoice was to be paid when issued, as its payment terms say. */
+    modePaiement: text('mode_paiement', { enum: ['CARTE', 'VIREMENT', 'PRELEVEMENT'] }).notNull(),
   },
   (t) => [
     index('invoices_account_date_idx').on(t.idClientBscs, t.dateFacture),
@@ -95,6 +110,8 @@ export const invoiceItems = pgTable(
     montantHtCentimes: integer('montant_ht_centimes').notNull(),
     /** VAT rate in basis points (2000 = 20 %). */
     tauxTvaBp: integer('taux_tva_bp').notNull().default(2000),
+    /** The line's user when the invoice was issued ("Émilie Moreau"); null for none, or an account charge. */
+    utilisateur: text('utilisateur'),
   },
   (t) => [index('invoice_items_invoice_idx').on(t.invoiceId, t.idContrat)],
 );

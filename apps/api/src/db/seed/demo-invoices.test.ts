@@ -98,9 +98,21 @@ describe('demo invoices', () => {
 
   it('keeps the latest invoice not yet late whatever the day of the month the demo is seeded on, and gives the same rows for the same day', () => {
     const input: DemoInvoiceInput = {
-      accounts: [{ idClientBscs: 1_000_001, raisonSociale: DEMO_COMPANIES.transport.raisonSociale, statutContratFixe: null }],
+      accounts: [
+        {
+          idClientBscs: 1_000_001,
+          codeClientBscs: '1.000001',
+          raisonSociale: DEMO_COMPANIES.transport.raisonSociale,
+          sirenSiret: '73282932000074',
+          adresseNumero: '12',
+          adresseVoie: 'rue des Transporteurs',
+          adresseCodePostal: '69007',
+          adresseVille: 'Lyon',
+          statutContratFixe: null,
+        },
+      ],
       lines: [
-        { idContrat: 5_000_001, idClientBscs: 1_000_001, numeroLigne: '0612345678', codeStatut: 'ACTIF', dateActivation: new Date('2020-05-04T10:00:00Z'), idOffreEngagement: 101, options: ['International 2 h'], typeSim: 'SIM' },
+        { idContrat: 5_000_001, idClientBscs: 1_000_001, numeroLigne: '0612345678', codeStatut: 'ACTIF', dateActivation: new Date('2020-05-04T10:00:00Z'), idOffreEngagement: 101, options: ['International 2 h'], typeSim: 'SIM', utilisateurPrenom: 'Nina', utilisateurNom: 'Perrin' },
       ],
       offers: [
         { idOffreEngagement: 101, libelle: 'Forfait Pro 5 Go', idGamme: 1, prixMensuelCentimes: 1_499, optionsIncluses: [] },

@@ -13,6 +13,7 @@ import {
 import { addDays, parisDay, parisInstant } from '@ecare/shared/paris-time';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { customerSnapshot, invoiceAccountColumns, lineUserName, type AccountForInvoice } from '../invoice-snapshot.ts';
 import { billingAccounts, contracts, invoiceItems, invoicePayments, invoices, lineUsage, offers } from '../schema.ts';
 import { DEMO_COMPANIES } from './demo-companies.ts';
 import { Random } from './random.ts';
@@ -75,9 +76,8 @@ const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet'
 const monthName = (period: string) => `${MONTHS[Number(period.slice(5, 7)) - 1] ?? ''} ${period.slice(0, 4)}`;
 const shortDate = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
 
-export interface DemoInvoiceAccount {
+export interface DemoInvoiceAccount extends AccountForInvoice {
   idClientBscs: number;
-  raisonSociale: string;
   statutContratFixe: string | null;
 }
 
@@ -90,6 +90,8 @@ export interface DemoInvoiceLine {
   idOffreEngagement: number;
   options: string[];
   typeSim: 'SIM' | 'ESIM';
+  utilisateurPrenom: string | null;
+  utilisateurNom: string | null;
 }
 
 export interface DemoOffer {
@@ -194,6 +196,8 @@ export function buildDemoInvoices({ accounts, lines, offers: catalogue, usage }:
         const item = (nature: NewItem['nature'], libelle: string, montantHtCentimes: number): NewItem => ({
           idContrat: line.idContrat,
           numeroLigne: line.numeroLigne,
+          // The line's user when the invoice is issued: the demo's, as they are when it is seeded.
+          utilisateur: lineUserName(line.utilisateurPrenom, line.utilisateurNom),
           nature,
           libelle,
           quantite: 1,
@@ -283,6 +287,8 @@ export function buildDemoInvoices({ accounts, lines, offers: catalogue, usage }:
           montantTtcCentimes: totals.ttcCentimes,
           resteAPayerCentimes,
           prelevement: mode === 'PRELEVEMENT',
+          client: customerSnapshot(account),
+          modePaiement: mode,
         },
         items,
         payments,
@@ -303,7 +309,11 @@ async function insertInBatches<Row>(rows: readonly Row[], insert: (batch: Row[])
 export async function seedDemoInvoices(db: Database, now: Date = new Date()): Promise<void> {
   // One after the other: `db` is the seed's transaction, one connection.
   const accounts = await db
-    .select({ idClientBscs: billingAccounts.idClientBscs, raisonSociale: billingAccounts.raisonSociale, statutContratFixe: billingAccounts.statutContratFixe })
+    .select({
+      idClientBscs: billingAccounts.idClientBscs,
+      ...invoiceAccountColumns,
+      statutContratFixe: billingAccounts.statutContratFixe,
+    })
     .from(billingAccounts)
     .orderBy(asc(billingAccounts.idClientBscs));
   const lines = await db
@@ -316,6 +326,8 @@ export async function seedDemoInvoices(db: Database, now: Date = new Date()): Pr
       idOffreEngagement: contracts.idOffreEngagement,
       options: contracts.options,
       typeSim: contracts.typeSim,
+      utilisateurPrenom: contracts.utilisateurPrenom,
+      utilisateurNom: contracts.utilisateurNom,
     })
     .from(contracts)
     .orderBy(asc(contracts.idContrat));

@@ -8,6 +8,8 @@ import { createInvoicesService } from './invoices.service.ts';
 export { invoiceStatus };
 export { createInvoicesRepository, type InvoiceRow, type InvoicesRepository } from './invoices.repository.ts';
 export { invoiceOf } from './invoices.service.ts';
+/** Issues an invoice with what it shows frozen (the termination's closing invoice). */
+export { issueInvoice } from './invoice-issue.ts';
 
 /** What other modules may use of invoices (card payment, unpaid-balance checks). */
 export interface InvoicesModule {

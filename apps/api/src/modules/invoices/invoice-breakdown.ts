@@ -36,7 +36,6 @@ export interface Breakdown {
   byNature: { nature: InvoiceItemNature; htCentimes: number }[];
 }
 
-const userName = (item: InvoiceItemRow) => [item.utilisateurPrenom, item.utilisateurNom].filter((part) => part && part.trim() !== '').join(' ') || null;
 
 export function breakdown(items: readonly InvoiceItemRow[]): Breakdown {
   const byLine = new Map<number, InvoiceItemRow[]>();
@@ -56,7 +55,7 @@ export function breakdown(items: readonly InvoiceItemRow[]): Breakdown {
     return {
       idContrat,
       numeroLigne: first?.numeroLigne ?? null,
-      utilisateur: first ? userName(first) : null,
+      utilisateur: first?.utilisateur ?? null,
       items: groupItems,
       ...share,
     };
@@ -217,7 +216,7 @@ export function evolutionLines(before: readonly InvoiceItemRow[], after: readonl
     lines.push({
       idContrat: key,
       numeroLigne: named?.numeroLigne ?? null,
-      utilisateur: named ? userName(named) : null,
+      utilisateur: named?.utilisateur ?? null,
       avantHT: euros(sum(was)),
       apresHT: euros(sum(is)),
       ecartHT: euros(ecartCentimes),

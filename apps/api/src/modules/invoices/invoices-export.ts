@@ -21,7 +21,6 @@ interface ExportColumn {
 }
 
 const calendarDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
-const userOf = (item: InvoiceItemRow) => [item.utilisateurPrenom, item.utilisateurNom].filter(Boolean).join(' ') || null;
 
 /** The columns of the export of invoice lines, in order, with their French headers. */
 export const INVOICE_EXPORT_COLUMNS: readonly ExportColumn[] = [
@@ -31,7 +30,7 @@ export const INVOICE_EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Début de période', width: 14, value: (row) => calendarDate(row.invoice.periodeDebut) },
   { header: 'Fin de période', width: 14, value: (row) => calendarDate(row.invoice.periodeFin) },
   { header: 'Numéro de ligne', width: 16, value: (row) => (row.item.numeroLigne ? formatPhone(row.item.numeroLigne) : 'Compte') },
-  { header: 'Utilisateur', width: 22, value: (row) => userOf(row.item) },
+  { header: 'Utilisateur', width: 22, value: (row) => row.item.utilisateur },
   { header: 'Nature', width: 26, value: (row) => INVOICE_ITEM_NATURE_LABELS[row.item.nature] },
   { header: 'Libellé', width: 48, value: (row) => row.item.libelle },
   { header: 'Quantité', width: 9, value: (row) => row.item.quantite },

@@ -4,14 +4,13 @@ import {
   LATE_PAYMENT_INDEMNITY_EUROS,
   OPERATOR_COMPANY,
   VAT_RATE_BP,
-  invoiceStatus,
   operatorLegalMention,
   type InvoicePaymentMode,
 } from '@ecare/shared';
 import { parisInstant } from '@ecare/shared/paris-time';
 import { PDF_CONTENT_WIDTH, PdfWriter } from '../../lib/pdf-writer.ts';
 import { groupTitle, type Breakdown, type ChargeGroup } from './invoice-breakdown.ts';
-import type { InvoiceCustomer, InvoiceRow } from './invoices.repository.ts';
+import type { InvoiceRow } from './invoices.repository.ts';
 
 const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const euros = (centimes: number) => money.format(centimes / 100);
@@ -39,16 +38,11 @@ const PAYMENT_TERMS: Record<InvoicePaymentMode, (due: string) => string> = {
   VIREMENT: (due) => `Virement bancaire au plus tard le ${due}, en indiquant en libellé le numéro de la facture.`,
 };
 
+/** An invoice as issued: its customer, payment mode and line users are those frozen at its issue (invoice-issue.ts). */
 export interface InvoiceDocumentInput {
   invoice: InvoiceRow;
-  customer: InvoiceCustomer;
   parts: Breakdown;
-  mode: InvoicePaymentMode;
-  /** What was paid on it so far, in cents. */
-  paidCentimes: number;
   brandName: string;
-  /** The day (`YYYY-MM-DD`, France) the balance shown is read on. */
-  today: string;
 }
 
 export function invoiceTitle(invoice: Pick<InvoiceRow, 'referenceNumber'>): string {
@@ -68,7 +62,9 @@ const WIDTHS = { label: PDF_CONTENT_WIDTH - 190, quantity: 45, rate: 55, amount:
  * the 40 € recovery indemnity.
  */
 export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Uint8Array> {
-  const { invoice, customer, parts, mode, paidCentimes, brandName, today } = input;
+  const { invoice, parts, brandName } = input;
+  const customer = invoice.client;
+  const mode = invoice.modePaiement;
   const writer = await PdfWriter.create({
     title: invoiceTitle(invoice),
     subject: `Facture de ${customer.raisonSociale} du ${dateOf(invoice.dateFacture)}, période du ${dateOf(invoice.periodeDebut)} au ${dateOf(invoice.periodeFin)}`,
@@ -103,7 +99,8 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Uin
 
   section('Client');
   writer.row('Raison sociale', customer.raisonSociale);
-  writer.row('Adresse de facturation', `${customer.adresseNumero} ${customer.adresseVoie}, ${customer.adresseCodePostal} ${customer.adresseVille}`);
+  const { adresse } = customer;
+  writer.row('Adresse de facturation', `${adresse.numero} ${adresse.voie}, ${adresse.codePostal} ${adresse.ville}`);
   writer.row('SIREN', grouped(siren, [3, 3, 3]));
   writer.row('SIRET', grouped(customer.sirenSiret, [3, 3, 3, 5]));
   writer.row('N° de TVA intracommunautaire', frenchVatNumber(siren));
@@ -114,12 +111,8 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Uin
   writer.row('Total HT', euros(invoice.montantHtCentimes));
   writer.row(`TVA à ${rate}`, `${euros(invoice.montantTvaCentimes)} (base ${euros(invoice.montantHtCentimes)} HT)`);
   writer.row('Total TTC', euros(invoice.montantTtcCentimes));
-  if (paidCentimes > 0) writer.row('Déjà réglé', euros(paidCentimes));
-  const status = invoiceStatus(invoice, today);
-  writer.row(
-    `Reste à payer au ${dateOf(today)}`,
-    status === 'PAYEE' ? `${euros(0)} (facture payée)` : euros(invoice.resteAPayerCentimes),
-  );
+  // What the invoice asked for when issued; payments made since show in the customer's space.
+  writer.row('Net à payer', euros(invoice.montantTtcCentimes));
 
   section('Conditions de paiement');
   writer.row('Échéance', `${due}\u00a0: facture payable dans un délai de ${INVOICE_PAYMENT_TERM_DAYS} jours à compter de sa date d’émission.`);

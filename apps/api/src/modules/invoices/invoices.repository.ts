@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceListQuery, InvoicePaymentMode } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
-import { accountPaymentSettings, billingAccounts, contracts, invoiceComplaints, invoiceItems, invoicePayments, invoices } from '../../db/schema.ts';
+import { billingAccounts, invoiceComplaints, invoiceItems, invoicePayments, invoices, type InvoiceCustomerSnapshot } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
 /** An invoice as stored, amounts in cents, with whether a complaint about it is being handled. */
@@ -18,6 +18,8 @@ const invoiceColumns = {
   montantTtcCentimes: invoices.montantTtcCentimes,
   resteAPayerCentimes: invoices.resteAPayerCentimes,
   prelevement: invoices.prelevement,
+  client: invoices.client,
+  modePaiement: invoices.modePaiement,
   // Columns named with their tables: inside a select of one table, drizzle writes them bare.
   reclamationEnCours: sql<boolean>`exists (select 1 from ${invoiceComplaints} where ${invoiceComplaints}.invoice_id = ${invoices}.id and ${invoiceComplaints}.statut = 'EN_COURS')`.mapWith(Boolean),
 };
@@ -34,10 +36,14 @@ export type InvoiceRow = {
   montantTtcCentimes: number;
   resteAPayerCentimes: number;
   prelevement: boolean;
+  /** The customer as the invoice was issued to them. */
+  client: InvoiceCustomerSnapshot;
+  /** How it was to be paid when issued. */
+  modePaiement: InvoicePaymentMode;
   reclamationEnCours: boolean;
 };
 
-/** A charge of an invoice, with the name of the line's user as the line holds it now. */
+/** A charge of an invoice, with the name of the line's user when the invoice was issued. */
 const itemColumns = {
   invoiceId: invoiceItems.invoiceId,
   idContrat: invoiceItems.idContrat,
@@ -47,8 +53,7 @@ const itemColumns = {
   quantite: invoiceItems.quantite,
   montantHtCentimes: invoiceItems.montantHtCentimes,
   tauxTvaBp: invoiceItems.tauxTvaBp,
-  utilisateurPrenom: contracts.utilisateurPrenom,
-  utilisateurNom: contracts.utilisateurNom,
+  utilisateur: invoiceItems.utilisateur,
 };
 export type InvoiceItemRow = {
   invoiceId: number;
@@ -59,8 +64,7 @@ export type InvoiceItemRow = {
   quantite: number;
   montantHtCentimes: number;
   tauxTvaBp: number;
-  utilisateurPrenom: string | null;
-  utilisateurNom: string | null;
+  utilisateur: string | null;
 };
 
 const sortColumns = {
@@ -77,16 +81,10 @@ const inYear = (annee: number): SQL | undefined =>
 /** A complaint as stored, before its id and status. */
 export type NewComplaintRow = Omit<typeof invoiceComplaints.$inferInsert, 'id' | 'statut'>;
 
-/** The account as an invoice names its customer. */
+/** The account as a complaint names it (an invoice names the customer it was issued to, `client`). */
 export interface InvoiceCustomer {
-  idClientBscs: number;
   codeClientBscs: string;
   raisonSociale: string;
-  sirenSiret: string;
-  adresseNumero: string;
-  adresseVoie: string;
-  adresseCodePostal: string;
-  adresseVille: string;
 }
 
 /** Reads run on their own; writes take the transaction they belong to (core.transaction). */
@@ -97,7 +95,6 @@ export function createInvoicesRepository(db: Database) {
       : db
           .select(itemColumns)
           .from(invoiceItems)
-          .leftJoin(contracts, eq(contracts.idContrat, invoiceItems.idContrat))
           .where(inArray(invoiceItems.invoiceId, [...invoiceIds]))
           .orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.numeroLigne), asc(invoiceItems.id));
 
@@ -182,28 +179,9 @@ export function createInvoicesRepository(db: Database) {
         .orderBy(desc(invoiceComplaints.createdAt), desc(invoiceComplaints.id));
     },
 
-    /** How the account pays: its payment settings, or by transfer when it has none. */
-    async paymentMode(idClientBscs: number): Promise<InvoicePaymentMode> {
-      const [row] = await db
-        .select({ mode: accountPaymentSettings.modePaiement })
-        .from(accountPaymentSettings)
-        .where(eq(accountPaymentSettings.idClientBscs, idClientBscs))
-        .limit(1);
-      return row?.mode ?? 'VIREMENT';
-    },
-
     async customer(idClientBscs: number): Promise<InvoiceCustomer | undefined> {
       const [row] = await db
-        .select({
-          idClientBscs: billingAccounts.idClientBscs,
-          codeClientBscs: billingAccounts.codeClientBscs,
-          raisonSociale: billingAccounts.raisonSociale,
-          sirenSiret: billingAccounts.sirenSiret,
-          adresseNumero: billingAccounts.adresseNumero,
-          adresseVoie: billingAccounts.adresseVoie,
-          adresseCodePostal: billingAccounts.adresseCodePostal,
-          adresseVille: billingAccounts.adresseVille,
-        })
+        .select({ codeClientBscs: billingAccounts.codeClientBscs, raisonSociale: billingAccounts.raisonSociale })
         .from(billingAccounts)
         .where(eq(billingAccounts.idClientBscs, idClientBscs))
         .limit(1);

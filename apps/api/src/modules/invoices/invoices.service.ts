@@ -87,23 +87,9 @@ export function createInvoicesService(deps: InvoicesDeps) {
     }
   }
 
+  /** The invoice as issued: what it shows was frozen then, so the same invoice gives the same bytes. */
   async function pdfOf(invoice: InvoiceRow): Promise<Uint8Array> {
-    const [customer, items, payments, mode] = await Promise.all([
-      repo.customer(invoice.idClientBscs),
-      repo.items(invoice.id),
-      repo.payments(invoice.id),
-      repo.paymentMode(invoice.idClientBscs),
-    ]);
-    if (!customer) throw fail('INVOICE_NOT_FOUND');
-    return renderInvoicePdf({
-      invoice,
-      customer,
-      parts: breakdown(items),
-      mode,
-      paidCentimes: payments.reduce((sum, payment) => sum + payment.montantCentimes, 0),
-      brandName: deps.brandName,
-      today: today(),
-    });
+    return renderInvoicePdf({ invoice, parts: breakdown(await repo.items(invoice.id)), brandName: deps.brandName });
   }
 
   return {
@@ -133,16 +119,15 @@ export function createInvoicesService(deps: InvoicesDeps) {
     /** Every charge of the invoice per line, then the account's own, with totals that add up to the cent. */
     async detail(userId: number, idClientBscs: number, referenceNumber: string): Promise<InvoiceDetail> {
       const invoice = await invoiceFor(userId, idClientBscs, referenceNumber);
-      const [items, payments, complaints, mode, previous] = await Promise.all([
+      const [items, payments, complaints, previous] = await Promise.all([
         repo.items(invoice.id),
         repo.payments(invoice.id),
         repo.complaints(invoice.id),
-        repo.paymentMode(idClientBscs),
         repo.previous(invoice),
       ]);
       return {
         facture: invoiceOf(invoice, today()),
-        modePaiement: mode,
+        modePaiement: invoice.modePaiement,
         tauxTVA: VAT_RATE_BP / 100,
         ...detailParts(breakdown(items)),
         paiements: payments.map((payment) => ({ date: payment.paidAt.toISOString(), montant: euros(payment.montantCentimes), moyen: payment.moyen })),

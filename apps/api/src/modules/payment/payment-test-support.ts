@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import { auditLog, invoicePayments, invoices, paymentNotifications, paymentTransactions } from '../../db/schema.ts';
+import { TEST_INVOICE_CUSTOMER } from '../../test/invoice-snapshot.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { signNotification } from '../payment-sandbox/index.ts';
 
@@ -38,6 +39,8 @@ export async function insertInvoice(t: TestContext, idClientBscs: number, overri
       montantTvaCentimes: ttc - ht,
       montantTtcCentimes: ttc,
       resteAPayerCentimes: ttc,
+      client: TEST_INVOICE_CUSTOMER,
+      modePaiement: overrides.prelevement ? 'PRELEVEMENT' : 'VIREMENT',
       ...overrides,
     })
     .returning();

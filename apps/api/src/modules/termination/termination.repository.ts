@@ -2,12 +2,10 @@ import { and, asc, count, eq, inArray, isNull, lte, ne, notExists, sql } from 'd
 import type { Database } from '../../db/client.ts';
 import { readLineWithOfferAndAccount } from '../../db/line-reader.ts';
 import { invoiceDueDate, invoiceReference, type TerminationFees } from '@ecare/shared';
+import { issueInvoice } from '../invoices/index.ts';
 import {
-  accountPaymentSettings,
   billingAccounts,
   contracts,
-  invoiceItems,
-  invoices,
   offers,
   terminationAttachments,
   terminationReasons,
@@ -44,13 +42,9 @@ async function issueClosingInvoice(termination: TerminationRow, numeroLigne: str
   const ttc = termination.fraisHtCentimes + termination.fraisTvaCentimes;
   if (ttc <= 0) return;
   const { lignes } = termination.detailFrais as TerminationFees;
-  const [settings] = await tx.db
-    .select({ modePaiement: accountPaymentSettings.modePaiement })
-    .from(accountPaymentSettings)
-    .where(eq(accountPaymentSettings.idClientBscs, termination.idClientBscs));
-  const [invoice] = await tx.db
-    .insert(invoices)
-    .values({
+  await issueInvoice(
+    tx,
+    {
       idClientBscs: termination.idClientBscs,
       referenceNumber: `${invoiceReference(termination.idClientBscs, today)}-R${termination.idResiliation}`,
       dateFacture: today,
@@ -61,15 +55,10 @@ async function issueClosingInvoice(termination: TerminationRow, numeroLigne: str
       montantTvaCentimes: termination.fraisTvaCentimes,
       montantTtcCentimes: ttc,
       resteAPayerCentimes: ttc,
-      prelevement: settings?.modePaiement === 'PRELEVEMENT',
-    })
-    .returning({ id: invoices.id });
-  if (!invoice) throw new Error('closing invoice not issued');
-  await tx.db.insert(invoiceItems).values(
+    },
     lignes
       .filter((item) => item.montantHtCentimes !== 0)
       .map((item) => ({
-        invoiceId: invoice.id,
         idContrat: termination.idContrat,
         numeroLigne,
         nature: item.montantHtCentimes < 0 ? ('REMISE' as const) : ('PONCTUEL' as const),

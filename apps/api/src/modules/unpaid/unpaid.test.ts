@@ -7,6 +7,7 @@ import { billingAccounts, contracts, invoices } from '../../db/schema.ts';
 import { createBillingAccount, createCompany, createContract, createUser } from '../../db/seed/factories.ts';
 import { bodyOf, expectError, useTestContext, type TestContext } from '../../test/harness.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
+import { TEST_INVOICE_CUSTOMER } from '../../test/invoice-snapshot.ts';
 import { UNPAID_CHECK_QUOTA } from './unpaid.service.ts';
 
 const { t, f } = useTestContext(demoFixture);
@@ -50,6 +51,8 @@ async function invoice(
     montantTtcCentimes: ttc,
     resteAPayerCentimes: reste,
     prelevement,
+    client: TEST_INVOICE_CUSTOMER,
+    modePaiement: prelevement ? 'PRELEVEMENT' : 'VIREMENT',
   });
   return { dateEcheance: due, resteAPayerCentimes: reste, prelevement };
 }
@@ -231,6 +234,8 @@ describe('the day an invoice becomes overdue', () => {
       montantTvaCentimes: 200,
       montantTtcCentimes: 1_200,
       resteAPayerCentimes: 1_200,
+      client: TEST_INVOICE_CUSTOMER,
+      modePaiement: 'VIREMENT',
     });
     expect((await verdict(a.token, { idClientBscs: a.id, sirenSiret: '', action: 'RM' })).arretParcours).toBe(false);
     t.clock.advance(20 * 60_000);
