@@ -73,8 +73,15 @@ describe('users of the account', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     const chosen = await line.inputValue();
-    expect(chosen).toMatch(/^0[67]( \d\d){4} – /);
+    expect(chosen).toMatch(/^0[67]( \d\d){4} – .+ – utilisée par /);
     await dialog.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+    // The demo line names its user: replacing them is asked first, naming them.
+    const replacing = page.getByRole('alertdialog', { name: 'Remplacer l’utilisateur de la ligne ?' });
+    const current = chosen.replace(/^.* – utilisée par /, '');
+    await replacing.getByText(`est aujourd’hui utilisée par ${current}.`, { exact: false }).waitFor();
+    await replacing.getByText(`${INVITED_NAME} la remplacera`, { exact: false }).waitFor();
+    await expectNoAxeViolations(page);
+    await replacing.getByRole('button', { name: 'Oui, remplacer' }).click();
     await page.getByText(`Invitation envoyée à ${INVITED.email}`).waitFor();
     await userRow(page, INVITED_NAME).getByText('Invitation envoyée').waitFor();
     await userRow(page, INVITED_NAME).getByText(chosen.slice(0, 14)).waitFor();

@@ -13,6 +13,11 @@ export const ACCOUNT_USER_ERRORS = {
       'Un compte de facturation doit toujours avoir au moins un gestionnaire : désignez d’abord un autre gestionnaire.',
   },
   USER_LINE_REQUIRED: { status: 400, message: 'Veuillez choisir la ligne mobile de l’utilisateur.' },
+  LINE_USER_REPLACEMENT: {
+    status: 409,
+    message: ({ utilisateur }: { utilisateur: string }) =>
+      `Cette ligne est déjà utilisée par ${utilisateur}. Confirmez que la personne invitée la remplace comme utilisateur de la ligne.`,
+  },
   LINE_HAS_USER: {
     status: 409,
     message: 'Cette ligne a déjà un utilisateur de l’espace client. Veuillez choisir une autre ligne.',

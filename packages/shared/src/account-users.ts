@@ -105,6 +105,8 @@ export const inviteAccountUserSchema = lazySchema(() =>
     nom: personLastNameSchema,
     role: accountUserRoleSchema,
     idContrat: contractIdNumber.optional(),
+    /** The line already names a user (not a portal user): true confirms that this person replaces them (else 409 LINE_USER_REPLACEMENT). */
+    remplacerUtilisateur: z.boolean('remplacerUtilisateur doit valoir true ou false.').optional(),
   }),
 );
 export type InviteAccountUser = z.infer<typeof inviteAccountUserSchema>;
@@ -115,6 +117,8 @@ export const changeAccountUserRoleSchema = lazySchema(() =>
     idClientBscs: accountIdNumber,
     role: accountUserRoleSchema,
     idContrat: contractIdNumber.optional(),
+    /** As for an invitation: true confirms that they replace the user the line names. */
+    remplacerUtilisateur: z.boolean('remplacerUtilisateur doit valoir true ou false.').optional(),
   }),
 );
 export type ChangeAccountUserRole = z.infer<typeof changeAccountUserRoleSchema>;
@@ -131,7 +135,13 @@ export const accountUserAccountQuerySchema = lazySchema(() => z.object({ idClien
 /** Lines a line user may be given: the account's lines that have no portal user yet. */
 export const ACCOUNT_FREE_LINES_MAX = 1_000;
 export const freeLineSchema = lazySchema(() =>
-  z.object({ idContrat: z.number().int(), numeroLigne: z.string(), libelleOffre: z.string() }),
+  z.object({
+    idContrat: z.number().int(),
+    numeroLigne: z.string(),
+    libelleOffre: z.string(),
+    /** The user the line names now ("Émilie Moreau"), who is not a portal user; null when none. */
+    utilisateur: z.string().nullable(),
+  }),
 );
 export type FreeLine = z.infer<typeof freeLineSchema>;
 export const freeLinesSchema = lazySchema(() =>

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { lineUserName } from '../../db/invoice-snapshot.ts';
 import type { Database } from '../../db/client.ts';
 import { billingAccounts, contracts, offers, userBillingAccounts, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
@@ -93,14 +94,23 @@ export function createAccountUsersRepository(db: Database) {
     async freeLines(idClientBscs: number, limit: number) {
       const free = and(eq(contracts.idClientBscs, idClientBscs), isNull(contracts.userId), ne(contracts.codeStatut, 'RESILIE'));
       const lignes = await db
-        .select({ idContrat: contracts.idContrat, numeroLigne: contracts.numeroLigne, libelleOffre: offers.libelle })
+        .select({
+          idContrat: contracts.idContrat,
+          numeroLigne: contracts.numeroLigne,
+          libelleOffre: offers.libelle,
+          prenom: contracts.utilisateurPrenom,
+          nom: contracts.utilisateurNom,
+        })
         .from(contracts)
         .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
         .where(free)
         .orderBy(asc(contracts.numeroLigne), asc(contracts.idContrat))
         .limit(limit);
       const [all] = await db.select({ total: count() }).from(contracts).where(free);
-      return { lignes, total: all?.total ?? 0 };
+      return {
+        lignes: lignes.map(({ prenom, nom, ...line }) => ({ ...line, utilisateur: lineUserName(prenom, nom) })),
+        total: all?.total ?? 0,
+      };
     },
 
     async emailTaken(email: string, tx?: Transaction): Promise<boolean> {
@@ -174,7 +184,14 @@ export function createAccountUsersRepository(db: Database) {
     /** A line of the account, locked until the transaction ends; undefined when it is not of the account. */
     async lockLine(idClientBscs: number, idContrat: number, tx: Transaction) {
       const [row] = await tx.db
-        .select({ idContrat: contracts.idContrat, userId: contracts.userId, codeStatut: contracts.codeStatut, numeroLigne: contracts.numeroLigne })
+        .select({
+          idContrat: contracts.idContrat,
+          userId: contracts.userId,
+          codeStatut: contracts.codeStatut,
+          numeroLigne: contracts.numeroLigne,
+          prenom: contracts.utilisateurPrenom,
+          nom: contracts.utilisateurNom,
+        })
         .from(contracts)
         .where(and(eq(contracts.idContrat, idContrat), eq(contracts.idClientBscs, idClientBscs)))
         .for('update');

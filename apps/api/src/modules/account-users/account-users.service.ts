@@ -16,6 +16,7 @@ import { NO_CODE_HASH, type PasswordModule } from '../password/index.ts';
 import { invitationMail } from './account-users.mails.ts';
 import type { AccountUsersRepository, MemberRow, TargetUser } from './account-users.repository.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { lineUserName } from '../../db/invoice-snapshot.ts';
 import type { NamedActor as Actor } from '../../core/actor.ts';
 
 export interface AccountUsersDeps {
@@ -61,12 +62,18 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
     return managers;
   }
 
-  /** A line of the account that `userId` may be given (free, or already theirs), locked. */
-  async function claimLine(tx: Transaction, idClientBscs: number, idContrat: number, userId: number | null) {
+  /**
+   * A line of the account that `userId` may be given (free, or already theirs), locked. A line
+   * that names another user (decision 020's names, no portal user) is given only when the request
+   * confirms that its user is replaced: the manager is told who that is first.
+   */
+  async function claimLine(tx: Transaction, idClientBscs: number, idContrat: number, userId: number | null, replace: boolean) {
     const line = await repo.lockLine(idClientBscs, idContrat, tx);
     if (!line) throw fail('FORBIDDEN_CONTRACT');
     if (line.codeStatut === 'RESILIE') throw fail('LINE_TERMINATED');
     if (line.userId !== null && line.userId !== userId) throw fail('LINE_HAS_USER');
+    const named = lineUserName(line.prenom, line.nom);
+    if (line.userId === null && named !== null && !replace) throw fail('LINE_USER_REPLACEMENT', { values: { utilisateur: named } });
     return line;
   }
 
@@ -130,7 +137,7 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
       try {
         userId = await transaction(async (tx) => {
           await lockedManagers(tx, idClientBscs, actor.userId);
-          const line = idContrat === undefined ? null : await claimLine(tx, idClientBscs, idContrat, null);
+          const line = idContrat === undefined ? null : await claimLine(tx, idClientBscs, idContrat, null, request.remplacerUtilisateur === true);
           const person = { email, prenom: request.prenom, nom: request.nom };
           const id = await repo.createUser(
             { ...person, passwordHash: NO_CODE_HASH, gestionnaire: role === 'gestionnaire', utilisateur: role === 'utilisateur', idClientBscs },
@@ -166,7 +173,7 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
           if (member.manager && managers.length <= 1) throw fail('LAST_MANAGER');
           if (member.lines.length === 0 && idContrat === undefined) throw fail('USER_LINE_REQUIRED');
         }
-        if (idContrat !== undefined) await claimLine(tx, idClientBscs, idContrat, userId);
+        if (idContrat !== undefined) await claimLine(tx, idClientBscs, idContrat, userId, request.remplacerUtilisateur === true);
         if (role === 'gestionnaire') await repo.setManager(userId, idClientBscs, tx);
         else await repo.unlink(userId, idClientBscs, tx);
         if (idContrat !== undefined) await repo.assignLine(idContrat, member.user, tx);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountUserPageSchema,
   accountUserSchema,
+  errorMessage,
   billingAccountListSchema,
   currentUserSchema,
   freeLinesSchema,
@@ -40,7 +41,10 @@ async function newAccount(lines = 3) {
     accounts: [{ idClientBscs: account.idClientBscs, isGestionnaire: true }],
   });
   const created = [];
-  for (let i = 0; i < lines; i++) created.push(await createContract(t.db, { idClientBscs: account.idClientBscs, codeStatut: 'ACTIF', userId: null }));
+  // Lines that name nobody yet: giving one replaces no one.
+  for (let i = 0; i < lines; i++) {
+    created.push(await createContract(t.db, { idClientBscs: account.idClientBscs, codeStatut: 'ACTIF', userId: null, utilisateurPrenom: null, utilisateurNom: null, utilisateurEmail: null }));
+  }
   return { id: account.idClientBscs, manager: { id: user.id, email, token: await t.login(email, CODE) }, lines: created };
 }
 
@@ -255,6 +259,25 @@ describe('POST /api/utilisateurs (invitation)', () => {
     expectError(await invite(account.manager.token, body(line.idContrat)), 409, 'LINE_HAS_USER');
   });
 
+  it('says who uses a line already and replaces them only once the invitation confirms it', async () => {
+    const account = await newAccount(0);
+    const line = await createContract(t.db, { idClientBscs: account.id, codeStatut: 'ACTIF', userId: null, utilisateurPrenom: 'Émilie', utilisateurNom: 'Moreau' });
+    const free = bodyOf(await t.get(`/api/utilisateurs/lignes-disponibles?idClientBscs=${account.id}`, account.manager.token), freeLinesSchema);
+    expect(free.lignes).toEqual([expect.objectContaining({ idContrat: line.idContrat, utilisateur: 'Émilie Moreau' })]);
+    const body = { idClientBscs: account.id, email: nextEmail('paul'), prenom: 'Paul', nom: 'Durand', role: 'utilisateur', idContrat: line.idContrat };
+    const refused = await invite(account.manager.token, body);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(errorOf(refused)).toEqual({ code: 'LINE_USER_REPLACEMENT', exceptionMessage: errorMessage('LINE_USER_REPLACEMENT', { utilisateur: 'Émilie Moreau' }) });
+    const [untouched] = await t.db.select().from(contracts).where(eq(contracts.idContrat, line.idContrat));
+    expect(untouched).toMatchObject({ utilisateurPrenom: 'Émilie', utilisateurNom: 'Moreau', userId: null });
+    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
+    expect(errorOf(await invite(account.manager.token, { ...body, remplacerUtilisateur: false })).code).toBe('LINE_USER_REPLACEMENT');
+
+    const paul = await invited(account.manager.token, { ...body, remplacerUtilisateur: true });
+    const [replaced] = await t.db.select().from(contracts).where(eq(contracts.idContrat, line.idContrat));
+    expect(replaced).toMatchObject({ utilisateurPrenom: 'Paul', utilisateurNom: 'Durand', userId: paul.id });
+  });
+
   const valid = () => ({ idClientBscs: f.account, email: 'anne.petit@utilisateurs.test', prenom: 'Anne', nom: 'Petit', role: 'gestionnaire' });
   const without = (field: string) => Object.fromEntries(Object.entries(valid()).filter(([key]) => key !== field));
   it.each([
@@ -374,7 +397,8 @@ describe('DELETE /api/utilisateurs/{id}', () => {
     expect(await auditOf('RETRAIT_UTILISATEUR', account.id)).toEqual([expect.objectContaining({ userId: account.manager.id, idContrat: line.idContrat })]);
     expect((await people(account.id, account.manager.token)).total).toBe(1);
 
-    await invited(account.manager.token, { idClientBscs: account.id, email, prenom: 'Zoé', nom: 'Lambert', role: 'utilisateur', idContrat: line.idContrat });
+    // The line still names her: inviting her again onto it replaces that name, once confirmed.
+    await invited(account.manager.token, { idClientBscs: account.id, email, prenom: 'Zoé', nom: 'Lambert', role: 'utilisateur', idContrat: line.idContrat, remplacerUtilisateur: true });
   });
 
   it('never removes the last manager, not even at their own request, and lets a manager step down when another remains', async () => {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../../test/fetch-stub.ts';
 import { fillJsdomGaps } from '../../../test/jsdom-gaps.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { clickWhenEnabled, renderPage } from '../../../test/render.tsx';
 import { AccountUsersPanel } from './account-users-panel.tsx';
 
 beforeEach(fillJsdomGaps);
@@ -37,8 +37,8 @@ const pageOf = (users: AccountUser[]): AccountUserPage =>
 
 const FREE = freeLinesSchema.parse({
   lignes: [
-    { idContrat: 5002, numeroLigne: '0611223344', libelleOffre: 'Forfait Pro 100 Go' },
-    { idContrat: 5003, numeroLigne: '0699887766', libelleOffre: 'Forfait Pro 20 Go' },
+    { idContrat: 5002, numeroLigne: '0611223344', libelleOffre: 'Forfait Pro 100 Go', utilisateur: 'Émilie Moreau' },
+    { idContrat: 5003, numeroLigne: '0699887766', libelleOffre: 'Forfait Pro 20 Go', utilisateur: null },
   ],
   total: 2,
 });
@@ -145,6 +145,42 @@ describe('AccountUsersPanel', () => {
     expect(JSON.parse(post?.body ?? '{}')).toEqual({ idClientBscs: ACCOUNT, email: 'elodie@demo.test', prenom: 'Élodie', nom: 'N’Guessan', role: 'utilisateur', idContrat: 5003 });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByRole('rowheader', { name: 'Élodie N’Guessan' })).toBeTruthy();
+  });
+
+  it('says who uses the chosen line and replaces them only once confirmed in a dialog', async () => {
+    const { requests } = serve([SOPHIE]);
+    await renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Inviter un utilisateur' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Inviter un utilisateur' }));
+    fireEvent.change(form.getByLabelText(/^Prénom/), { target: { value: 'Paul' } });
+    fireEvent.change(form.getByLabelText(/^Nom/), { target: { value: 'Durand' } });
+    fireEvent.change(form.getByLabelText(/^Adresse e-mail/), { target: { value: 'paul.durand@demo.test' } });
+    await form.findByText(/Les lignes du compte qui n’ont pas encore d’utilisateur/);
+    const lineBox = form.getByRole('combobox', { name: /^Ligne mobile de l’utilisateur/ });
+    lineBox.focus();
+    fireEvent.change(lineBox, { target: { value: '06 11' } });
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['06 11 22 33 44 – Forfait Pro 100 Go – utilisée par Émilie Moreau']);
+    fireEvent.keyDown(lineBox, { key: 'ArrowDown' });
+    fireEvent.keyDown(lineBox, { key: 'Enter' });
+    await waitFor(() => expect((lineBox as HTMLInputElement).value).toContain('utilisée par Émilie Moreau'));
+    const send = form.getByRole('button', { name: 'Envoyer l’invitation' });
+
+    // Declined: nothing is sent.
+    fireEvent.click(send);
+    const question = within(await screen.findByRole('alertdialog', { name: 'Remplacer l’utilisateur de la ligne ?' }));
+    expect(question.getByText(/est aujourd’hui utilisée par/).textContent).toBe('La ligne 06 11 22 33 44 est aujourd’hui utilisée par Émilie Moreau.');
+    expect(question.getByText(/Paul Durand la remplacera/)).toBeTruthy();
+    fireEvent.click(question.getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    // Confirmed: the invitation says so.
+    await clickWhenEnabled(send);
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Remplacer l’utilisateur de la ligne ?' })).getByRole('button', { name: 'Oui, remplacer' }));
+    expect(await screen.findByText(/Invitation envoyée à paul.durand@demo.test/)).toBeTruthy();
+    const post = requests.find((r) => r.method === 'POST');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({ idClientBscs: ACCOUNT, email: 'paul.durand@demo.test', prenom: 'Paul', nom: 'Durand', role: 'utilisateur', idContrat: 5002, remplacerUtilisateur: true });
   });
 
   it('puts an address already in use under its field, and sends a manager without a line', async () => {

@@ -66,9 +66,12 @@ export const ROLE_OPTIONS: RadioOption[] = [
   },
 ];
 
-/** The combo box's choices: “06 12 34 56 78 – Forfait Pro 100 Go”. */
+/** The combo box's choices: “06 12 34 56 78 – Forfait Pro 100 Go”, “… – utilisée par Émilie Moreau” when the line names its user. */
 export function lineOptions(lines: readonly FreeLine[]): ComboBoxOption[] {
-  return lines.map((line) => ({ id: String(line.idContrat), label: `${formatPhone(line.numeroLigne)} – ${line.libelleOffre}` }));
+  return lines.map((line) => ({
+    id: String(line.idContrat),
+    label: `${formatPhone(line.numeroLigne)} – ${line.libelleOffre}${line.utilisateur ? ` – utilisée par ${line.utilisateur}` : ''}`,
+  }));
 }
 
 /** The idContrat the combo box holds, for the API. */
