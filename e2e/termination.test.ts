@@ -167,6 +167,53 @@ describe('termination of a line', () => {
     await context.close();
   });
 
+  it('keeps every answer and the proof sent when the recap step is reloaded, or opened again after signing in elsewhere', async () => {
+    const { context, page } = await newPage(app.browser);
+    const { idContrat } = await openActiveLine(page, 4);
+    await page.goto(`${app.server.url}/ecare/ligne-mobile/${idContrat}/resiliation`);
+    await page.getByRole('radio', { name: /^Ligne plus utilisée/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await stepHeading(page, 'Précision du motif');
+    await page.getByRole('radio', { name: /^Réduction de la flotte/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await stepHeading(page, 'Engagement et frais');
+    await page.getByRole('row', { name: /^Total TTC/ }).waitFor();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await stepHeading(page, 'Justificatifs');
+    await page.getByLabel(/^Fichier à joindre/).setInputFiles({ name: 'attestation.pdf', mimeType: 'application/pdf', buffer: pdfOf(2_000) });
+    await page.getByRole('button', { name: 'Envoyer le fichier' }).click();
+    await page.getByText(/^attestation\.pdf \(2\sko\)$/).waitFor();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await stepHeading(page, 'Récapitulatif');
+    await page.waitForURL(/\?etape=recapitulatif$/);
+    const recap = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Votre demande de résiliation' }) });
+    await recap.getByText(/^\d[\d\s]*,\d\d\s€$/).waitFor();
+    const before = await recap.innerText();
+    expect(before).toContain('Réduction de la flotte');
+    expect(before).toContain('attestation.pdf');
+
+    await page.reload();
+    await stepHeading(page, 'Récapitulatif');
+    await page.getByText('Étape 5 sur 6').waitFor();
+    await recap.getByText(/^\d[\d\s]*,\d\d\s€$/).waitFor();
+    expect(await recap.innerText()).toBe(before);
+
+    // Signed in again elsewhere (another tab, or after the session ended): the same recap, kept by the server.
+    const elsewhere = await newPage(app.browser);
+    await loginWithKeyboard(elsewhere.page, app.server.url, DEMO.gestionnaire.email, DEMO.gestionnaire.password);
+    await elsewhere.page.waitForURL(/\/pages\/accueil$/);
+    await elsewhere.page.goto(`${app.server.url}/ecare/ligne-mobile/${idContrat}/resiliation?etape=recapitulatif`);
+    await stepHeading(elsewhere.page, 'Récapitulatif');
+    const recapElsewhere = elsewhere.page.locator('section').filter({ has: elsewhere.page.getByRole('heading', { name: 'Votre demande de résiliation' }) });
+    await recapElsewhere.getByText(/^\d[\d\s]*,\d\d\s€$/).waitFor();
+    expect(await recapElsewhere.innerText()).toBe(before);
+    await elsewhere.context.close();
+    await page.getByRole('button', { name: 'Confirmer la résiliation' }).click();
+    await page.getByText('Votre demande de résiliation est enregistrée').waitFor();
+    await page.getByText('attestation.pdf').first().waitFor();
+    await context.close();
+  });
+
   it('brings a manager who signs in with ?resilie= to that line’s termination', async () => {
     const first = await newPage(app.browser);
     const { idContrat, number } = await openActiveLine(first.page, 3);

@@ -393,3 +393,36 @@ export const terminationConfirmationRequestSchema = lazySchema(() =>
   }),
 );
 export const terminationConfirmationSentSchema = lazySchema(() => z.object({ email: z.string() }));
+
+// ---------------------------------------------------------------------------------------------
+// Draft kept by the server while the steps are answered
+
+const draftId = (message: string) => idNumber(message).nullable();
+
+/** `PUT /api/resiliation/brouillon/{idContrat}`: the answers so far (the proofs are the uploads themselves). */
+export const terminationDraftSaveSchema = lazySchema(() =>
+  z.object({
+    idMotif: draftId(reasonMessage),
+    idSousMotif: draftId(subReasonMessage),
+    dateEffet: isoDay.nullable(),
+    commentaire: z
+      .string()
+      .refine((text) => [...text].length <= 500, commentMessage)
+      // eslint-disable-next-line no-control-regex -- control characters other than line breaks are refused
+      .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'Le commentaire contient un caractère de contrôle non autorisé.')
+      .refine((text) => !LONE_SURROGATE.test(text), 'Le commentaire contient un caractère invalide.'),
+  }),
+);
+export type TerminationDraftSave = z.infer<typeof terminationDraftSaveSchema>;
+
+/** `GET` and `PUT /api/resiliation/brouillon/{idContrat}`: the answers so far and the proofs sent for them. */
+export const terminationDraftSchema = lazySchema(() =>
+  z.object({
+    idMotif: z.number().int().nullable(),
+    idSousMotif: z.number().int().nullable(),
+    dateEffet: z.string().nullable(),
+    commentaire: z.string(),
+    piecesJointes: z.array(terminationAttachmentSchema),
+  }),
+);
+export type TerminationDraft = z.infer<typeof terminationDraftSchema>;

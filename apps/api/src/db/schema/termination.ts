@@ -1,7 +1,7 @@
 /** Contract termination: reasons, requests and their proofs. */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { contracts } from './accounts.ts';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { contracts, users } from './accounts.ts';
 
 /**
  * Termination reasons (spec §7 "Termination"): reasons, business reasons (`pro`) and sub-reasons
@@ -78,4 +78,28 @@ export const terminationAttachments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('termination_attachments_contract_idx').on(t.idContrat)],
+);
+
+/**
+ * What a person has answered so far in a line's termination, kept by the server so that a
+ * reload, another tab or signing in again finds the same step with the same answers (decision
+ * 031). The proofs are the line's uploaded, unsent ones of that person. Gone once the request is
+ * sent, or with the line or the person.
+ */
+export const terminationDrafts = pgTable(
+  'termination_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idContrat: integer('id_contrat')
+      .notNull()
+      .references(() => contracts.idContrat, { onDelete: 'cascade' }),
+    idMotif: integer('id_motif'),
+    idSousMotif: integer('id_sous_motif'),
+    dateEffet: date('date_effet', { mode: 'string' }),
+    commentaire: text('commentaire').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idContrat] })],
 );

@@ -8,6 +8,7 @@ import {
   contracts,
   offers,
   terminationAttachments,
+  terminationDrafts,
   terminationReasons,
   terminations,
 } from '../../db/schema.ts';
@@ -16,6 +17,7 @@ import type { Transaction } from '../../db/transaction.ts';
 export type ReasonRow = typeof terminationReasons.$inferSelect;
 export type TerminationRow = typeof terminations.$inferSelect;
 export type AttachmentRow = typeof terminationAttachments.$inferSelect;
+export type DraftRow = typeof terminationDrafts.$inferSelect;
 
 /** What a termination needs to know of a line. */
 export interface TerminationLine {
@@ -229,6 +231,35 @@ export function createTerminationRepository(db: Database) {
         )
         .returning({ id: terminationAttachments.id });
       return rows.length;
+    },
+
+    /** The person's draft of the line's termination, and the proofs they uploaded for it, not sent yet. */
+    async draft(userId: number, idContrat: number): Promise<{ draft: DraftRow | undefined; proofs: AttachmentRow[] }> {
+      const [[draft], proofs] = await Promise.all([
+        db
+          .select()
+          .from(terminationDrafts)
+          .where(and(eq(terminationDrafts.userId, userId), eq(terminationDrafts.idContrat, idContrat))),
+        db
+          .select()
+          .from(terminationAttachments)
+          .where(and(eq(terminationAttachments.idContrat, idContrat), eq(terminationAttachments.uploadedBy, userId), isNull(terminationAttachments.idResiliation)))
+          .orderBy(asc(terminationAttachments.id)),
+      ]);
+      return { draft, proofs };
+    },
+
+    async saveDraft(row: DraftRow): Promise<void> {
+      const { idMotif, idSousMotif, dateEffet, commentaire, updatedAt } = row;
+      await db
+        .insert(terminationDrafts)
+        .values(row)
+        .onConflictDoUpdate({ target: [terminationDrafts.userId, terminationDrafts.idContrat], set: { idMotif, idSousMotif, dateEffet, commentaire, updatedAt } });
+    },
+
+    /** The request is sent: its draft has served. */
+    async deleteDraft(userId: number, idContrat: number, tx: Transaction): Promise<void> {
+      await tx.db.delete(terminationDrafts).where(and(eq(terminationDrafts.userId, userId), eq(terminationDrafts.idContrat, idContrat)));
     },
 
     async attachmentsOf(idResiliation: number): Promise<AttachmentRow[]> {

@@ -9,6 +9,8 @@ import {
   terminationContractParamSchema,
   terminationDeletedSchema,
   terminationDeleteSchema,
+  terminationDraftSaveSchema,
+  terminationDraftSchema,
   terminationFeesRequestSchema,
   terminationFeesSchema,
   terminationIdParamSchema,
@@ -104,6 +106,38 @@ export async function terminationRoutes(app: ModuleApp, { service, store }: { se
       },
     },
     async (request) => service.commitment(caller(request).user.id, request.params.idContrat),
+  );
+
+  app.get(
+    '/api/resiliation/brouillon/:idContrat',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['termination'],
+        summary: 'Les réponses déjà données à la résiliation de la ligne (motif, précision, date d’effet, commentaire) et les justificatifs envoyés pour elle, gardés d’une session à l’autre',
+        params: terminationContractParamSchema,
+        response: { 200: terminationDraftSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.draft(caller(request).user.id, request.params.idContrat);
+    },
+  );
+
+  app.put(
+    '/api/resiliation/brouillon/:idContrat',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['termination'],
+        summary: 'Garde les réponses données à chaque étape de la résiliation, effacées à l’envoi de la demande',
+        params: terminationContractParamSchema,
+        body: terminationDraftSaveSchema,
+        response: { 200: terminationDraftSchema, ...writeErrors },
+      },
+    },
+    async (request) => service.saveDraft(caller(request).user.id, request.params.idContrat, request.body),
   );
 
   app.post(

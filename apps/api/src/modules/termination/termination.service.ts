@@ -9,6 +9,8 @@ import {
   terminationUploadFieldsSchema,
   type TerminationAttachment,
   type TerminationCommitment,
+  type TerminationDraft,
+  type TerminationDraftSave,
   type TerminationFeesAnswer,
   type TerminationFeesRequest,
   type TerminationObstacle,
@@ -380,6 +382,26 @@ export function createTerminationService(deps: TerminationDeps) {
      * one transaction with the audit entry. The same idempotency key from the same caller gives
      * back the first request, whatever happened in between.
      */
+    /** The caller's answers so far on the line's termination, with the proofs they sent for it (empty when none). */
+    async draft(userId: number, idContrat: number): Promise<TerminationDraft> {
+      await reachedLine(userId, idContrat);
+      const { draft, proofs } = await repo.draft(userId, idContrat);
+      return {
+        idMotif: draft?.idMotif ?? null,
+        idSousMotif: draft?.idSousMotif ?? null,
+        dateEffet: draft?.dateEffet ?? null,
+        commentaire: draft?.commentaire ?? '',
+        piecesJointes: proofs.map(toAttachment),
+      };
+    },
+
+    /** Keeps the answers so far: a reload, another tab or a new session shows them again. */
+    async saveDraft(userId: number, idContrat: number, answers: TerminationDraftSave): Promise<TerminationDraft> {
+      await reachedLine(userId, idContrat);
+      await repo.saveDraft({ userId, idContrat, ...answers, updatedAt: deps.clock.now() });
+      return this.draft(userId, idContrat);
+    },
+
     async submit(actor: Actor, idempotencyKey: string, body: z.output<typeof terminationRequestSchema>): Promise<TerminationStatusAnswer> {
       const { access, line } = await reachedLine(actor.userId, body.idContrat);
       assertMayTerminate(access);
@@ -430,6 +452,7 @@ export function createTerminationService(deps: TerminationDeps) {
             tx,
           );
           if ((await repo.attach(cles, line, row.idResiliation, tx)) !== cles.length) throw fail('TERMINATION_ATTACHMENT_UNKNOWN');
+          await repo.deleteDraft(actor.userId, line.idContrat, tx);
           await audit.record(
             { userId: actor.userId, action: 'DEMANDE_RESILIATION', idClientBscs: line.idClientBscs, idContrat: line.idContrat, sourceAddress: actor.sourceAddress },
             { tx },

@@ -12,6 +12,7 @@ import {
   type ApiErrorCode,
   type ErrorMessageValues,
   terminationCommitmentSchema,
+  terminationDraftSchema,
   terminationFeesSchema,
   terminationInProgressSchema,
   terminationReasonListSchema,
@@ -99,6 +100,38 @@ describe('reasons', () => {
     } finally {
       await setLine(t, line, { datePortabiliteSortante: null });
     }
+  });
+});
+
+describe('the draft kept by the server', () => {
+  it('keeps each person’s answers and unsent proofs per line until the request is sent, for those who reach the line only', async () => {
+    const line = f.colleague(5).idContrat;
+    const path = `/api/resiliation/brouillon/${line}`;
+    const read = async (token: string) => bodyOf(await t.get(path, token), terminationDraftSchema);
+    expect(await read(f.manager)).toEqual({ idMotif: null, idSousMotif: null, dateEffet: null, commentaire: '', piecesJointes: [] });
+
+    const { min } = daysOf(t);
+    const answers = { idMotif: 104, idSousMotif: 1043, dateEffet: min, commentaire: 'Réduction de la flotte au 1er janvier.' };
+    const saved = await t.send('PUT', path, { token: f.manager, json: answers });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const proof = await uploaded(t, f.manager, line, FILES.pdf, 'attestation.pdf');
+    // Read again from another session: the same answers, and the proof sent.
+    const again = await t.loginAs('gestionnaire');
+    expect(await read(again)).toEqual({ ...answers, piecesJointes: [proof] });
+    // Saved again: the last answers win.
+    bodyOf(await t.send('PUT', path, { token: again, json: { ...answers, idSousMotif: null, commentaire: '' } }), terminationDraftSchema);
+    expect(await read(f.manager)).toMatchObject({ idSousMotif: null, commentaire: '' });
+
+    expectError(await t.get(path, f.stranger), 403, 'FORBIDDEN_CONTRACT');
+    expectError(await t.send('PUT', path, { token: f.stranger, json: answers }), 403, 'FORBIDDEN_CONTRACT');
+    for (const bad of [{ ...answers, dateEffet: '2026-02-30' }, { ...answers, idMotif: 'x' }, { ...answers, commentaire: 'x'.repeat(501) }, { idMotif: 104 }]) {
+      expectError(await t.send('PUT', path, { token: f.manager, json: bad }), 400, 'VALIDATION');
+    }
+
+    // Sent: the draft is gone with it.
+    const status = await submitted(t, f.manager, { idContrat: line, idMotif: 104, idSousMotif: 1043, dateEffet: min, piecesJointes: [proof.cle] });
+    expect(await read(f.manager)).toEqual({ idMotif: null, idSousMotif: null, dateEffet: null, commentaire: '', piecesJointes: [] });
+    await cancel(f.manager, status.idResiliation);
   });
 });
 

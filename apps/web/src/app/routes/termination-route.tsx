@@ -6,6 +6,7 @@ import { lineQueryOptions, useLine } from '../../features/lines/api/get-line.ts'
 import { contractIdFrom, linePath } from '../../features/lines/utils/line-path.ts';
 import { commitmentQueryOptions } from '../../features/termination/api/get-commitment.ts';
 import { proReasonsQueryOptions, reasonsQueryOptions } from '../../features/termination/api/get-reasons.ts';
+import { terminationDraftQueryOptions } from '../../features/termination/api/termination-draft.ts';
 import { inProgressQueryOptions } from '../../features/termination/api/termination-requests.ts';
 import { TerminationFlow } from '../../features/termination/components/termination-flow.tsx';
 import { STEP_PARAM, stepFrom, type TerminationStep } from '../../features/termination/utils/termination-steps.ts';
@@ -32,6 +33,7 @@ export async function terminationLoader({ request, params }: LoaderFunctionArgs)
     queryClient.prefetchQuery(reasonsQueryOptions()),
     queryClient.prefetchQuery(proReasonsQueryOptions(idContrat)),
     queryClient.prefetchQuery(inProgressQueryOptions(idContrat)),
+    queryClient.prefetchQuery(terminationDraftQueryOptions(idContrat)),
   ]);
   return null;
 }

@@ -31,7 +31,7 @@ interface FeesStepProps {
   /** The reason the fees depend on: the sub-reason when one is chosen. */
   idMotifFrais: number;
   dateEffet: string | null;
-  onChosen: (dateEffet: string) => void;
+  onChosen: (dateEffet: string) => void | Promise<void>;
   onBack: () => void;
 }
 

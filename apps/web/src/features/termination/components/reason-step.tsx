@@ -21,7 +21,8 @@ export function reasonNote(reason: Pick<TerminationReason, 'exonerationFrais' | 
 interface ReasonStepProps {
   reasons: readonly TerminationReason[];
   idMotif: number | null;
-  onChosen: (idMotif: number) => void;
+  /** May return the save to wait for: the form stays busy until it is done. */
+  onChosen: (idMotif: number) => void | Promise<void>;
 }
 
 /** Step 1: why the line is terminated (business reasons first, then the general ones). */

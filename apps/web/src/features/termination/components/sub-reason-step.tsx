@@ -13,7 +13,7 @@ interface SubReasonStepProps {
   reason: TerminationReason;
   subReasons: readonly TerminationReason[];
   idSousMotif: number | null;
-  onChosen: (idSousMotif: number) => void;
+  onChosen: (idSousMotif: number) => void | Promise<void>;
   onBack: () => void;
 }
 

@@ -26,14 +26,14 @@ interface TerminationFlowProps {
 
 /**
  * A line's termination (decision 031): reason → sub-reason → commitment and fees → proofs → recap
- * → confirmation, the answers kept in one draft (sessionStorage) whatever the step shown; a
+ * → confirmation, the answers kept in one draft on the server whatever the step shown; a
  * scheduled termination shows instead, with its cancellation; an obstacle says what to do.
  */
 export function TerminationFlow({ idContrat, step, onStep, linePath }: TerminationFlowProps) {
   const commitment = useCommitment(idContrat);
   const reasons = useReasons(idContrat);
   const scheduled = useTerminationInProgress(idContrat);
-  const { draft, dispatch, reset } = useTerminationDraft(idContrat);
+  const { draft, persist, reset, query: draftQuery } = useTerminationDraft(idContrat);
   const [sent, setSent] = useState<TerminationStatusAnswer | null>(null);
   const [cancelled, setCancelled] = useState<TerminationStatusAnswer | null>(null);
   const heading = useRef<HTMLDivElement>(null);
@@ -49,7 +49,8 @@ export function TerminationFlow({ idContrat, step, onStep, linePath }: Terminati
 
   if (commitment.error) return <ReadFailed error={commitment.error} onRetry={() => void commitment.refetch()} pending={commitment.isFetching} />;
   if (reasons.error) return <ReadFailed error={reasons.error} onRetry={() => void reasons.refetch()} pending={reasons.isFetching} />;
-  if (commitment.isPending || reasons.isPending || scheduled.isPending) return <WaitingText>Chargement de la démarche de résiliation…</WaitingText>;
+  if (draftQuery.error) return <ReadFailed error={draftQuery.error} onRetry={() => void draftQuery.refetch()} pending={draftQuery.isFetching} />;
+  if (commitment.isPending || reasons.isPending || scheduled.isPending || draftQuery.isPending) return <WaitingText>Chargement de la démarche de résiliation…</WaitingText>;
 
   if (cancelled) {
     return (
@@ -122,8 +123,8 @@ export function TerminationFlow({ idContrat, step, onStep, linePath }: Terminati
         <ReasonStep
           reasons={reasons.data}
           idMotif={draft.idMotif}
-          onChosen={(idMotif) => {
-            dispatch({ type: 'reason', idMotif });
+          onChosen={async (idMotif) => {
+            await persist({ type: 'reason', idMotif });
             const chosen = reasons.data?.find((candidate) => candidate.idMotif === idMotif);
             onStep(chosen?.aSousMotifs ? 'precision' : 'frais');
           }}
@@ -135,8 +136,8 @@ export function TerminationFlow({ idContrat, step, onStep, linePath }: Terminati
             reason={reason}
             subReasons={subReasons.data}
             idSousMotif={draft.idSousMotif}
-            onChosen={(idSousMotif) => {
-              dispatch({ type: 'subReason', idSousMotif });
+            onChosen={async (idSousMotif) => {
+              await persist({ type: 'subReason', idSousMotif });
               onStep('frais');
             }}
             onBack={back('motif')}
@@ -152,8 +153,8 @@ export function TerminationFlow({ idContrat, step, onStep, linePath }: Terminati
           commitment={line}
           idMotifFrais={subReason?.idMotif ?? reason.idMotif}
           dateEffet={draft.dateEffet}
-          onChosen={(dateEffet) => {
-            dispatch({ type: 'date', dateEffet });
+          onChosen={async (dateEffet) => {
+            await persist({ type: 'date', dateEffet });
             onStep('justificatifs');
           }}
           onBack={back(hasSubReasons ? 'precision' : 'motif')}
@@ -164,8 +165,8 @@ export function TerminationFlow({ idContrat, step, onStep, linePath }: Terminati
           idContrat={idContrat}
           justificatif={justificatif}
           proofs={draft.piecesJointes}
-          onAdded={(proof) => dispatch({ type: 'proofAdded', proof })}
-          onRemoved={(cle) => dispatch({ type: 'proofRemoved', cle })}
+          onAdded={(proof) => void persist({ type: 'proofAdded', proof })}
+          onRemoved={(cle) => void persist({ type: 'proofRemoved', cle })}
           onNext={() => onStep('recapitulatif')}
           onBack={back('frais')}
           readOnly={readOnly}
@@ -179,7 +180,7 @@ export function TerminationFlow({ idContrat, step, onStep, linePath }: Terminati
           dateEffet={draft.dateEffet}
           proofs={draft.piecesJointes}
           commentaire={draft.commentaire}
-          onComment={(commentaire) => dispatch({ type: 'comment', commentaire })}
+          onComment={(commentaire) => void persist({ type: 'comment', commentaire })}
           onSubmitted={(status) => {
             setSent(status);
             reset();

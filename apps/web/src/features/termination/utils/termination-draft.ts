@@ -1,14 +1,9 @@
-import type { TerminationAttachment } from '@ecare/shared/termination';
-import { useCallback, useEffect, useReducer } from 'react';
+import type { TerminationAttachment, TerminationDraft } from '@ecare/shared/termination';
+import { useCallback, useState } from 'react';
+import { useSaveTerminationDraft, useTerminationDraftQuery } from '../api/termination-draft.ts';
 
-/** What the person has chosen so far, kept when going back and forth between steps and on reload. */
-export interface TerminationDraft {
-  idMotif: number | null;
-  idSousMotif: number | null;
-  dateEffet: string | null;
-  commentaire: string;
-  piecesJointes: TerminationAttachment[];
-}
+/** What the person has chosen so far (the server keeps it: `useTerminationDraft`). */
+export type { TerminationDraft };
 
 export const EMPTY_DRAFT: TerminationDraft = { idMotif: null, idSousMotif: null, dateEffet: null, commentaire: '', piecesJointes: [] };
 
@@ -41,30 +36,27 @@ export function draftReducer(draft: TerminationDraft, action: DraftAction): Term
   }
 }
 
-const storageKey = (idContrat: number) => `resiliation_${idContrat}`;
-
-function stored(idContrat: number): TerminationDraft {
-  try {
-    const text = sessionStorage.getItem(storageKey(idContrat));
-    if (!text) return EMPTY_DRAFT;
-    const value = JSON.parse(text) as Partial<TerminationDraft>;
-    return { ...EMPTY_DRAFT, ...value, piecesJointes: Array.isArray(value.piecesJointes) ? value.piecesJointes : [] };
-  } catch {
-    return EMPTY_DRAFT;
-  }
-}
-
-/** The draft of one line's termination, in this tab's sessionStorage (cleared at sign-out with the rest). */
+/** The answers as the server kept them (decision 031): a reload, another tab or a new session starts from there. */
 export function useTerminationDraft(idContrat: number) {
-  const [draft, dispatch] = useReducer(draftReducer, idContrat, stored);
-  useEffect(() => {
-    try {
-      if (draft === EMPTY_DRAFT) sessionStorage.removeItem(storageKey(idContrat));
-      else sessionStorage.setItem(storageKey(idContrat), JSON.stringify(draft));
-    } catch {
-      // Storage unavailable (privacy mode): the draft lives as long as the page.
-    }
-  }, [draft, idContrat]);
-  const reset = useCallback(() => dispatch({ type: 'reset' }), []);
-  return { draft, dispatch, reset };
+  const query = useTerminationDraftQuery(idContrat);
+  const save = useSaveTerminationDraft(idContrat);
+  // What this page changed since it read the server's draft.
+  const [local, setLocal] = useState<TerminationDraft | null>(null);
+  const draft = local ?? query.data ?? EMPTY_DRAFT;
+  const { mutateAsync } = save;
+
+  /** Applies a change and, for a step's answer, waits until the server keeps it (the proofs are kept by their upload). */
+  const persist = useCallback(
+    async (action: DraftAction) => {
+      const next = draftReducer(draft, action);
+      setLocal(next);
+      // The comment is sent with the request, typed on its last step.
+      if (action.type === 'proofAdded' || action.type === 'proofRemoved' || action.type === 'comment' || action.type === 'reset') return;
+      await mutateAsync({ idMotif: next.idMotif, idSousMotif: next.idSousMotif, dateEffet: next.dateEffet, commentaire: next.commentaire });
+    },
+    [draft, mutateAsync],
+  );
+  /** The request is sent: the server dropped the draft with it. */
+  const reset = useCallback(() => setLocal(EMPTY_DRAFT), []);
+  return { draft, persist, reset, query };
 }
