@@ -23,9 +23,11 @@ describe('error catalogue', () => {
 
   it('fills the values a message shows', () => {
     expect(errorMessage('LOGIN_BACKOFF', { seconds: 30 })).toBe(
-      'Trop de tentatives de connexion. Veuillez patienter 30 secondes avant de réessayer.',
+      'Trop de tentatives de connexion. Veuillez patienter 30\u00a0secondes avant de réessayer.',
     );
-    expect(errorMessage('ACCOUNT_LOCKED', { minutes: 1 })).toContain('dans 1 minute ou');
+    expect(errorMessage('ACCOUNT_LOCKED', { minutes: 1 })).toContain('dans 1\u00a0minute ou');
+    // A word ending in s is the same in the plural.
+    expect(errorMessage('APPOINTMENT_UPCOMING_LIMIT', { max: 2 })).toContain('déjà 2\u00a0rendez-vous à venir');
     expect(errorMessage('FORBIDDEN_CONTRACT')).toBe("Désolé, vous n'êtes pas autorisé à accéder à ce contrat.");
   });
 

@@ -1,3 +1,4 @@
+import { countOf } from './french-plural.ts';
 /** The shape of an entry of the error catalogue (error-catalogue.ts) and what its parts share. */
 
 export type OAuthCode = 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'slow_down';
@@ -12,4 +13,5 @@ export interface CatalogueEntry {
   readonly oauth?: OAuthCode;
 }
 
-export const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+/** « 5 minutes », « 1 seconde »: the French plural of a counted word (french-plural.ts). */
+export const plural = countOf;

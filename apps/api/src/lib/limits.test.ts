@@ -119,16 +119,16 @@ describe.each(STORES)('%s counters', (name, makeStore) => {
     beforeEachTest();
     const id = identifier();
     for (let i = 0; i < 5; i++) await fail(i % 2 ? id : ` ${id.toUpperCase()}`, '203.0.113.1');
-    await expect(limits.checkLogin(id, '203.0.113.1')).rejects.toThrow(/patienter 30 secondes/);
+    await expect(limits.checkLogin(id, '203.0.113.1')).rejects.toThrow(/patienter 30\u00a0secondes/);
     // The same IPv6 /64 is one source; another address is not slowed down at all.
     for (let i = 0; i < 5; i++) await fail(id, `2001:db8:5:6::${i + 1}`);
-    await expect(limits.checkLogin(id, '2001:db8:5:6:ffff::9')).rejects.toThrow(/patienter 30 secondes/);
+    await expect(limits.checkLogin(id, '2001:db8:5:6:ffff::9')).rejects.toThrow(/patienter 30\u00a0secondes/);
     await expect(limits.checkLogin(id, '198.51.100.7')).resolves.toMatchObject({ sourceFailed: false, underAttack: false });
     // 30 s, then 60 s after the next failure, doubling up to 5 minutes.
     clock.advance(30_000);
     await fail(id, '203.0.113.1');
     clock.advance(59_000);
-    await expect(limits.checkLogin(id, '203.0.113.1')).rejects.toThrow(/patienter 1 seconde/);
+    await expect(limits.checkLogin(id, '203.0.113.1')).rejects.toThrow(/patienter 1\u00a0seconde/);
     clock.advance(1_000);
     const gate = await limits.checkLogin(id, '203.0.113.1');
     expect(gate).toMatchObject({ sourceFailed: true, sourceFailures: 6 });
@@ -200,7 +200,7 @@ describe.each(STORES)('%s counters', (name, makeStore) => {
   it('limits a signed-in user re-entering their code by their own failures only', async () => {
     beforeEachTest();
     for (let i = 0; i < 5; i++) await limits.codeCheckFailed(7001);
-    await expect(limits.assertCodeCheckAllowed(7001)).rejects.toThrow(/Trop de codes confidentiels erronés. Veuillez patienter 30 secondes/);
+    await expect(limits.assertCodeCheckAllowed(7001)).rejects.toThrow(/Trop de codes confidentiels erronés. Veuillez patienter 30\u00a0secondes/);
     await expect(limits.assertCodeCheckAllowed(7002)).resolves.toBeUndefined();
     clock.advance(30_000);
     await expect(limits.assertCodeCheckAllowed(7001)).resolves.toBeUndefined();
