@@ -30,6 +30,7 @@ const LINES = link('/pages/mes-lignes-mobiles', 'Vos lignes mobiles');
 const USERS = link('/mon-compte/utilisateurs', 'Utilisateurs des lignes');
 const AFTER_SALES = link('/assistance/sav', 'Service après-vente');
 const CONTACT = link('/assistance/formulaire-contact', 'formulaire de contact');
+const REQUESTS = link('/mon-compte/demandes', 'Mes demandes');
 const TERMS = link('/pages/conditions-et-tarifs', 'Conditions et tarifs');
 const CONSUMPTION = link('/ligne-mobile/consommation', 'Suivi conso');
 const PROFILE = link('/mon-compte/profil', 'Mon profil');
@@ -276,7 +277,7 @@ const ROAMING = theme(5, () => [
 const TERMINATION = theme(6, () => [
   q(
     'Comment résilier une ligne mobile ?',
-    `<p>Le gestionnaire du compte demande la résiliation par le ${CONTACT}, en indiquant le numéro de la ligne et la date souhaitée. La résiliation prend effet au plus tard dix jours après la réception de la demande, ou à la date demandée si elle est plus lointaine.</p>`,
+    `<p>Le gestionnaire du compte résilie une ligne depuis l’espace client : ouvrez-la depuis ${LINES} et choisissez « Résilier la ligne ». Indiquez le motif et la date d’effet (du lendemain jusqu’à trois mois plus tard) et, si le motif le demande, joignez un justificatif ; l’étape « Engagement et frais » montre les frais éventuels avant l’envoi. Un e-mail confirme la demande, avec son récapitulatif en PDF, et elle se suit dans ${REQUESTS}.</p>`,
     '<p>Pour conserver le numéro chez un autre opérateur, ne résiliez pas : donnez-lui le RIO, la résiliation sera automatique.</p>',
   ),
   q(
@@ -291,11 +292,11 @@ const TERMINATION = theme(6, () => [
   ),
   q(
     'Que devient ma dernière facture après une résiliation ?',
-    '<p>La dernière facture comprend les communications hors forfait jusqu’à la date de résiliation, les éventuelles mensualités d’engagement restant dues, et déduit la part du forfait déjà payée d’avance au-delà de cette date.</p>',
+    '<p>Les frais de résiliation éventuels sont facturés à la date d’effet, sur une facture de clôture à part. La dernière facture mensuelle comprend les communications hors forfait jusqu’à la date de résiliation et déduit la part du forfait déjà payée d’avance au-delà de cette date.</p>',
   ),
   q(
     'Puis-je annuler une demande de résiliation ?',
-    `<p>Oui, tant que la résiliation n’a pas pris effet : écrivez-nous par le ${CONTACT} en précisant le numéro de la ligne. Une fois la ligne résiliée, son numéro ne peut plus être récupéré.</p>`,
+    `<p>Oui, jusqu’à la veille de la date d’effet : ouvrez la ligne depuis ${LINES}, choisissez « Voir ou annuler la résiliation » puis « Annuler la résiliation ». La ligne garde son forfait, ses options et son engagement, et un e-mail confirme l’annulation. Une fois la ligne résiliée, son numéro ne peut plus être récupéré.</p>`,
   ),
   q(
     'Dois-je renvoyer ma carte SIM ou mon téléphone ?',
@@ -303,7 +304,7 @@ const TERMINATION = theme(6, () => [
   ),
   q(
     'Comment résilier toutes les lignes de mon entreprise ?',
-    `<p>Le gestionnaire du compte précise dans le ${CONTACT} qu’il demande la résiliation du compte de facturation entier. Chaque ligne suit les règles de sa propre période d’engagement, et l’accès à l’espace client reste ouvert pour consulter les dernières factures.</p>`,
+    `<p>Résiliez chaque ligne depuis sa page (« Résilier la ligne ») : chacune suit les règles de sa propre période d’engagement. La dernière ligne active d’un compte de facturation ne se résilie pas en ligne, car sa résiliation ferme le compte : demandez cette fermeture au service client par le ${CONTACT} (thème « Offres et forfaits »), qui arrête aussi la facturation et le prélèvement. L’accès à l’espace client reste ouvert pour consulter les dernières factures.</p>`,
   ),
   q(
     'Quelle différence entre une ligne suspendue et une ligne résiliée ?',

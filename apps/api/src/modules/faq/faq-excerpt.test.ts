@@ -30,6 +30,13 @@ describe('sentenceExcerpt', () => {
     expect(excerpt).not.toMatch(/avant\d*[^\d ]|après\d*[^\d ]/u);
   });
 
+  it('puts one ellipsis between a cut sentence and the next', () => {
+    const long = Array.from({ length: 50 }, (_, index) => `mot${index}`).join(' ');
+    const excerpt = sentenceExcerpt(`${mark('Carte')} ${long}. La ${mark('carte')} suivante.`);
+    expect(excerpt).toMatch(/mot\d+ … La /u);
+    expect(excerpt).not.toContain('… …');
+  });
+
   it('never leaves a mark open where it cuts', () => {
     const words = Array.from({ length: 60 }, (_, index) => `mot${index}`);
     words[2] = `${S}carte`;

@@ -18,7 +18,10 @@ export function sentenceExcerpt(marked: string): string {
     .map(({ segment }) => segment.trim())
     .filter((sentence) => sentence.includes(HIGHLIGHT_START))
     .slice(0, MAX_SENTENCES);
-  return matching.map(shortened).join(' … ');
+  // One « … » between two parts, even where a cut sentence already ends or starts with one.
+  return matching
+    .map(shortened)
+    .reduce((excerpt, part) => (excerpt === '' ? part : `${excerpt.replace(/ …$/u, '')} … ${part.replace(/^… /u, '')}`), '');
 }
 
 function shortened(sentence: string): string {

@@ -186,13 +186,13 @@ describe('GET /api/Faq/faq_rechercher/{motCle}', () => {
     expect(found.length).toBeGreaterThan(0);
     for (const result of found) {
       const answerText = result.reponse.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
-      for (const part of result.extraitSurligne.replace(/<\/?mark>/g, '').replace(/&amp;/g, '&').split(' … ')) {
-        // From its first word (a capital or a figure) to its closing punctuation, as the answer has
-        // it; only an over-long sentence is cut, and says so with « … » where it is.
-        const text = part.replace(/^… /, '').replace(/ …$/, '');
-        if (!part.startsWith('… ')) expect(part, result.extraitSurligne).toMatch(/^[\p{Lu}\d«]/u);
-        if (!part.endsWith(' …')) expect(part, result.extraitSurligne).toMatch(/[.!?»)]$/u);
-        expect(answerText.replace(/\u00a0/g, ' '), part).toContain(text.replace(/\u00a0/g, ' '));
+      const excerpt = result.extraitSurligne.replace(/<\/?mark>/g, '').replace(/&amp;/g, '&');
+      // From a sentence's first word (a capital or a figure) to a closing punctuation, or « … »
+      // where an over-long sentence is cut; every passage between two « … » is the answer's text.
+      expect(excerpt).toMatch(/^(?:… |[\p{Lu}\d«])/u);
+      expect(excerpt).toMatch(/(?: …|[.!?»)])$/u);
+      for (const part of excerpt.replace(/^… /, '').replace(/ …$/, '').split(' … ')) {
+        expect(answerText.replace(/\u00a0/g, ' '), part).toContain(part.replace(/\u00a0/g, ' '));
       }
     }
   });
