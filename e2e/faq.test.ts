@@ -52,7 +52,7 @@ describe('FAQ', () => {
     const viewed = page.waitForResponse((response) => response.url().endsWith('/api/Faq/statistiques') && response.request().method() === 'POST');
     await results.getByRole('button', { name: 'Comment résilier une ligne mobile ?' }).click();
     expect((await viewed).status()).toBe(200);
-    const answer = results.getByText(/Le gestionnaire du compte résilie une ligne depuis l’espace client/);
+    const answer = results.getByText(/Le gestionnaire du compte résilie une ligne depuis l’espace client/).filter({ visible: true });
     await answer.waitFor();
     await expectNoAxeViolations(page);
 
