@@ -20,9 +20,9 @@ export default defineConfig({
           // of what does not change while it runs, and the tests build their own app and database.
           isolate: false,
           unstubGlobals: true,
-          // On PostgreSQL each worker has its own database, reset by each file it runs; on PGlite
-          // each file's database starts from a template migrated and seeded once.
-          globalSetup: ['apps/api/src/test/worker-database.ts', 'apps/api/src/test/pglite-template.ts'],
+          // Each file's database starts as a copy of a template migrated and seeded once per run (on
+          // PostgreSQL in the worker's own database, made again from it by each file it runs).
+          globalSetup: ['apps/api/src/test/worker-database.ts', 'apps/api/src/test/database-template.ts'],
         },
       },
       {
