@@ -49,8 +49,9 @@ export default defineConfig({
           // server): Vitest's default second is too short on a loaded machine, where such a
           // navigation has been seen to take longer. Playwright's own waits allow 30 s.
           expect: { poll: { timeout: 15_000 } },
-          // Each file starts its own server and browser; on PostgreSQL each worker has its own database.
-          globalSetup: ['apps/api/src/test/worker-database.ts'],
+          // Each file starts its own server, on a copy of a database migrated and seeded once per
+          // run (on PostgreSQL each worker has its own database, made again from the template).
+          globalSetup: ['apps/api/src/test/worker-database.ts', 'apps/api/src/test/database-template.ts'],
         },
       },
     ],
