@@ -52,6 +52,11 @@ export default defineConfig({
           // Each file starts its own server, on a copy of a database migrated and seeded once per
           // run (on PostgreSQL each worker has its own database, made again from the template).
           globalSetup: ['apps/api/src/test/worker-database.ts', 'apps/api/src/test/database-template.ts'],
+          // A worker keeps one Chromium for all its files (e2e/support/browser.ts), each file in
+          // contexts of its own, closed after it; the set-up file takes back what a file set in
+          // the process's environment.
+          isolate: false,
+          setupFiles: ['e2e/support/setup.ts'],
         },
       },
     ],
