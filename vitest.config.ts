@@ -1,5 +1,31 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Browser journeys run on PostgreSQL only in CI (decision 041): they show pages, move between them
+ * and sign in and out, and what they write (a session, a parameter, a content row) is the same SQL
+ * on both databases, covered by the API tests on both. `.ci/run` sets E2E_LEAVE_TO_POSTGRES for
+ * its PGlite pass, whose PostgreSQL pass follows; every other run (`npm test`) runs them all. A
+ * journey that writes a customer's data, or whose result depends on the database's search or
+ * ordering, is not listed here: it runs on both.
+ */
+const POSTGRES_ONLY_JOURNEYS = [
+  'e2e/admin-content.test.ts',
+  'e2e/admin.test.ts',
+  'e2e/agent-mode.test.ts',
+  'e2e/catalogue.test.ts',
+  'e2e/code-widget.test.ts',
+  'e2e/consumption.test.ts',
+  'e2e/error-pages.test.ts',
+  'e2e/frame-shell.test.ts',
+  'e2e/journeys.test.ts',
+  'e2e/legal-pages.test.ts',
+  'e2e/login-page.test.ts',
+  'e2e/maintenance.test.ts',
+  'e2e/sso.test.ts',
+  'e2e/unpaid.test.ts',
+];
+const leftToPostgres = process.env.E2E_LEAVE_TO_POSTGRES === 'true' && !process.env.DATABASE_URL ? POSTGRES_ONLY_JOURNEYS : [];
 
 export default defineConfig({
   test: {
@@ -20,9 +46,9 @@ export default defineConfig({
           // of what does not change while it runs, and the tests build their own app and database.
           isolate: false,
           unstubGlobals: true,
-          // On PostgreSQL each worker has its own database, reset by each file it runs; on PGlite
-          // each file's database starts from a template migrated and seeded once.
-          globalSetup: ['apps/api/src/test/worker-database.ts', 'apps/api/src/test/pglite-template.ts'],
+          // Each file's database starts as a copy of a template migrated and seeded once per run (on
+          // PostgreSQL in the worker's own database, made again from it by each file it runs).
+          globalSetup: ['apps/api/src/test/worker-database.ts', 'apps/api/src/test/database-template.ts'],
         },
       },
       {
@@ -42,6 +68,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...leftToPostgres],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -49,8 +76,14 @@ export default defineConfig({
           // server): Vitest's default second is too short on a loaded machine, where such a
           // navigation has been seen to take longer. Playwright's own waits allow 30 s.
           expect: { poll: { timeout: 15_000 } },
-          // Each file starts its own server and browser; on PostgreSQL each worker has its own database.
-          globalSetup: ['apps/api/src/test/worker-database.ts'],
+          // Each file starts its own server, on a copy of a database migrated and seeded once per
+          // run (on PostgreSQL each worker has its own database, made again from the template).
+          globalSetup: ['apps/api/src/test/worker-database.ts', 'apps/api/src/test/database-template.ts'],
+          // A worker keeps one Chromium for all its files (e2e/support/browser.ts), each file in
+          // contexts of its own, closed after it; the set-up file takes back what a file set in
+          // the process's environment.
+          isolate: false,
+          setupFiles: ['e2e/support/setup.ts'],
         },
       },
     ],

@@ -6,12 +6,34 @@ const require = createRequire(import.meta.url);
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** A Chromium of the caller's own, which the caller closes. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * This test worker's Chromium, launched on first use and kept for the files the worker runs after
+ * (the e2e project is not isolated): a file works in browser contexts of its own, each with its
+ * own storage and cookies, and closes them when it ends (useRealApp), so that nothing of one file
+ * reaches the next. It ends with the worker's process; one that was closed or crashed is
+ * launched again.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  const current = shared && (await shared.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  shared = launchBrowser();
+  return shared;
+}
+
+/** Closes the contexts a file opened in the worker's Chromium (pages opened with `browser.newPage()` included). */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -75,7 +75,7 @@ export interface OpenOptions {
   dataDir: string;
   /**
    * An in-memory database starts as a copy of this PGlite dump (a tar file) instead of an empty
-   * cluster: the tests' migrated and seeded template (test/pglite-template.ts).
+   * cluster: the tests' migrated and seeded template (test/database-template.ts).
    */
   pgliteTemplate?: string | undefined;
   /** Sees every database thread started (tests stop it to check recovery). */

@@ -20,7 +20,7 @@ import { emailOutbox } from '../db/schema.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { attachmentsFolder } from './multipart.ts';
-import { workerDatabaseUrl } from './worker-database.ts';
+import { recreateFromTemplate, workerDatabaseUrl } from './worker-database.ts';
 
 /** This worker's PostgreSQL test database (test/worker-database.ts), or none: PGlite in memory. */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL
@@ -57,8 +57,14 @@ export const openApiDocumentSchema = z.object({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 
-/** Empties this worker's PostgreSQL test database so every test file starts from the same state. */
+/**
+ * This worker's PostgreSQL test database as every test file starts it: a copy of the run's migrated
+ * and seeded template (test/database-template.ts), or, where no template was made (a project
+ * without that set-up), emptied for the migrations and the seed to fill.
+ */
 async function resetPostgres(url: string): Promise<void> {
+  const template = inject('postgresTemplate');
+  if (template) return recreateFromTemplate(url, template);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -125,7 +131,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       ...env,
     });
   const config = configFor();
-  // On PGlite, a copy of the run's migrated and seeded template (test/pglite-template.ts).
+  // On PGlite, a copy of the run's migrated and seeded template (test/database-template.ts).
   const database = openDatabase({ databaseUrl: TEST_DATABASE_URL && (options.databaseUrl ?? TEST_DATABASE_URL), dataDir: 'memory://', pgliteTemplate: inject('pgliteTemplate') ?? undefined });
   await database.migrate();
   await seedDemoIfEmpty(database.db);

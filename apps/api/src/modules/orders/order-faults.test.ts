@@ -24,14 +24,14 @@ import {
   type SubmittedOrder,
 } from '@ecare/shared';
 import type { ZodType } from 'zod';
-import { DEMO } from './support/journey.ts';
-import { e2eDatabaseUrl, startServer, type RunningServer } from './support/server.ts';
+import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { e2eDatabaseUrl, startServer, type RunningServer } from '../../test/server-process.ts';
 
 /**
  * The shop's fault test (decisions 036, 038): the real server process killed (SIGKILL) at
  * several points of an order's life and restarted on the same database, PGlite's folder or
  * PostgreSQL. Whatever the moment, one order per Idempotency-Key, none lost, its lines created
- * once, a card order paid once.
+ * once, a card order paid once. It drives the server over HTTP only (no browser, no web app).
  */
 
 /** The submission of the cart as an order. */
@@ -89,7 +89,7 @@ async function signIn(): Promise<string> {
     method: 'POST',
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     headers: { ...(await xsrfPair()), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: DEMO.solo.email, password: await hashConfidentialCode(DEMO.solo.email, DEMO.solo.password), grant_type: 'password' }),
+    body: new URLSearchParams({ username: DEMO_USERS.solo.email, password: await hashConfidentialCode(DEMO_USERS.solo.email, DEMO_USERS.solo.password), grant_type: 'password' }),
   });
   expect(response.status).toBe(200);
   return tokenResponseSchema.parse(await response.json()).access_token;
