@@ -68,6 +68,7 @@ export const PAGE_PATHS = [
   '/ajout-ligne/ajouter-une-ligne-mobile',
   '/mon-telephone/catalogue',
   '/mon-telephone/catalogue/:idArticle',
+  '/mon-telephone/activation-sim',
   '/mon-telephone/nouveau-telephone',
   '/mon-telephone/nouveau-telephone/:idContrat',
   '/assistance/faq',
