@@ -103,3 +103,21 @@ export function isPageLink(url: string): boolean {
   const path = url.split(/[?#]/)[0] ?? '';
   return path.startsWith('/') && isPagePath(path);
 }
+
+/** Hosts this machine answers, never a visitor's destination. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']);
+
+/**
+ * Whether an absolute address points at a host kept for examples and tests (example.com, .org,
+ * .net and the .example, .test, .invalid, .localhost names: RFC 2606, 6761) or at the local
+ * machine: a placeholder no link of the portal may lead to. In-app paths are not.
+ */
+export function isPlaceholderUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url.trim()).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return /(^|\.)example\.(com|net|org)$/.test(host) || /\.(example|test|invalid|localhost)$/.test(host) || LOCAL_HOSTS.has(host);
+}
