@@ -65,7 +65,7 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
   const clearSelection = () => {
     setSelected(new Set());
     // The bar goes with the selection: the page's checkbox takes the focus.
-    tableRef.current?.querySelector<HTMLInputElement>('thead input[type="checkbox"]')?.focus();
+    tableRef.current?.querySelector<HTMLInputElement>('input[data-select-page]')?.focus();
   };
   const selectedIds = [...selected].filter((key): key is number => typeof key === 'number');
 
