@@ -157,9 +157,17 @@ describe('the portal walked through by every demo account', () => {
     await walker.close();
   }, 300_000);
 
-  it('a simple line user', async () => {
+  it('a simple line user, whose pages ask for no account list', async () => {
     const walker = await openWalker();
+    const { page } = walker;
     await signIn(walker, DEMO.utilisateur, /\/pages\/accueil-utilisateur$/);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /^Bonjour/ }).waitFor();
+    await walker.settled();
+    expect(asked).toContain('/api/current_user');
+    expect(asked).not.toContain('/api/comptes_facturation');
     expect(await walk(walker)).toBeGreaterThan(10);
     await walker.close();
   }, 300_000);
