@@ -1,5 +1,5 @@
 import { menuSchema, type MenuItem } from '@ecare/shared/menu';
-import type { Page, Response } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 
 /** Where a link leads: a page of the app (its path and query, without /ecare) or an address outside it. */
 export type Destination = { kind: 'page'; path: string } | { kind: 'outside'; url: string };
@@ -30,32 +30,31 @@ export function watchMenu(page: Page): () => Promise<MenuItem[]> {
 }
 
 /**
- * Counts the page's requests to the API and for the app's code: a page has settled once none is
- * on its way for a moment (the version check, every 10 s, is left out).
+ * Follows the page's requests to the API and for the app's code: a page has settled once none is
+ * on its way for a moment (the version check, every 10 s, is left out). One never done, such as
+ * an answer asked for ahead and read by nobody, is named in the error.
  */
 export function watchRequests(page: Page): () => Promise<void> {
-  let inFlight = 0;
-  const counted = (url: string) => {
-    const { pathname } = new URL(url);
+  const inFlight = new Set<Request>();
+  const counted = (request: Request) => {
+    const { pathname } = new URL(request.url());
     return pathname.startsWith('/api/') || pathname.startsWith('/ecare/assets/');
   };
   page.on('request', (request) => {
-    if (counted(request.url())) inFlight += 1;
+    if (counted(request)) inFlight.add(request);
   });
-  const done = (request: { url(): string }) => {
-    if (counted(request.url())) inFlight = Math.max(0, inFlight - 1);
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   return async () => {
     let quietSince = Date.now();
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
-      if (inFlight > 0) quietSince = Date.now();
+      if (inFlight.size > 0) quietSince = Date.now();
       else if (Date.now() - quietSince >= 300) return;
       await page.waitForTimeout(50);
     }
-    throw new Error(`${page.url()}: requests still on their way after 30 s`);
+    const pending = [...inFlight].map((request) => new URL(request.url()).pathname).join(', ');
+    throw new Error(`${page.url()}: requests still on their way after 30 s: ${pending}`);
   };
 }
 
