@@ -6,13 +6,18 @@ import { SiteFooter } from './site-footer.tsx';
 
 afterEach(cleanup);
 
+/** The footer of a signed-in page, with the external resources on. */
+function renderFooter() {
+  render(
+    <MemoryRouter>
+      <SiteFooter socialEnabled />
+    </MemoryRouter>,
+  );
+}
+
 describe('SiteFooter', () => {
   it('leads « Protection des données » to the portal’s personal-data page, and no link to a placeholder host', () => {
-    render(
-      <MemoryRouter>
-        <SiteFooter socialEnabled />
-      </MemoryRouter>,
-    );
+    renderFooter();
     const legal = within(screen.getByRole('navigation', { name: 'Informations légales' }));
     expect(legal.getByRole('link', { name: 'Protection des données' }).getAttribute('href')).toBe('/pages/donnees-personnelles');
     const hrefs = screen.getAllByRole('link').flatMap((link) => link.getAttribute('href') ?? []);
@@ -20,11 +25,7 @@ describe('SiteFooter', () => {
   });
 
   it('keeps a social network inert while the operator has not given its address, even with external resources on', () => {
-    render(
-      <MemoryRouter>
-        <SiteFooter socialEnabled />
-      </MemoryRouter>,
-    );
+    renderFooter();
     const social = within(screen.getByRole('list', { name: 'Réseaux sociaux' }));
     for (const link of social.getAllByRole('link')) {
       expect(link.getAttribute('href'), link.textContent ?? '').toBeNull();
