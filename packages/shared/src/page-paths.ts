@@ -49,6 +49,7 @@ export const PAGE_PATHS = [
   '/mon-compte/preferences',
   '/mon-compte/actions-service-client',
   '/mon-compte/demandes',
+  '/mon-compte/demandes/:reference',
   '/mon-compte/factures',
   '/mon-compte/factures/:referenceNumber',
   '/mon-compte/commandes',
