@@ -4,6 +4,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Every date and time is shown, mailed and printed on Paris clocks, whatever the time zone of
+// the server or the browser (UI.md): formats come from @ecare/shared/paris-time, and a Date's
+// local fields (which follow the process's zone) are not read.
+const PARIS_TIME_RULES = [
+  ...['NewExpression', 'CallExpression'].map((call) => ({
+    selector: `${call}[callee.object.name='Intl'][callee.property.name='DateTimeFormat']`,
+    message: 'Format dates and times with parisDateTimeFormat or calendarDayFormat (@ecare/shared/paris-time): Paris clocks in any time zone.',
+  })),
+  {
+    selector:
+      'CallExpression > MemberExpression.callee[property.name=/^(getHours|getMinutes|getSeconds|getDate|getDay|getMonth|getFullYear|getTimezoneOffset|setHours|setMinutes|setSeconds|setDate|setMonth|setFullYear|toLocaleDateString|toLocaleTimeString|toDateString|toTimeString)$/]',
+    message: 'A Date’s local time follows the process’s time zone: use its UTC methods for calendar days, or @ecare/shared/paris-time (parisWallTime, parisDay).',
+  },
+];
+const NOT_TESTS = ['**/*.test.{ts,tsx}', 'apps/*/src/test/**'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -25,11 +41,16 @@ export default tseslint.config(
     files: ['apps/api/src/config/env.ts', 'apps/api/src/test/**', '**/*.test.ts', 'e2e/**', 'bench/**', 'vitest.config.ts', '**/*.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  { files: ['apps/**/*.{ts,tsx}'], ignores: NOT_TESTS, rules: { 'no-restricted-syntax': ['error', ...PARIS_TIME_RULES] } },
   // Shared schemas are built the first time they are used (packages/shared/src/lazy-schema.ts,
   // decision 012): a zod call at a module's top level would run on every page that loads it.
-  {
-    files: ['packages/shared/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+  ...[
+    { files: ['packages/shared/src/**/*.ts'], ignores: [...NOT_TESTS, 'packages/shared/src/paris-time.ts'], paris: PARIS_TIME_RULES },
+    // Where the Paris formats are made.
+    { files: ['packages/shared/src/paris-time.ts'], ignores: [], paris: [] },
+  ].map(({ files, ignores, paris }) => ({
+    files,
+    ignores,
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -37,9 +58,10 @@ export default tseslint.config(
           selector: `${declaration} > VariableDeclarator > CallExpression:not([callee.name='lazySchema']):has(Identifier[name='z'])`,
           message: 'Declare a schema with lazySchema(() => …): it is then built on first use, not when the module loads.',
         })),
+        ...paris,
       ],
     },
-  },
+  })),
   // API layering: a feature module reaches another only through that module's index.ts, and the
   // shared layers (config, db, lib, plugins, policy) never depend on a feature. The composition
   // root (app.ts, core/) and tests are free to wire modules together.

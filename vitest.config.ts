@@ -27,18 +27,25 @@ const POSTGRES_ONLY_JOURNEYS = [
 ];
 const leftToPostgres = process.env.E2E_LEAVE_TO_POSTGRES === 'true' && !process.env.DATABASE_URL ? POSTGRES_ONLY_JOURNEYS : [];
 
+/**
+ * The unit and API tests run on New York's clocks, neither UTC (the machines') nor Paris's: a time
+ * shown or mailed in the process's time zone instead of Europe/Paris fails them (UI.md).
+ */
+const AWAY_FROM_PARIS = { TZ: 'America/New_York' };
+
 export default defineConfig({
   test: {
     // One test file per core (Vitest's default leaves one core out): the files wait on their
     // databases, and browser test files on their server and browser, much of the time.
     maxWorkers: availableParallelism(),
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', env: AWAY_FROM_PARIS } },
       {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
+          env: AWAY_FROM_PARIS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A worker keeps the modules it loaded from one file to the next (loading the API anew
@@ -56,6 +63,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          env: AWAY_FROM_PARIS,
           // These run beside the API tests' databases on a shared machine: a test of half a
           // second has been seen to take over five when starved of CPU.
           testTimeout: 15_000,

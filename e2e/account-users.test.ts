@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { devMails, mailedPath } from './support/dev-tools.ts';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { dataRowNamed } from './support/tables.ts';
 
 // The mailbox (GET /api/dev/mails) is a development tool: on for this app.server.
 
@@ -18,9 +19,9 @@ async function signInAsManager(page: Page): Promise<void> {
   await page.waitForURL(/\/pages\/accueil$/);
 }
 
-/** A row of the users table, found by the name in its header cell. */
+/** A row of the users table (a card on a phone), found by the name in its header cell. */
 function userRow(page: Page, name: string): Locator {
-  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+  return dataRowNamed(page, new RegExp(`^${name}`));
 }
 
 async function manage(page: Page, name: string, action: string): Promise<void> {

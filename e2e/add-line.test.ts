@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { dataRowNamed, dataRows } from './support/tables.ts';
 
 const app = useRealApp();
 
@@ -177,13 +178,13 @@ describe('adding lines', () => {
     await page.waitForURL((url) => url.pathname.endsWith(`/mon-compte/commandes/${numero}`));
     await page.getByRole('heading', { level: 1, name: `Commande ${numero}` }).waitFor();
     await expect(orderCount(page)).resolves.toBe(ordersBefore + 1);
-    await page.getByRole('table').getByText(numero).first().waitFor();
+    await dataRows(page).getByText(numero).first().waitFor();
 
     // The new lines in the fleet, being activated: the ported number and a new one.
     await page.goto(`${app.server.url}/ecare/pages/mes-lignes-mobiles`);
-    await page.getByRole('table').waitFor();
-    await expect.poll(() => page.getByRole('table').getByText('En cours d’activation').count()).toBe(2);
-    await page.getByRole('table').getByRole('rowheader', { name: '06 12 34 56 78' }).waitFor();
+    await dataRows(page).first().waitFor();
+    await expect.poll(() => dataRows(page).filter({ hasText: 'En cours d’activation' }).count()).toBe(2);
+    await dataRowNamed(page, '06 12 34 56 78').waitFor();
     expect(appPath(page)).toBe('/pages/mes-lignes-mobiles');
     await context.close();
     // One journey through every step, with an accessibility check on each: longer than one page's test.
@@ -195,8 +196,8 @@ describe('adding lines', () => {
     await page.waitForURL(/\/pages\/accueil$/);
     const ordersBefore = await orderCount(page);
     await page.goto(`${app.server.url}/ecare/pages/mes-lignes-mobiles`);
-    await page.getByRole('table').waitFor();
-    const activatingBefore = await page.getByRole('table').getByText('En cours d’activation').count();
+    await dataRows(page).first().waitFor();
+    const activatingBefore = await dataRows(page).filter({ hasText: 'En cours d’activation' }).count();
     await page.goto(`${app.server.url}/ecare/ajout-ligne/ajouter-une-ligne-mobile`);
     await stepChecked(page, 'Choix des options');
 
@@ -313,11 +314,10 @@ describe('adding lines', () => {
     await page.waitForURL((url) => url.pathname.endsWith(`/mon-compte/commandes/${numero}`));
     await page.getByRole('heading', { level: 1, name: `Commande ${numero}` }).waitFor();
     await expect(orderCount(page)).resolves.toBe(ordersBefore + 1);
-    await page.getByRole('table').getByText(numero).first().waitFor();
+    await dataRows(page).getByText(numero).first().waitFor();
     await page.goto(`${app.server.url}/ecare/pages/mes-lignes-mobiles`);
-    await page.getByRole('table').waitFor();
-    await page.getByRole('table').getByRole('rowheader', { name: '06 98 76 54 32' }).waitFor();
-    await expect.poll(() => page.getByRole('table').getByText('En cours d’activation').count()).toBe(activatingBefore + 2);
+    await dataRowNamed(page, '06 98 76 54 32').waitFor();
+    await expect.poll(() => dataRows(page).filter({ hasText: 'En cours d’activation' }).count()).toBe(activatingBefore + 2);
     await context.close();
   }, 150_000);
 });

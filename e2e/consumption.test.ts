@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { dataRows } from './support/tables.ts';
 
 const app = useRealApp();
 
@@ -12,7 +13,7 @@ async function openActiveLine(page: Page): Promise<string> {
   await page.waitForURL(/\/pages\/accueil$/);
   await page.getByRole('link', { name: 'Voir toutes mes lignes' }).click();
   await page.waitForURL(/\/pages\/mes-lignes-mobiles/);
-  const row = page.getByRole('row').filter({ hasText: /Active$/ }).first();
+  const row = dataRows(page).filter({ hasText: /Active$/ }).first();
   const number = (await row.getByRole('link').first().textContent()) ?? '';
   expect(number).toMatch(/^0[67]( \d\d){4}$/);
   await row.getByRole('link').first().click();
@@ -26,7 +27,8 @@ async function openConsumption(page: Page, number: string): Promise<void> {
   await page.getByRole('link', { name: 'Suivre la consommation' }).click();
   await page.waitForURL(/\/ligne-mobile\/\d+\/consommation$/);
   await page.getByRole('heading', { level: 1, name: `Consommation de la ligne ${number}` }).waitFor();
-  await page.getByRole('table', { name: 'Détail par période' }).waitFor();
+  // A table, or on a phone a list of cards.
+  await page.getByRole('table', { name: 'Détail par période' }).or(page.getByRole('list', { name: 'Détail par période' })).waitFor();
 }
 
 describe('line consumption and contract', () => {

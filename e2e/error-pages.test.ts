@@ -13,7 +13,9 @@ const PAGES = {
 describe('error pages', () => {
   it.each([404, 498, 499] as const)('/%i has its heading, a way back and no accessibility violation', async (status) => {
     const page = await app.browser.newPage();
-    await page.goto(`${app.server.url}/ecare/${status}`);
+    const response = await page.goto(`${app.server.url}/ecare/${status}`);
+    // "Page not found" is a 404 for robots and link checkers too; the other two are pages the app opens.
+    expect(response?.status()).toBe(status === 404 ? 404 : 200);
     await page.getByRole('heading', { level: 1, name: PAGES[status] }).waitFor();
     expect(await page.getByRole('main').getByRole('link', { name: 'Retour à l’accueil' }).count()).toBe(1);
     await expectNoAxeViolations(page);
@@ -22,7 +24,8 @@ describe('error pages', () => {
 
   it('sends any unknown path to the 404 page', async () => {
     const page = await app.browser.newPage();
-    await page.goto(`${app.server.url}/ecare/pages/nulle-part`);
+    const response = await page.goto(`${app.server.url}/ecare/pages/nulle-part`);
+    expect(response?.status()).toBe(404);
     await page.waitForURL(/\/ecare\/404$/);
     await page.getByRole('heading', { level: 1, name: PAGES[404] }).waitFor();
     await page.close();

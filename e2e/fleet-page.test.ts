@@ -3,6 +3,7 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { dataRowTitles } from './support/tables.ts';
 
 const app = useRealApp();
 
@@ -153,10 +154,12 @@ describe('fleet page', () => {
     await context.close();
   });
 
-  it('fits a 375 px wide screen, the table scrolling in its own box, without accessibility violations', async () => {
+  it('fits a 375 px wide screen, the lines as cards, without accessibility violations', async () => {
     const narrow = await newPage(app.browser, { width: 375 });
     await openFleet(narrow.page);
-    const first = (await rowNumbers(narrow.page))[0] ?? '';
+    await narrow.page.getByRole('list', { name: /^Lignes mobiles, page 1/ }).waitFor();
+    await expect(narrow.page.getByRole('table').count()).resolves.toBe(0);
+    const first = (await dataRowTitles(narrow.page))[0] ?? '';
     await narrow.page.getByRole('checkbox', { name: `Sélectionner la ligne ${first}` }).check();
     await narrow.page.getByText('1 ligne sélectionnée').waitFor();
     const widths = await narrow.page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }));

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { dataRows } from './support/tables.ts';
 
 const app = useRealApp();
 
@@ -105,7 +106,7 @@ describe('invoices', () => {
     await openInvoices(page);
     expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page);
-    await page.getByRole('table').getByRole('link').nth(2).click();
+    await dataRows(page).nth(2).getByRole('link').first().click();
     await page.getByRole('heading', { level: 2, name: 'Détail par ligne' }).waitFor();
     await page.getByRole('button', { name: /^Pourquoi ma facture a changé/ }).click();
     await page.getByText(/, soit /).waitFor();

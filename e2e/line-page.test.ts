@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { dataRows } from './support/tables.ts';
 
 const app = useRealApp();
 
@@ -23,7 +24,7 @@ async function openActiveLine(page: Page): Promise<string> {
   await page.waitForURL(/\/pages\/accueil$/);
   await page.getByRole('link', { name: 'Voir toutes mes lignes' }).click();
   await page.waitForURL(/\/pages\/mes-lignes-mobiles/);
-  const row = page.getByRole('row').filter({ hasText: /Active$/ }).first();
+  const row = dataRows(page).filter({ hasText: /Active$/ }).first();
   const number = (await row.getByRole('link').first().textContent()) ?? '';
   expect(number).toMatch(/^0[67]( \d\d){4}$/);
   await row.getByRole('link').first().click();

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { dataRows } from './support/tables.ts';
 
 const app = useRealApp();
 
@@ -98,7 +99,7 @@ describe('orders', () => {
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     await expect(fits()).resolves.toBe(true);
     await expectNoAxeViolations(page);
-    await page.getByRole('table').getByRole('rowheader').last().getByRole('link').click();
+    await dataRows(page).last().getByRole('link').first().click();
     await page.getByRole('heading', { level: 2, name: 'Suivi de la commande' }).waitFor();
     await expect(fits()).resolves.toBe(true);
     await expectNoAxeViolations(page);

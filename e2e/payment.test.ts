@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { dataRowNamed, dataRows, dataRowTitles } from './support/tables.ts';
 import type { RunningServer } from './support/server.ts';
 
 const app = useRealApp();
@@ -39,9 +40,8 @@ async function apiAs(server: RunningServer, who: { email: string; password: stri
 async function startPaying(page: Page, options: { axe?: boolean } = {}): Promise<string> {
   await page.goto(`${app.server.url}/ecare/mon-compte/paiement`);
   await page.getByRole('heading', { level: 1, name: 'Payer mes factures' }).waitFor();
-  const first = page.getByRole('rowheader').first();
-  await first.waitFor();
-  const reference = (await first.textContent()) ?? '';
+  await dataRows(page).first().waitFor();
+  const reference = (await dataRowTitles(page))[0] ?? '';
   // Every invoice is chosen at first: the test pays the first one alone.
   const boxes = page.getByRole('checkbox', { name: /^Payer la facture / });
   for (let i = 1; i < (await boxes.count()); i++) await boxes.nth(i).uncheck();
@@ -80,7 +80,7 @@ describe('card payment of unpaid invoices', () => {
     await page.getByText('Paiement refusé').waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Payer à nouveau' }).click();
-    await page.getByRole('rowheader', { name: reference }).waitFor();
+    await dataRowNamed(page, reference).waitFor();
     await context.close();
   });
 

@@ -5,6 +5,7 @@ import { waitFor } from '../apps/api/src/test/wait-for.ts';
 import { devMails } from './support/dev-tools.ts';
 import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { dataRows } from './support/tables.ts';
 
 const app = useRealApp();
 
@@ -30,7 +31,7 @@ async function openActiveLine(page: Page, nth: number): Promise<{ idContrat: num
   await loginWithKeyboard(page, app.server.url, DEMO.gestionnaire.email, DEMO.gestionnaire.password);
   await page.waitForURL(/\/pages\/accueil$/);
   await page.goto(`${app.server.url}/ecare/pages/mes-lignes-mobiles`);
-  const row = page.getByRole('row').filter({ hasText: /Active$/ }).nth(nth);
+  const row = dataRows(page).filter({ hasText: /Active$/ }).nth(nth);
   const link = row.getByRole('link').first();
   const number = (await link.textContent()) ?? '';
   await link.click();

@@ -9,12 +9,12 @@ export const DEMO = {
   utilisateur: { email: 'utilisateur@demo.test', password: 'Demo-Ligne-2026!' },
 } as const;
 
-/** A fresh browser profile (own storage and cookies) on a desktop-sized window. */
 /** What the Content-Security-Policy refused on each page, as Chromium reports it in the console. */
 const refusedByPolicy = new WeakMap<Page, string[]>();
 
-export async function newPage(browser: Browser, options: { width?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, locale: 'fr-FR' });
+/** A fresh browser profile (own storage and cookies) on a desktop-sized window, in the machine's time zone unless told. */
+export async function newPage(browser: Browser, options: { width?: number; timeZone?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, locale: 'fr-FR', timezoneId: options.timeZone });
   const page = await context.newPage();
   const refused: string[] = [];
   refusedByPolicy.set(page, refused);

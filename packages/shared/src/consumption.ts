@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { parisDay } from './paris-time.ts';
 
 /*
  * Consumption of a mobile line (spec §7 "POST /api/infoconso/getinfoconso"): voice, SMS, data
@@ -16,10 +17,7 @@ export const BILLING_PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** The billing period a moment falls in: its month in France. */
 export function billingPeriodOf(moment: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' }).formatToParts(moment);
-  const year = parts.find((part) => part.type === 'year')?.value ?? '1970';
-  const month = parts.find((part) => part.type === 'month')?.value ?? '01';
-  return `${year}-${month}`;
+  return parisDay(moment).slice(0, 7);
 }
 
 /** A period's year and month (1-12); throws on a value that is not `YYYY-MM`. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, parisDay, parisInstant, parisOffsetMinutes, parisWallTime, weekdayOf } from './paris-time.ts';
 
+describe('the tests’ own clock', () => {
+  it('is New York’s (vitest.config.ts), so that a time read in the process’s zone fails them', () => {
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('America/New_York');
+    expect(new Date('2026-01-15T13:18:00Z').getHours()).toBe(8);
+  });
+});
+
 describe('Paris wall-clock time', () => {
   it('reads the day in Paris, not in UTC, around midnight', () => {
     expect(parisDay(new Date('2027-01-12T22:59:00Z'))).toBe('2027-01-12');

@@ -98,3 +98,35 @@ export function weekdayOf(day: string): number {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
 }
+
+/** Options of a French date or time format, its time zone being decided here. */
+export type ClockFormatOptions = Omit<Intl.DateTimeFormatOptions, 'timeZone'>;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function memoisedFormat(timeZone: string, options: ClockFormatOptions, locale: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The format of instants as clocks in Paris show them: every date and time the portal shows,
+ * mails or prints goes through it (or `calendarDayFormat` for a calendar day), whatever the time
+ * zone of the server or the browser. Built on first use, then kept.
+ */
+export function parisDateTimeFormat(options: ClockFormatOptions, locale = 'fr-FR'): Intl.DateTimeFormat {
+  return memoisedFormat(PARIS_TIME_ZONE, options, locale);
+}
+
+/**
+ * The format of a calendar day ('YYYY-MM-DD', read by `new Date(day)` as its midnight UTC): the
+ * day itself, in any time zone. Not for instants: `parisDateTimeFormat` shows those.
+ */
+export function calendarDayFormat(options: ClockFormatOptions, locale = 'fr-FR'): Intl.DateTimeFormat {
+  return memoisedFormat('UTC', options, locale);
+}

@@ -80,6 +80,15 @@ describe('zipStream', () => {
     expect(pulled).toBeLessThan(CHUNKS / 2);
   });
 
+  it('stamps each entry with the time Paris clocks showed, whatever the server’s time zone', async () => {
+    const archive = await collect(zipStream([{ name: 'facture.pdf', content: 'PDF', modifiedAt: new Date('2026-01-15T13:18:40Z') }], { level: 6 }));
+    // The first local header: MS-DOS time at byte 10, date at byte 12.
+    const time = archive.readUInt16LE(10);
+    const date = archive.readUInt16LE(12);
+    expect({ year: (date >> 9) + 1980, month: (date >> 5) & 15, day: date & 31 }).toEqual({ year: 2026, month: 1, day: 15 });
+    expect({ hour: time >> 11, minute: (time >> 5) & 63, second: (time & 31) * 2 }).toEqual({ hour: 14, minute: 18, second: 40 });
+  });
+
   it('fails the archive when a content source fails', async () => {
     async function* failing() {
       yield 'début';

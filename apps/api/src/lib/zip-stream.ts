@@ -1,5 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { constants, crc32, createDeflateRaw } from 'node:zlib';
+import { parisWallTime } from '@ecare/shared/paris-time';
 
 /**
  * A ZIP archive written as it goes (APPNOTE 6.3): each entry's local header goes out before its
@@ -47,12 +48,17 @@ const REGULAR_FILE_0644 = (0o100644 << 16) >>> 0;
 const MAX_32 = 0xffffffff;
 const MAX_ENTRIES = 0xffff;
 
-/** MS-DOS date and time of a moment, as ZIP stores them (1980 at the earliest). */
-function dosDateTime(date: Date): { date: number; time: number } {
-  if (date.getFullYear() < 1980) return { date: (1 << 5) | 1, time: 0 };
+/**
+ * MS-DOS date and time of a moment, as ZIP stores them (1980 at the earliest): a wall-clock time
+ * without zone, which file managers show as it is, so the one Paris clocks showed.
+ */
+function dosDateTime(moment: Date): { date: number; time: number } {
+  const { day, hour, minute, second } = parisWallTime(moment);
+  const [year = 1980, month = 1, date = 1] = day.split('-').map(Number);
+  if (year < 1980) return { date: (1 << 5) | 1, time: 0 };
   return {
-    date: ((date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
-    time: (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2),
+    date: ((year - 1980) << 9) | (month << 5) | date,
+    time: (hour << 11) | (minute << 5) | Math.floor(second / 2),
   };
 }
 

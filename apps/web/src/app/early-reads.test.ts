@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../test/fetch-stub.ts';
 import { forgetEarlyRequests } from '../lib/early-requests.ts';
@@ -8,7 +9,9 @@ import { fetchBillingAccounts } from '../features/accounts/api/get-billing-accou
 import { fetchCurrentUser } from '../features/auth/api/get-current-user.ts';
 import { fetchSessionData } from '../features/auth/api/get-session-data.ts';
 import { fetchLinePage, FIRST_LINE_PAGE } from '../features/lines/api/get-line-page.ts';
+import { createCurrentUser, createLineDetail } from '../test/factories.ts';
 import { sendEarlyReads } from './early-reads.ts';
+import { resolveSession } from './session/resolve-session.ts';
 
 beforeEach(() => {
   localStorage.clear();
@@ -38,6 +41,21 @@ describe('sendEarlyReads', () => {
     const { requests } = stubFetch(() => jsonResponse({}));
     sendEarlyReads(`${BASENAME}/pages/accueil`);
     expect(paths(requests)).toEqual(['/api/current_user', '/api/comptes_facturation']);
+  });
+
+  it('asks for a line user’s own line, and not for the account list, which nothing reads for them', async () => {
+    startSession('jeton');
+    // The session restore of the page before the reload.
+    stubFetch((request) =>
+      request.url === '/api/current_user'
+        ? jsonResponse(createCurrentUser({ utilisateur: true, gestionnaire: false, idContrat: 5002 }))
+        : jsonResponse(createLineDetail({ idContrat: 5002 })),
+    );
+    await resolveSession(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+    forgetEarlyRequests();
+    const { requests } = stubFetch(() => jsonResponse({}));
+    sendEarlyReads(`${BASENAME}/pages/accueil-utilisateur`);
+    expect(paths(requests)).toEqual(['/api/current_user', '/api/ligne/5002']);
   });
 
   it('asks for the stored account and line, and the home page’s first lines', () => {

@@ -254,7 +254,7 @@ export const frameRoutes: RouteObject[] = [
     ],
   },
   {
-    // Lazy area mon-telephone (phone shop): the phone catalogue and a phone's page (decision 035).
+    // Lazy area mon-telephone (phone and SIM): the phone catalogue and a phone's page (decision 035), a new phone, SIM activation.
     path: 'mon-telephone',
     children: [
       {
@@ -277,6 +277,11 @@ export const frameRoutes: RouteObject[] = [
         path: 'nouveau-telephone',
         handle: title('Nouveau téléphone\u00a0: choix de la ligne'),
         lazy: () => import('./routes/new-phone-route.tsx').then((m) => ({ loader: m.newPhoneMenuLoader, Component: m.NewPhoneChoiceRoute })),
+      },
+      {
+        // The menu's "Activer une carte SIM": a redirection to the lines awaiting their SIM, or to the one there is (decision 016).
+        path: 'activation-sim',
+        lazy: () => import('./routes/sim-activation-route.ts').then((m) => ({ loader: m.simActivationMenuLoader, Component: RedirectOnly })),
       },
       {
         path: 'nouveau-telephone/:idContrat',

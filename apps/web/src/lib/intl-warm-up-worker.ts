@@ -5,9 +5,11 @@
  * page's first formatting (React Aria's locale checks, French numbers and dates) with nothing to
  * load on the main thread.
  */
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
+
 const LOCALE = 'fr-FR';
 Intl.DateTimeFormat.supportedLocalesOf([LOCALE]);
 new Intl.Locale(LOCALE).maximize();
 new Intl.NumberFormat(LOCALE).format(1234.5);
-new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(0);
+parisDateTimeFormat({ dateStyle: 'long', timeStyle: 'short' }, LOCALE).format(0);
 self.close();

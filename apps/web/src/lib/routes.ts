@@ -26,6 +26,8 @@ export const PATHS = {
   tariffChange: '/mon-forfait/changer-de-forfait',
   /** The menu's "Nouveau téléphone"; a line's new phone is `/mon-telephone/nouveau-telephone/{idContrat}` (decision 039). */
   newPhone: '/mon-telephone/nouveau-telephone',
+  /** The menu's "Activer une carte SIM": the lines whose SIM awaits its activation (decision 016). */
+  simActivation: '/mon-telephone/activation-sim',
   /** The phone catalogue (filters in the address); a phone is `/mon-telephone/catalogue/{idArticle}` (decision 035). */
   phoneCatalogue: '/mon-telephone/catalogue',
   /** The mobile plans sold (decision 035). */

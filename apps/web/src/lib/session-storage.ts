@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   currentAccount: 'current_compte_facturation',
   /** localStorage: idContrat of the chosen line. */
   currentLine: 'current_ligne',
+  /** localStorage: a simple line user's own idContrat ('' for none): their pages' first reads (app/early-reads.ts). */
+  lineUser: 'ligne_utilisateur',
 } as const;
 
 export { SESSION_IDLE_MS };
@@ -59,6 +61,23 @@ export function getAccessToken(): string | null {
 export function startSession(accessToken: string, now: number = Date.now()): void {
   sessionStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
   localStorage.setItem(STORAGE_KEYS.lastRequestDate, new Date(now).toISOString());
+}
+
+/** The signed-in user is a simple line user, with this line or none (set by the session restore). */
+export function rememberLineUser(idContrat: number | null): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.lineUser, idContrat === null ? '' : String(idContrat));
+  } catch {
+    // Storage unavailable: the next page asks what a manager's would, as before.
+  }
+}
+
+/** Whether the last session restore found a simple line user, and their line (null for none). */
+export function storedLineUser(): { idContrat: number | null } | null {
+  const value = read(localStorage, STORAGE_KEYS.lineUser);
+  if (value === null) return null;
+  const idContrat = Number.parseInt(value, 10);
+  return { idContrat: Number.isInteger(idContrat) && idContrat > 0 ? idContrat : null };
 }
 
 export function rememberResilie(value: string | null): void {

@@ -57,5 +57,9 @@ export const REFERENCE_MENU: readonly Row[] = [
   sous(53, 5, 'Sécurité', 3),
   mod(531, 53, 'Informations sécurité', '/info-securite-ecare', 1),
 
-  rubrique(6, 'Nos offres', 6, { url: 'https://www.example.com/offres-pro' }),
+  // The shop's catalogue (decision 035): its pages show the account's prices.
+  rubrique(6, 'Nos offres', 6, { url: '/mon-forfait/forfaits', requiresAccount: true }),
+  sous(61, 6, 'Catalogue', 1),
+  mod(611, 61, 'Téléphones', '/mon-telephone/catalogue', 1),
+  mod(612, 61, 'Forfaits mobiles', '/mon-forfait/forfaits', 2),
 ];

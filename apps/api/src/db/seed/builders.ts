@@ -1,5 +1,5 @@
 import type { billingAccounts, companies, contracts } from '../schema.ts';
-import { MOBILE_OFFER_IDS } from '../reference/index.ts';
+import { MOBILE_OFFER_IDS, OFFERS } from '../reference/index.ts';
 import { CITIES, COMPANY_FORMS, COMPANY_STEMS, FIRST_NAMES, LAST_NAMES, STREETS } from './data.ts';
 import { luhnCheckDigit, Random } from './random.ts';
 
@@ -101,25 +101,34 @@ function activationCode(rng: Random): string {
   return Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => rng.pick([...alphabet])).join('')).join('-');
 }
 
+/** Months a plan commits its lines for (0: without commitment). */
+function commitmentMonths(idOffreEngagement: number): number {
+  return OFFERS.find((offer) => offer.idOffreEngagement === idOffreEngagement)?.engagementMois ?? 0;
+}
+
 /**
  * What the line page shows of a contract: SIM card (or eSIM profile) and its PUK codes, options,
  * commitment, line user and directory listing. Drawn from a sequence of the contract's own, so
- * that adding these fields left every other demo value as it was.
+ * that adding these fields left every other demo value as it was. A line is committed for its
+ * plan's months from its activation, or not at all on a plan without commitment.
  */
 export function buildLineDetails(
   idContrat: number,
   idClientBscs: number,
   dateActivation: Date,
-  typeSim?: 'SIM' | 'ESIM',
+  typeSim: 'SIM' | 'ESIM' | undefined,
+  idOffreEngagement: number,
 ): Partial<typeof contracts.$inferInsert> {
   const rng = new Random(Math.imul(idContrat, 0x9e3779b1));
   const kind = typeSim ?? (rng.next() < 0.15 ? 'ESIM' : 'SIM');
   const user = person(rng);
   const slug = `${user.prenom}.${user.nom}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
   const options = LINE_OPTIONS.filter(() => rng.next() < 0.25);
-  const committed = rng.next() < 0.7;
+  const months = commitmentMonths(idOffreEngagement);
+  // Drawn whatever the plan, so that the values drawn after it stay as they were.
+  const committed = rng.next() < 0.7 && months > 0;
   const end = new Date(dateActivation);
-  end.setUTCMonth(end.getUTCMonth() + 24);
+  end.setUTCMonth(end.getUTCMonth() + months);
   return {
     typeSim: kind,
     iccid: demoIccid(idContrat),
@@ -136,14 +145,18 @@ export function buildLineDetails(
   };
 }
 
+/** A contract; `plan` chooses its plan (drawn otherwise), and so its commitment. */
 export function buildContract(
   rng: Random,
   idContrat: number,
   idClientBscs: number,
   typeSim?: 'SIM' | 'ESIM',
+  plan?: number,
 ): typeof contracts.$inferInsert {
   const roll = rng.next();
-  const idOffreEngagement = rng.pick(MOBILE_OFFER_IDS);
+  // Drawn even when chosen, so that the values drawn after it stay as they were.
+  const drawn = rng.pick(MOBILE_OFFER_IDS);
+  const idOffreEngagement = plan ?? drawn;
   const dateActivation = new Date(Date.UTC(2019 + rng.int(0, 6), rng.int(0, 11), rng.int(1, 28)));
   return {
     idContrat,
@@ -153,6 +166,6 @@ export function buildContract(
     idGamme: 1,
     idOffreEngagement,
     dateActivation,
-    ...buildLineDetails(idContrat, idClientBscs, dateActivation, typeSim),
+    ...buildLineDetails(idContrat, idClientBscs, dateActivation, typeSim, idOffreEngagement),
   };
 }

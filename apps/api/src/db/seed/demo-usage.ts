@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { contracts, lineUsage, offers } from '../schema.ts';
 import { Random } from './random.ts';
+import { parisDay } from '@ecare/shared/paris-time';
 
 /** What the usage of a demo line is drawn from. */
 export interface UsageLine {
@@ -31,7 +32,7 @@ const HEAVY_RATIOS = [1.35, 1.5, 1.7, 1.9, 2.1, 2.3] as const;
 
 /** Day of the month and length of the month of a moment, in France. */
 function dayInMonth(now: Date): { day: number; days: number } {
-  const day = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', day: 'numeric' }).format(now));
+  const day = Number(parisDay(now).slice(8));
   const { fin } = periodBounds(billingPeriodOf(now));
   return { day, days: Number(fin.slice(8)) };
 }
@@ -94,7 +95,7 @@ export function buildDemoUsage(lines: readonly UsageLine[], now: Date): UsageRow
       // Share of the period the line was in service: days gone by, or days since activation.
       let share = running ? day / days : 1;
       if (periode === activation) {
-        const activatedOn = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', day: 'numeric' }).format(line.dateActivation));
+        const activatedOn = Number(parisDay(line.dateActivation).slice(8));
         share = Math.max(0, share - (activatedOn - 1) / days);
       }
 

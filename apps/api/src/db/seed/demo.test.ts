@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ACCOUNT_NUMBER, checkIccid, serverParametersSchema } from '@ecare/shared';
+import { addMonths, CLIENT_ACCOUNT_NUMBER, checkIccid, serverParametersSchema } from '@ecare/shared';
+import { parisDay } from '@ecare/shared/paris-time';
 import { eq } from 'drizzle-orm';
 import { bodyOf, createTestContext, type TestContext } from '../../test/harness.ts';
-import { billingAccounts, companies, contracts, serverParameters, userBillingAccounts, users } from '../schema.ts';
+import { billingAccounts, companies, contracts, offers, serverParameters, userBillingAccounts, users } from '../schema.ts';
 import { DEMO_COMPANIES } from './demo-companies.ts';
 import { DEMO_PARAMETER_TEXTS, DEMO_USERS } from './demo.ts';
 import { isLuhnValid } from './random.ts';
@@ -80,6 +81,21 @@ describe('demo data', () => {
     const [lineUser] = await t.db.select().from(users).where(eq(users.email, DEMO_USERS.utilisateur.email));
     const own = lines.find((line) => line.userId === lineUser?.id);
     expect(own).toMatchObject({ utilisateurPrenom: 'Julien', utilisateurNom: 'Roux', utilisateurEmail: DEMO_USERS.utilisateur.email });
+  });
+
+  it('commits no line on a plan without commitment, nor for longer than its plan’s months', async () => {
+    const lines = await t.db
+      .select({ idContrat: contracts.idContrat, end: contracts.dateFinEngagement, months: offers.engagementMois })
+      .from(contracts)
+      .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement));
+    const today = parisDay(new Date());
+    for (const line of lines) {
+      if (line.months === 0) expect(line.end, `line ${line.idContrat}`).toBeNull();
+      else if (line.end !== null) expect(line.end <= addMonths(today, line.months), `line ${line.idContrat}`).toBe(true);
+    }
+    // Both kinds are in the demo: plans without commitment, and lines still committed.
+    expect(lines.some((line) => line.months === 0)).toBe(true);
+    expect(lines.some((line) => line.end !== null && line.end > today)).toBe(true);
   });
 
   it('logs every demo identity in', async () => {

@@ -49,7 +49,7 @@ export async function createContract(
   const id = overrides.idContrat ?? (await nextId(db, contracts, contracts.idContrat, FIRST_CONTRACT_ID));
   const [row] = await db
     .insert(contracts)
-    .values({ ...buildContract(rng, id, overrides.idClientBscs, overrides.typeSim), ...overrides })
+    .values({ ...buildContract(rng, id, overrides.idClientBscs, overrides.typeSim, overrides.idOffreEngagement), ...overrides })
     .returning();
   if (!row) throw new Error('contract not created');
   return row;

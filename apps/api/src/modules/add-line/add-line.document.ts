@@ -11,6 +11,7 @@ import {
   type RecapDocument,
 } from '@ecare/shared';
 import { PdfWriter } from '../../lib/pdf-writer.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 /** One text alone, several as a list. */
 const listed = (texts: readonly string[]): string | readonly string[] => (texts.length === 1 ? (texts[0] ?? '') : texts);
@@ -21,7 +22,7 @@ function discountedText(amount: Discounted, per: string): string[] {
   if (amount.remisesCentimes === 0) return [net];
   return [`${formatCentimes(amount.avantPromotionsCentimes)} HT${per} avant promotions`, `promotions : ${formatCentimes(-amount.remisesCentimes)} HT${per}`, `soit ${net}`];
 }
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 const TITLES: Record<RecapDocument, string> = {
   'information-precontractuelle': 'Information précontractuelle',

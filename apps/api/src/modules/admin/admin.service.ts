@@ -26,6 +26,7 @@ import type { ParametersModule } from '../parameters/index.ts';
 import { cleanHtml } from './admin-html.ts';
 import { sameMembers, sameOrder } from './admin-order.ts';
 import type { AdminRepository, FaqQuestionRow } from './admin.repository.ts';
+import { parisDay } from '@ecare/shared/paris-time';
 
 export interface AdminDeps {
   repo: AdminRepository;
@@ -43,7 +44,7 @@ export interface Actor {
 
 /** Today in France, as an ISO date: the date a legal text says it was last updated. */
 function parisToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parisDay(now);
 }
 
 

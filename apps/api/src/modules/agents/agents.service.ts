@@ -28,6 +28,7 @@ import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { MailService } from '../mail/index.ts';
 import { agentConnectionMail } from './agents.mails.ts';
 import type { AgentsRepository } from './agents.repository.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 /** An agent signed in with their own session (never a customer's). */
 export interface AgentCaller {
@@ -51,7 +52,7 @@ const TOUCH_EVERY_MS = 60_000;
 /** Searches an agent may run per minute. */
 const SEARCHES_PER_MINUTE = 30;
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 export function createAgentsService(deps: {
   repo: AgentsRepository;

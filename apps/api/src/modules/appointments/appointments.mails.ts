@@ -1,10 +1,10 @@
 import { APPOINTMENT_MOTIFS, type AppointmentMotif } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
-import { PARIS_TIME_ZONE } from '@ecare/shared/paris-time';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 import { layoutMail, type MailContent } from '../mail/index.ts';
 
-const longDate = new Intl.DateTimeFormat('fr-FR', { timeZone: PARIS_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const clock = new Intl.DateTimeFormat('fr-FR', { timeZone: PARIS_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+const longDate = parisDateTimeFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const clock = parisDateTimeFormat({ hour: '2-digit', minute: '2-digit' });
 
 /** "lundi 2 mars 2026 à 08:00" (Paris time). */
 export function appointmentWhen(start: Date): string {

@@ -13,7 +13,7 @@ import { fail } from '../../lib/errors.ts';
 import { bankDetailsChangedMail } from './bank-details.mails.ts';
 import type { BankDetailsRepository, MandateRow, PaymentSettingsRow } from './bank-details.repository.ts';
 import { operatorCreditor, renderMandatePdf, type Creditor } from './sepa-mandate.document.ts';
-import { parisDay } from '@ecare/shared/paris-time';
+import { parisDateTimeFormat, parisDay } from '@ecare/shared/paris-time';
 import type { NamedActor as Actor } from '../../core/actor.ts';
 
 export interface BankDetailsDeps extends ServiceCore {
@@ -35,14 +35,7 @@ export const DEFAULT_PAYMENT_MODE: PaymentMode = 'VIREMENT';
 const MANDATE_TYPE: MandateType = 'B2B';
 
 const parisMoment = (moment: Date) => {
-  const parts = new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(moment);
+  const parts = parisDateTimeFormat({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).formatToParts(moment);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} à ${part('hour')}\u00a0h\u00a0${part('minute')}`;
 };

@@ -1,8 +1,9 @@
 import { OPERATOR_COMPANY, formatIban, operatorLegalMention, type MandateType } from '@ecare/shared';
 import { PdfWriter } from '../../lib/pdf-writer.ts';
 import type { DebtorAccount, MandateRow } from './bank-details.repository.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
-const frenchDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' });
+const frenchDate = parisDateTimeFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** The creditor: the company behind the brand, with its SEPA identifier. */
 export interface Creditor {

@@ -2,7 +2,7 @@ import { LINE_STATUS_LABELS, monthlyPrices, operatorLegalMention } from '@ecare/
 import { formatPhone } from '@ecare/shared/phone';
 import { PdfWriter } from '../../lib/pdf-writer.ts';
 import type { ContractRecord } from './contract-pdf.repository.ts';
-import { parisDay } from '@ecare/shared/paris-time';
+import { calendarDayFormat, parisDateTimeFormat, parisDay } from '@ecare/shared/paris-time';
 
 /** What completes the contract: the general terms and the price list. */
 const CONTRACT_TERMS =
@@ -12,8 +12,8 @@ const CONTRACT_TERMS =
   '(TTC, TVA au taux de 20 %).';
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const calendarDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-const frenchDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' });
+const calendarDate = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const frenchDate = parisDateTimeFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** `dd/mm/yyyy` of a calendar date (YYYY-MM-DD): the same day everywhere. */
 const formatCalendarDate = (value: string) => calendarDate.format(new Date(`${value}T00:00:00Z`));

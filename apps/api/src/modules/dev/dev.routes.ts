@@ -6,13 +6,14 @@ import { assertAdministration } from '../../policy/access-policy.ts';
 import { caller } from '../auth/index.ts';
 import type { MailRepository, OutboxRow } from '../mail/index.ts';
 import { localOnly } from './local-only.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-const frenchDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Paris' });
+const frenchDate = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'medium' });
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

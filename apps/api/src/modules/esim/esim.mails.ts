@@ -1,8 +1,9 @@
 import { planPhrase } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { layoutMail, type MailContent } from '../mail/index.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' });
+const parisDateTime = parisDateTimeFormat({ dateStyle: 'long', timeStyle: 'short' });
 
 /** The eSIM installation link, sent by a manager to the person who will install the line. */
 export function esimLinkMail(

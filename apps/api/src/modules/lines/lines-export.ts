@@ -3,6 +3,7 @@ import { formatPhone } from '@ecare/shared/phone';
 import { CSV_BOM, csvRow } from '../../lib/csv.ts';
 import { XLSX_CONTENT_TYPE, xlsxStream, type XlsxCell } from '../../lib/xlsx-stream.ts';
 import type { LineExportRow } from './lines.repository.ts';
+import { parisDay } from '@ecare/shared/paris-time';
 
 /** A cell of the export before it takes a format: a calendar date is a `Date` at midnight UTC. */
 type ExportValue = string | number | Date | null;
@@ -27,8 +28,6 @@ function displayNumber(numeroLigne: string): string {
   return /^0\d{9}$/.test(numeroLigne) ? numeroLigne.replace(/(\d{2})(?=\d)/g, '$1 ') : formatPhone(numeroLigne);
 }
 
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** The columns of the fleet export, in order, with their French headers. */
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Numéro de ligne', width: 16, value: (row) => displayNumber(row.numeroLigne) },
@@ -41,7 +40,7 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'E-mail utilisateur', width: 34, value: (row) => row.utilisateurEmail },
   { header: 'Type de SIM', width: 10, value: (row) => (row.typeSim === 'ESIM' ? 'eSIM' : 'SIM') },
   // The day the line was activated in France.
-  { header: 'Date d’activation', width: 14, value: (row) => calendarDate(parisDay.format(row.dateActivation)) },
+  { header: 'Date d’activation', width: 14, value: (row) => calendarDate(parisDay(row.dateActivation)) },
   { header: 'Fin d’engagement', width: 14, value: (row) => (row.dateFinEngagement ? calendarDate(row.dateFinEngagement) : null) },
   { header: 'Identifiant contrat', width: 14, value: (row) => row.idContrat },
 ];

@@ -33,6 +33,7 @@ import { lossTheftMail } from './lines.mails.ts';
 import type { LineDetailRow, LinesRepository, LineUserWrite } from './lines.repository.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { Actor } from '../../core/actor.ts';
+import { parisDay } from '@ecare/shared/paris-time';
 
 export interface LinesDeps {
   repo: LinesRepository;
@@ -56,7 +57,7 @@ export interface LineExportFile {
 
 /** Today in France, as an ISO date: an event dated today there is never "in the future". */
 function parisToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parisDay(now);
 }
 
 /** PUK codes of a new card: 8 random digits each (the card maker's, in the real supply chain). */

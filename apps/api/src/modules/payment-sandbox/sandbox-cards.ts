@@ -1,3 +1,4 @@
+import { parisDay } from '@ecare/shared/paris-time';
 /**
  * The sandbox's test cards and the checks of its card form. What a card does depends on its
  * number only; expiry and security code are checked for form only, as a real form would.
@@ -41,9 +42,7 @@ function luhnValid(digits: string): boolean {
 
 /** Year and month (1–12) in France at `now`. */
 function parisMonth(now: Date): { year: number; month: number } {
-  const [year = '0', month = '0'] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' })
-    .format(now)
-    .split('-');
+  const [year = '0', month = '0'] = parisDay(now).split('-');
   return { year: Number(year), month: Number(month) };
 }
 

@@ -1,6 +1,7 @@
 import { layoutMail, type MailContent } from '../mail/index.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' });
+const parisDateTime = parisDateTimeFormat({ dateStyle: 'long', timeStyle: 'short' });
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
 export interface ReceiptFacts {

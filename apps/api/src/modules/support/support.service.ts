@@ -27,6 +27,7 @@ import { acknowledgementMail, supportTicketMail, type TicketSummary } from './su
 import { invalidBody } from '../../lib/attachments/multipart.ts';
 import type { ContactUpload } from './support.multipart.ts';
 import type { SupportRepository, TicketListRow } from './support.repository.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 export interface SupportDeps {
   repo: SupportRepository;
@@ -59,14 +60,7 @@ export const CONTACT_QUOTA = {
 export type Sender = { user: AuthUser; sourceAddress: string } | { user: null; sourceAddress: string };
 
 const parisParts = (now: Date) => {
-  const parts = new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(now);
+  const parts = parisDateTimeFormat({ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return { year: Number(part('year')), text: `${part('day')}/${part('month')}/${part('year')} à ${part('hour')}\u00a0h\u00a0${part('minute')}` };
 };

@@ -7,12 +7,13 @@ import {
 } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { PdfWriter } from '../../lib/pdf-writer.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 /** `dd/mm/yyyy` of a calendar day (YYYY-MM-DD). */
 export const frenchDay = (day: string) => day.split('-').reverse().join('/');
 export const formatCents = (cents: number) => euros.format(cents / 100);
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 /** What the recap shows besides the change itself. */
 export interface TariffChangeRecap {

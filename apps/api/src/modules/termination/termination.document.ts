@@ -2,9 +2,10 @@ import { operatorLegalMention, TERMINATION_FEES_RULE, TERMINATION_STATUS_LABELS,
 import { countOf } from '@ecare/shared/french-plural';
 import { formatPhone } from '@ecare/shared/phone';
 import { PDF_CONTENT_WIDTH, PdfWriter } from '../../lib/pdf-writer.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 /** `dd/mm/yyyy` of a calendar day (YYYY-MM-DD). */
 export const frenchDay = (day: string) => day.split('-').reverse().join('/');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { versionSchema, type ServerParameters } from '@ecare/shared';
+import { isPagePath, NOT_FOUND_PATH } from '@ecare/shared/page-paths';
 import { BANNER_HINT_COOKIE, pathShowsBanner } from '@ecare/shared/page-shell';
 import { framePageHtml, loginPageHtml } from './prerendered-pages.ts';
 
@@ -31,8 +32,9 @@ export interface WebOptions {
 }
 
 /**
- * Serves the built SPA under /ecare/ (any unknown /ecare path gets index.html so the client
- * router answers, including its 404 page) and /ecare/version.json with the build's hash.
+ * Serves the built SPA under /ecare/ (any /ecare path gets index.html so the client router
+ * answers: with HTTP 404 for /404 and any address that is none of its pages, for which the app
+ * shows its "page not found") and /ecare/version.json with the build's hash.
  * Files go out as the build's brotli or gzip copies when the browser accepts them.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string, options: WebOptions): Promise<void> {
@@ -112,7 +114,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string, options
     if (request.url.startsWith(`${WEB_BASE}assets/`)) return reply.callNotFound();
     // The answer depends on the hint cookie: no shared cache may give one browser's to another.
     reply.header('Vary', 'Cookie');
-    const page = await framePage(request, `/${request.params['*']}`);
+    const appPath = `/${request.params['*']}`;
+    // The app shows its "page not found" there: robots, monitors and links checkers see a 404.
+    if (appPath === NOT_FOUND_PATH || !isPagePath(appPath)) return sendIndex(reply.code(404));
+    const page = await framePage(request, appPath);
     if (page === null) return sendIndex(reply);
     return reply.header('Cache-Control', 'no-cache').type(HTML).send(page);
   });

@@ -100,6 +100,19 @@ describe('built files', () => {
     expect(route.body).toBe('<!doctype html><div id="root"></div>');
     expect((await page('/ecare/assets/absent.js')).statusCode).toBe(404);
   });
+
+  it('answers the app with HTTP 404 for an address that is none of its pages, and for /404 itself', async () => {
+    for (const url of ['/ecare/404', '/ecare/nulle-part', '/ecare/pages/accueil/en-trop', '/ecare/mon-compte/inconnu?x=1', '/ecare/administration/inconnue']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      // The app itself, which shows its "page not found".
+      expect(response.body, url).toBe('<!doctype html><div id="root"></div>');
+    }
+    for (const url of ['/ecare/', '/ecare/pages/accueil/', '/ecare/Pages/Accueil', '/ecare/ligne-mobile/5000001/consommation?periode=2026-01', '/ecare/administration/menu', '/ecare/498']) {
+      expect((await page(url)).statusCode, url).toBe(200);
+    }
+  });
 });
 
 describe('signed-in pages’ shell', () => {

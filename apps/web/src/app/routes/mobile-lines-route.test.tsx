@@ -180,6 +180,16 @@ describe('fleet page', () => {
     expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Sélectionner toutes les lignes de la page' }));
   });
 
+  it('says when no line awaits the activation of its SIM (« Activer une carte SIM »), and where a replacement SIM is activated', async () => {
+    serveFleet();
+    const router = renderFleet('/pages/mes-lignes-mobiles?statut=EN_COURS');
+    expect(await screen.findByText('Aucune ligne n’attend l’activation de sa carte SIM.')).toBeTruthy();
+    expect(screen.getByText(/Une carte SIM qui en remplace une autre s’active depuis la page de sa ligne/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher toutes les lignes' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('3 lignes')).toBeTruthy();
+  });
+
   it('says when nothing matches and offers the whole list again', async () => {
     serveFleet();
     const router = renderFleet('/pages/mes-lignes-mobiles?statut=RESILIE');

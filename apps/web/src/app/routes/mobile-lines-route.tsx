@@ -65,13 +65,20 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
   const clearSelection = () => {
     setSelected(new Set());
     // The bar goes with the selection: the page's checkbox takes the focus.
-    tableRef.current?.querySelector<HTMLInputElement>('thead input[type="checkbox"]')?.focus();
+    tableRef.current?.querySelector<HTMLInputElement>('input[data-select-page]')?.focus();
   };
   const selectedIds = [...selected].filter((key): key is number => typeof key === 'number');
 
   const total = lines.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / params.taille));
   const filtered = hasLineFilters(params);
+  // Where the menu's « Activer une carte SIM » leads (decision 016).
+  const awaitingSimOnly = params.statut === 'EN_COURS' && params.recherche === '' && params.idOffreEngagement === null;
+  const showAll = (
+    <button type="button" className="btn-secondary" onClick={() => update({ ...params, ...NO_LINE_FILTERS, page: 1 })}>
+      Afficher toutes les lignes
+    </button>
+  );
   return (
     <div className="space-y-4">
       <LineSearchForm filters={params} plans={plans} onSearch={(filters) => update({ ...params, ...filters, page: 1 })} />
@@ -110,15 +117,13 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
               users={users}
               selection={selection}
               empty={
-                filtered ? (
-                  <EmptyState
-                    title="Aucune ligne ne correspond à votre recherche."
-                    action={
-                      <button type="button" className="btn-secondary" onClick={() => update({ ...params, ...NO_LINE_FILTERS, page: 1 })}>
-                        Afficher toutes les lignes
-                      </button>
-                    }
-                  >
+                awaitingSimOnly ? (
+                  <EmptyState title="Aucune ligne n’attend l’activation de sa carte SIM." action={showAll}>
+                    Une carte SIM qui en remplace une autre s’active depuis la page de sa ligne&nbsp;: ouvrez la ligne depuis la
+                    liste complète.
+                  </EmptyState>
+                ) : filtered ? (
+                  <EmptyState title="Aucune ligne ne correspond à votre recherche." action={showAll}>
                     Vérifiez le numéro saisi, essayez avec le nom de l’utilisateur ou du forfait, ou retirez un filtre.
                   </EmptyState>
                 ) : (

@@ -9,6 +9,7 @@ import { sessionDataQueryOptions } from '../../features/auth/api/get-session-dat
 import { lineQueryOptions } from '../../features/lines/api/get-line.ts';
 import { hasErrorCode, isApiError, type ApiError } from '../../lib/api-error.ts';
 import { getSelection } from '../../lib/selection-store.ts';
+import { rememberLineUser } from '../../lib/session-storage.ts';
 import { selectAccount } from './select-account.ts';
 
 /** Where the signed-in user stands once the session is loaded (spec §4 "Session restore"). */
@@ -49,6 +50,7 @@ export async function resolveSession(client: QueryClient): Promise<SessionResolu
   const user = await client.fetchQuery(currentUserQueryOptions());
 
   if (user.utilisateur) {
+    rememberLineUser(user.idContrat);
     const line =
       user.idContrat === null
         ? null

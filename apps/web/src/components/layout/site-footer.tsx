@@ -18,7 +18,7 @@ interface SiteFooterProps {
   columns?: ReactNode;
   /** Extra block above the legal links (promotional links of the login page). */
   extra?: ReactNode;
-  /** Server parameter activeR_RESSOURCES_EXTERNES: social links are inert unless it is true. */
+  /** Server parameter activeR_RESSOURCES_EXTERNES: social links are inert unless it is true (and their address given). */
   socialEnabled: boolean;
   /** Server parameter environment_MachineName, kept in the page for support staff, shown to no one. */
   machineName?: string;
@@ -37,7 +37,7 @@ export function SiteFooter({ columns, extra, socialEnabled, machineName }: SiteF
           <ul className="flex flex-wrap gap-4" aria-label="Réseaux sociaux">
             {SOCIAL.map((network) => (
               <li key={network.name}>
-                {socialEnabled ? (
+                {socialEnabled && network.href ? (
                   <ExternalLink href={network.href} className={`${footerLink} font-semibold`}>
                     {network.name}
                   </ExternalLink>
@@ -74,9 +74,9 @@ export function SiteFooter({ columns, extra, socialEnabled, machineName }: SiteF
               </Link>
             </li>
             <li>
-              <ExternalLink href={EXTERNAL_LINKS.dataProtection} className={footerLink}>
+              <Link to={PATHS.personalData} className={footerLink}>
                 Protection des données
-              </ExternalLink>
+              </Link>
             </li>
             <li>
               <Link to={PATHS.accessibility} className={footerLink}>

@@ -94,6 +94,9 @@ function AdminSections() {
 
 function AdminFrame({ signedIn, onSignedIn, children }: { signedIn: boolean; onSignedIn: () => void; children: ReactNode }) {
   const navigate = useNavigate();
+  // The sections are an administrator's: their tabs wait for the server to say the user is one
+  // (the same read as the sections' own check, AdminSections).
+  const isAdministrator = useAdminParameters(signedIn).isSuccess;
   const { pathname, search } = useLocation();
   useScrollToTopOnNavigation(pathname, MAIN_CONTENT_ID);
 
@@ -125,7 +128,7 @@ function AdminFrame({ signedIn, onSignedIn, children }: { signedIn: boolean; onS
             </button>
           ) : null}
         </div>
-        {signedIn ? <AdminNavigation /> : null}
+        {signedIn && isAdministrator ? <AdminNavigation /> : null}
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="page-container flex-1 py-8 outline-none">
         {signedIn ? children : <AdminSignIn onSignedIn={onSignedIn} />}

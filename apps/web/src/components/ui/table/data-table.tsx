@@ -1,4 +1,6 @@
 import { useId, type Key, type ReactNode } from 'react';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
+import { DataCards, type CardRole } from './data-cards.tsx';
 import { SelectAllCheckbox, SelectRowCheckbox, type TableSelection } from './row-selection.tsx';
 import { SortableHeader, type TableSort } from './sortable-header.tsx';
 
@@ -11,8 +13,16 @@ export interface DataColumn<Row, K extends string = string> {
   sortKey?: K;
   /** The row's header cell (th scope=row), usually its identifying value. */
   rowHeader?: boolean;
-  /** Classes of the header and body cells (alignment, width, nowrap). */
+  /** Classes of the header and body cells (alignment, width, nowrap); not used on cards. */
   className?: string;
+  /**
+   * What the column is on a phone, where each row is a card (data-cards.tsx): the card's `title`
+   * (by default the row header), a key `fact` shown under the column's name (the default), the
+   * row's `actions` (at the card's foot), or `none` (left out).
+   */
+  card?: CardRole;
+  /** The column's name as text, where `header` is not text (the sort choice on cards). */
+  label?: string;
 }
 
 interface DataTableProps<Row, K extends string> {
@@ -34,8 +44,9 @@ const cellClass = 'px-4 py-3 text-left align-top';
 
 /**
  * A table of server data: columns as plain objects, optional server-side sort on the headers
- * (aria-sort), optional row selection (checkboxes, the header's for the page shown), horizontal
- * scroll on small screens, and an empty state in place of no rows.
+ * (aria-sort), optional row selection (checkboxes, the header's for the page shown), and an
+ * empty state in place of no rows. On a phone (below about 700 px) the rows are a list of cards
+ * instead, each column being what its `card` says.
  */
 export function DataTable<Row, K extends string = string>({
   caption,
@@ -48,10 +59,25 @@ export function DataTable<Row, K extends string = string>({
   selection,
 }: DataTableProps<Row, K>) {
   const captionId = useId();
+  const narrow = useNarrowScreen();
   if (rows.length === 0 && empty) return <>{empty}</>;
+  if (narrow) {
+    return (
+      <DataCards
+        captionId={captionId}
+        caption={caption}
+        showCaption={showCaption}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        sort={sort}
+        selection={selection}
+      />
+    );
+  }
   const pageKeys = selection ? rows.map(rowKey) : [];
   return (
-    // On a narrow screen the table scrolls sideways: the region takes the focus so the keyboard can scroll it.
+    // A table a little too wide scrolls sideways: the region takes the focus so the keyboard can scroll it.
     // Positioned, so that words for screen readers only (absolutely placed) in a cell scroll with it instead of widening the page.
     <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-line-soft bg-surface">
       <table className="w-full border-collapse text-left">

@@ -32,7 +32,16 @@ export function withPage(selected: ReadonlySet<Key>, pageKeys: readonly Key[], c
  * native indeterminate state, which screen readers announce); it chooses, or lets go of, every
  * row shown, leaving the rows of other pages as they are.
  */
-export function SelectAllCheckbox<Row>({ selection, pageKeys }: { selection: TableSelection<Row>; pageKeys: readonly Key[] }) {
+export function SelectAllCheckbox<Row>({
+  selection,
+  pageKeys,
+  showLabel = false,
+}: {
+  selection: TableSelection<Row>;
+  pageKeys: readonly Key[];
+  /** Its name shown beside it (above cards), not only to screen readers (in a column header). */
+  showLabel?: boolean;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   const chosen = pageKeys.filter((key) => selection.selected.has(key)).length;
   const all = pageKeys.length > 0 && chosen === pageKeys.length;
@@ -42,16 +51,17 @@ export function SelectAllCheckbox<Row>({ selection, pageKeys }: { selection: Tab
     if (ref.current) ref.current.indeterminate = some;
   }, [some]);
   return (
-    <label className={boxClass}>
+    <label className={showLabel ? `${boxClass} gap-2 px-2` : boxClass}>
       <input
         ref={ref}
         type="checkbox"
         className={inputClass}
         checked={all}
         disabled={pageKeys.length === 0}
+        data-select-page=""
         onChange={() => selection.onChange(withPage(selection.selected, pageKeys, !all))}
       />
-      <span className="sr-only">{selection.pageLabel ?? 'Sélectionner toutes les lignes de la page'}</span>
+      <span className={showLabel ? '' : 'sr-only'}>{selection.pageLabel ?? 'Sélectionner toutes les lignes de la page'}</span>
     </label>
   );
 }

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState, type Key } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onPhoneScreen } from '../../../test/narrow-screen.ts';
 import { DataTable, type DataColumn } from './data-table.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { Pagination } from './pagination.tsx';
@@ -161,6 +162,83 @@ describe('DataTable row selection', () => {
   it('adds or removes the keys of a page', () => {
     expect(withPage(new Set(['a']), ['b', 'c'], true)).toEqual(new Set(['a', 'b', 'c']));
     expect(withPage(new Set(['a', 'b']), ['b', 'c'], false)).toEqual(new Set(['a']));
+  });
+});
+
+describe('DataTable on a phone', () => {
+  const PDF: DataColumn<Invoice, 'numero' | 'montant'> = { id: 'pdf', header: <span className="sr-only">Téléchargement</span>, card: 'actions', cell: (row) => <button type="button">PDF {row.numero}</button> };
+  const CARD_COLUMNS: DataColumn<Invoice, 'numero' | 'montant'>[] = [
+    ...COLUMNS.slice(0, 2),
+    { id: 'interne', header: 'Code interne', card: 'none', cell: () => 'X-42' },
+    PDF,
+  ];
+
+  function PhoneTable({ onSort = vi.fn(), order = 'asc' as const }: { onSort?: (key: 'numero' | 'montant') => void; order?: 'asc' | 'desc' }) {
+    const [selected, setSelected] = useState<ReadonlySet<Key>>(new Set());
+    return (
+      <DataTable
+        caption="Factures du compte"
+        columns={CARD_COLUMNS}
+        rows={ROWS}
+        rowKey={(row) => row.numero}
+        sort={{ key: 'montant', order, onSort }}
+        selection={{ selected, onChange: setSelected, rowLabel: (row) => `Sélectionner la facture ${row.numero}`, pageLabel: 'Sélectionner toutes les factures de la page' }}
+      />
+    );
+  }
+
+  it('shows each row as a card named by the table’s caption: its title, its key facts under their names, its actions', () => {
+    onPhoneScreen();
+    render(<PhoneTable />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Factures du compte' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    // Named by its title, as a row by its header cell.
+    expect(screen.getByRole('listitem', { name: 'F-002' })).toBe(cards[1]);
+    const first = within(cards[0] as HTMLElement);
+    expect(first.getByText('F-001')).toBeTruthy();
+    const facts = (cards[0] as HTMLElement).querySelectorAll('dt');
+    expect([...facts].map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`)).toEqual(['Montant 12,00 €']);
+    expect(first.getByRole('button', { name: 'PDF F-001' })).toBeTruthy();
+    // A column left out of the cards.
+    expect(first.queryByText('X-42')).toBeNull();
+  });
+
+  it('keeps the sort, as a choice of column and order above the cards', () => {
+    onPhoneScreen();
+    const onSort = vi.fn();
+    render(<PhoneTable onSort={onSort} />);
+    const column = screen.getByRole('combobox', { name: 'Trier par' }) as HTMLSelectElement;
+    expect(column.value).toBe('montant');
+    expect(within(column).getAllByRole('option').map((option) => option.textContent)).toEqual(['Numéro', 'Montant']);
+    fireEvent.change(column, { target: { value: 'numero' } });
+    expect(onSort).toHaveBeenLastCalledWith('numero');
+    const order = screen.getByRole('combobox', { name: 'Ordre' }) as HTMLSelectElement;
+    expect(order.value).toBe('asc');
+    fireEvent.change(order, { target: { value: 'desc' } });
+    // The sorted column, the other way round.
+    expect(onSort).toHaveBeenLastCalledWith('montant');
+  });
+
+  it('keeps the selection: a checkbox on each card, and one named for the page above them', () => {
+    onPhoneScreen();
+    render(<PhoneTable />);
+    const row = screen.getByRole('checkbox', { name: 'Sélectionner la facture F-002' }) as HTMLInputElement;
+    fireEvent.click(row);
+    expect(row.checked).toBe(true);
+    const page = screen.getByRole('checkbox', { name: 'Sélectionner toutes les factures de la page' }) as HTMLInputElement;
+    expect(page.indeterminate).toBe(true);
+    // Named on screen too, not only for screen readers.
+    expect(screen.getByText('Sélectionner toutes les factures de la page').className).not.toContain('sr-only');
+    fireEvent.click(page);
+    expect((screen.getByRole('checkbox', { name: 'Sélectionner la facture F-001' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('still shows the empty state in place of no rows', () => {
+    onPhoneScreen();
+    renderTable(undefined, []);
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getByText('Aucune facture pour ce compte.')).toBeTruthy();
   });
 });
 

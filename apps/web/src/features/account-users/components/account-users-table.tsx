@@ -66,6 +66,7 @@ export function AccountUsersTable({ users, caption, managers, onAction }: Accoun
     {
       id: 'actions',
       header: 'Actions',
+      card: 'actions',
       cell: (user) => (
         // Positioned, so that the button's visually hidden words stay inside the table's scrolling area.
         <div className="relative">

@@ -1,5 +1,6 @@
+import { calendarDayFormat } from '@ecare/shared/paris-time';
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const calendarDay = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const calendarDay = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** `1 234,56 €` from integer cents. */
 export const formatCents = (cents: number): string => euros.format(cents / 100);

@@ -12,6 +12,7 @@ export function fetchAdminParameters(signal?: AbortSignal): Promise<AdminParamet
 export const adminParametersQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'parametres'], queryFn: ({ signal }) => fetchAdminParameters(signal), retry: false });
 
-export function useAdminParameters() {
-  return useQuery(adminParametersQueryOptions());
+/** `enabled` false: nothing asked yet (not signed in). */
+export function useAdminParameters(enabled = true) {
+  return useQuery({ ...adminParametersQueryOptions(), enabled });
 }

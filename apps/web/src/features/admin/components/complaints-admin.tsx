@@ -10,8 +10,9 @@ import { useAdminComplaints } from '../api/get-admin-complaints.ts';
 import { formatIsoDate } from '../utils/dates.ts';
 import { AdminRequests, type RequestCardControls } from './admin-request-list.tsx';
 import { nonEmpty, RequestStatusForm } from './request-status-form.tsx';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
 function ComplaintCard({ complaint, open, onOpen, onDone }: { complaint: AdminComplaint } & RequestCardControls) {

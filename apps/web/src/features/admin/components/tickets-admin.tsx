@@ -4,8 +4,9 @@ import { useChangeAdminTicketStatus } from '../api/change-admin-ticket-status.ts
 import { useAdminTickets } from '../api/get-admin-tickets.ts';
 import { AdminRequests, type RequestCardControls } from './admin-request-list.tsx';
 import { nonEmpty, RequestStatusForm } from './request-status-form.tsx';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 function TicketCard({ ticket, open, onOpen, onDone }: { ticket: AdminTicket } & RequestCardControls) {
   const { expediteur, pieceJointe } = ticket;

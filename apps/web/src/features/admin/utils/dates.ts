@@ -1,4 +1,5 @@
-const frenchDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC' });
+import { calendarDayFormat } from '@ecare/shared/paris-time';
+const frenchDate = calendarDayFormat({});
 
 /** 'YYYY-MM-DD' as dd/mm/yyyy; any other text as it is. */
 export function formatIsoDate(iso: string): string {

@@ -1,8 +1,9 @@
 import type { AgentAction } from '@ecare/shared/agents';
 import { DataTable, type DataColumn } from '../../../components/ui/table/data-table.tsx';
 import { EmptyState } from '../../../components/ui/table/empty-state.tsx';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 const COLUMNS: readonly DataColumn<AgentAction>[] = [
   { id: 'date', header: 'Date', cell: (row) => dateTime.format(new Date(row.date)), rowHeader: true, className: 'whitespace-nowrap' },

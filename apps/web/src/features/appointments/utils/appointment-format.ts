@@ -1,10 +1,10 @@
 import { APPOINTMENT_LINE_TYPE_GAMMES, type AppointmentLineType } from '@ecare/shared/appointments';
-import { PARIS_TIME_ZONE } from '@ecare/shared/paris-time';
+import { calendarDayFormat, parisDateTimeFormat } from '@ecare/shared/paris-time';
 
-const longDay = new Intl.DateTimeFormat('fr-FR', { timeZone: PARIS_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const clock = new Intl.DateTimeFormat('fr-FR', { timeZone: PARIS_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-const shortDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-const fullDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+const longDay = parisDateTimeFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const clock = parisDateTimeFormat({ hour: '2-digit', minute: '2-digit' });
+const shortDay = calendarDayFormat({ weekday: 'short', day: 'numeric', month: 'short' });
+const fullDay = calendarDayFormat({ weekday: 'long', day: 'numeric', month: 'long' });
 
 /** "lundi 22 mars 2027 à 08:00", Paris time. */
 export function appointmentWhen(iso: string): string {

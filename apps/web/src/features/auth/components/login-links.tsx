@@ -11,8 +11,12 @@ export function ForgottenCodeLink() {
   );
 }
 
-/** Help and outbound links under the login form (spec §2). */
+/** Help and outbound links under the login form (spec §2); an outbound link shows once its address is given (config/site.ts). */
 export function LoginLinks() {
+  const discover = [
+    { label: 'Nos offres mobiles Pro', href: EXTERNAL_LINKS.offers },
+    { label: 'Les avantages Pro', href: EXTERNAL_LINKS.proAdvantages },
+  ].flatMap((link) => (link.href ? [{ label: link.label, href: link.href }] : []));
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <section aria-labelledby="besoin-aide">
@@ -37,23 +41,26 @@ export function LoginLinks() {
           </li>
         </ul>
       </section>
-      <section aria-labelledby="pas-encore-client">
-        <h2 id="pas-encore-client" className="mb-2 font-bold text-primary-strong">
-          Découvrir l’offre Pro
-        </h2>
-        <ul className="space-y-2">
-          <li>
-            <ExternalLink href={EXTERNAL_LINKS.offers}>Nos offres mobiles Pro</ExternalLink>
-          </li>
-          <li>
-            <ExternalLink href={EXTERNAL_LINKS.proAdvantages}>Les avantages Pro</ExternalLink>
-          </li>
-        </ul>
-      </section>
-      <p className="rounded-md bg-accent-soft p-4 sm:col-span-2">
-        Votre identifiant est votre numéro de mobile ou vous avez souscrit avant le 8 avril 2019&nbsp;?{' '}
-        <ExternalLink href={EXTERNAL_LINKS.legacyCustomerArea}>Accédez à votre espace client</ExternalLink>
-      </p>
+      {discover.length > 0 ? (
+        <section aria-labelledby="pas-encore-client">
+          <h2 id="pas-encore-client" className="mb-2 font-bold text-primary-strong">
+            Découvrir l’offre Pro
+          </h2>
+          <ul className="space-y-2">
+            {discover.map((link) => (
+              <li key={link.label}>
+                <ExternalLink href={link.href}>{link.label}</ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {EXTERNAL_LINKS.legacyCustomerArea ? (
+        <p className="rounded-md bg-accent-soft p-4 sm:col-span-2">
+          Votre identifiant est votre numéro de mobile ou vous avez souscrit avant le 8 avril 2019&nbsp;?{' '}
+          <ExternalLink href={EXTERNAL_LINKS.legacyCustomerArea}>Accédez à votre espace client</ExternalLink>
+        </p>
+      ) : null}
     </div>
   );
 }

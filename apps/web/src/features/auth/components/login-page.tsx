@@ -55,11 +55,13 @@ export function LoginPage({
         socialEnabled={socialEnabled}
         machineName={machineName}
         extra={
-          <p className="mb-6">
-            <ExternalLink href={EXTERNAL_LINKS.promoVideos} className="font-semibold underline-offset-2 hover:underline">
-              Nos vidéos : découvrez l’espace client Pro
-            </ExternalLink>
-          </p>
+          EXTERNAL_LINKS.promoVideos ? (
+            <p className="mb-6">
+              <ExternalLink href={EXTERNAL_LINKS.promoVideos} className="font-semibold underline-offset-2 hover:underline">
+                Nos vidéos : découvrez l’espace client Pro
+              </ExternalLink>
+            </p>
+          ) : null
         }
       />
     </div>

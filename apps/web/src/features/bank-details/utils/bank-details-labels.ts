@@ -1,5 +1,6 @@
 import { PAYMENT_MODE_LABELS, type MandateType, type PaymentMode } from '@ecare/shared/bank-details';
 import type { RadioOption } from '../../../components/ui/form/radio-group-field.tsx';
+import { calendarDayFormat } from '@ecare/shared/paris-time';
 
 export const MANDATE_TYPE_LABELS: Record<MandateType, string> = {
   B2B: 'Interentreprises (B2B)',
@@ -15,7 +16,7 @@ export const PAYMENT_MODE_OPTIONS: RadioOption[] = (
   ] as const satisfies readonly (readonly [PaymentMode, string])[]
 ).map(([value, description]) => ({ value, label: PAYMENT_MODE_LABELS[value], description }));
 
-const calendarDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const calendarDate = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** `dd/mm/yyyy` of a calendar date (YYYY-MM-DD), the same day everywhere. */
 export const formatDay = (day: string) => calendarDate.format(new Date(`${day}T00:00:00Z`));

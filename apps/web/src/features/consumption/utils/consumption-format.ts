@@ -1,4 +1,5 @@
 import type { Allowance } from '@ecare/shared/consumption';
+import { calendarDayFormat } from '@ecare/shared/paris-time';
 
 /** MB in a GB, as the plans count their allowance (5 Go = 5 120 Mo). */
 export const MB_PER_GB = 1_024;
@@ -10,9 +11,9 @@ const gigabytes = new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'gigabyt
 const hours = new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'hour', maximumFractionDigits: 0 });
 const minutes = new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'minute', maximumFractionDigits: 0 });
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const monthYear = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortMonth = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
-const dayMonth = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const monthYear = calendarDayFormat({ month: 'long', year: 'numeric' });
+const shortMonth = calendarDayFormat({ month: 'short' });
+const dayMonth = calendarDayFormat({ day: 'numeric', month: 'long' });
 
 /** Mobile data as people read it: `850 Mo` under a gigabyte, `5,2 Go` (`1,25 Go` under ten) above. */
 export function formatData(mb: number): string {

@@ -10,6 +10,7 @@ import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm, type FieldMessages } from '../../../components/ui/form/use-zod-form.ts';
 import { useSendEsimLink } from '../api/send-esim-link.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 type SendValues = z.input<typeof esimSendRequestSchema>;
 
@@ -17,7 +18,7 @@ export const SEND_ESIM_LINK_MESSAGES: FieldMessages<SendValues> = {
   email: { required: 'Veuillez saisir l’adresse e-mail du destinataire.', invalid: 'L’adresse e-mail saisie est invalide.' },
 };
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' });
+const parisDateTime = parisDateTimeFormat({ dateStyle: 'long', timeStyle: 'short' });
 
 /** When a sent link stops working, in French ("5 mars 2026 à 11:00"). */
 export function formatExpiration(iso: string): string {

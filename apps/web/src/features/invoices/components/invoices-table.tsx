@@ -45,6 +45,7 @@ export function InvoicesTable({ idClientBscs, invoices, caption, sort, empty }: 
     {
       id: 'pdf',
       header: <span className="sr-only">Téléchargement</span>,
+      card: 'actions',
       cell: (invoice) => (
         <DownloadButton
           className="btn-secondary whitespace-nowrap"

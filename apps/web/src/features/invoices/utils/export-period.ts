@@ -1,4 +1,5 @@
 import { INVOICE_EXPORT_MAX_DAYS } from '@ecare/shared/invoices';
+import { parisDay } from '@ecare/shared/paris-time';
 
 /** The export's period as the form holds it: two days `YYYY-MM-DD`. */
 export interface ExportPeriod {
@@ -10,7 +11,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The last twelve invoices: from the 1st of the month eleven months back to today (in France). */
 export function defaultExportPeriod(now: Date): ExportPeriod {
-  const au = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const au = parisDay(now);
   const start = new Date(`${au.slice(0, 7)}-01T00:00:00Z`);
   start.setUTCMonth(start.getUTCMonth() - 11);
   return { du: isoDay(start), au };

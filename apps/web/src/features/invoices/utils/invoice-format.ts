@@ -1,10 +1,11 @@
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@ecare/shared/invoices';
+import { calendarDayFormat, parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 export { INVOICE_STATUS_LABELS };
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const calendarDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-const moment = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
+const calendarDate = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const moment = parisDateTimeFormat({ dateStyle: 'short' });
 
 /** `1 234,56 €`. */
 export const formatEuros = (amount: number): string => euros.format(amount);

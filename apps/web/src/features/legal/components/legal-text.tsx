@@ -14,8 +14,10 @@ const LEGAL_TEXT_CLASS = [
   '[&_address]:rounded-md [&_address]:border-l-4 [&_address]:border-primary [&_address]:bg-primary-soft [&_address]:px-4 [&_address]:py-3 [&_address]:not-italic',
   '[&_table]:w-full [&_table]:border-collapse [&_table]:text-sm sm:[&_table]:text-base',
   '[&_caption]:pb-2 [&_caption]:text-left [&_caption]:font-semibold',
-  '[&_th]:border [&_th]:border-line [&_th]:bg-canvas [&_th]:p-2 [&_th]:text-left [&_th]:align-top',
-  '[&_td]:border [&_td]:border-line [&_td]:p-2 [&_td]:align-top',
+  '[&_th]:border [&_th]:border-line [&_th]:bg-canvas [&_th]:p-1.5 sm:[&_th]:p-2 [&_th]:text-left [&_th]:align-top',
+  '[&_td]:border [&_td]:border-line [&_td]:p-1.5 sm:[&_td]:p-2 [&_td]:align-top',
+  // A long word may break, so that a table fits a phone's screen rather than scroll sideways.
+  '[&_th]:[overflow-wrap:anywhere] [&_td]:[overflow-wrap:anywhere]',
   '[&_dd]:[overflow-wrap:anywhere]',
 ].join(' ');
 

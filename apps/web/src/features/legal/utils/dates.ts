@@ -1,4 +1,5 @@
-const calendarDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+import { calendarDayFormat } from '@ecare/shared/paris-time';
+const calendarDate = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** `dd/mm/yyyy` of a calendar date (`YYYY-MM-DD`): the same day wherever the reader is. */
 export function formatCalendarDate(isoDate: string): string {

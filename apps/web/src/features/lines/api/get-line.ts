@@ -1,10 +1,11 @@
 import { lineDetailSchema, type LineDetail } from '@ecare/shared/lines';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { lineDetailPath } from './paths.ts';
 
 /** GET /api/ligne/{idContrat}. */
 export function fetchLine(idContrat: number, signal?: AbortSignal): Promise<LineDetail> {
-  return apiRequest(`/api/ligne/${idContrat}`, { schema: lineDetailSchema, signal });
+  return apiRequest(lineDetailPath(idContrat), { schema: lineDetailSchema, signal });
 }
 
 export const lineQueryOptions = (idContrat: number) =>

@@ -42,3 +42,8 @@ export function linePagePath(idClientBscs: number, params: LinePageParams): stri
   });
   return `/api/contrats_pagination/${idClientBscs}?${setFilters(query, params).toString()}`;
 }
+
+/** GET /api/ligne/{idContrat}: a line's page (a line user's first read after their own). */
+export function lineDetailPath(idContrat: number): string {
+  return `/api/ligne/${idContrat}`;
+}

@@ -1,11 +1,12 @@
 import type { DirectoryListing, SimKind } from '@ecare/shared/lines';
+import { calendarDayFormat, parisDateTimeFormat, parisDay } from '@ecare/shared/paris-time';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 // A calendar date (YYYY-MM-DD) is the same day everywhere; a point in time is shown as the day
 // it was in France, whatever the browser's time zone.
-const calendarDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-const frenchDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' });
+const calendarDate = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const frenchDate = parisDateTimeFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** `dd/mm/yyyy` of an ISO date or date-time; an unreadable value is shown as it came. */
 export function formatDate(value: string): string {
@@ -23,7 +24,7 @@ export function formatPrice(value: number): string {
 
 /** Today in France as an ISO date (YYYY-MM-DD): the latest date a loss or theft can have. */
 export function parisToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parisDay(now);
 }
 
 export const SIM_KIND_LABELS: Record<SimKind, string> = {

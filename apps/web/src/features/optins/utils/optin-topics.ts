@@ -1,4 +1,5 @@
 import type { OptinField } from '@ecare/shared/optins';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 /** The two kinds of messages one may agree to, each by e-mail and by SMS, as the page words them. */
 export const OPTIN_TOPICS: readonly {
@@ -24,9 +25,8 @@ export const OPTIN_TOPICS: readonly {
   },
 ];
 
-const PARIS = { timeZone: 'Europe/Paris' } as const;
-const DATE = new Intl.DateTimeFormat('fr-FR', { ...PARIS, day: '2-digit', month: '2-digit', year: 'numeric' });
-const TIME = new Intl.DateTimeFormat('fr-FR', { ...PARIS, hour: '2-digit', minute: '2-digit' });
+const DATE = parisDateTimeFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const TIME = parisDateTimeFormat({ hour: '2-digit', minute: '2-digit' });
 
 /** “Préférences enregistrées le 03/11/2025 à 09:45.”, or what nothing chosen means. */
 export function lastSavedText(dateMiseAJour: string | null): string {

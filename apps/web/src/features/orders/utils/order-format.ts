@@ -1,6 +1,7 @@
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const shortDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
-const longMoment = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const shortDate = parisDateTimeFormat({ dateStyle: 'short' });
+const longMoment = parisDateTimeFormat({ dateStyle: 'long', timeStyle: 'short' });
 
 /** `1 234,56 €`. */
 export const formatEuros = (amount: number): string => euros.format(amount);

@@ -1,5 +1,6 @@
+import { calendarDayFormat } from '@ecare/shared/paris-time';
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const calendarDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const calendarDate = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** `1 234,56 €`. */
 export const formatEuros = (value: number): string => euros.format(value);

@@ -14,8 +14,9 @@ import { Pagination } from '../../../components/ui/table/pagination.tsx';
 import { nextSortOrder } from '../../../components/ui/table/sortable-header.tsx';
 import { CUSTOMER_REQUESTS_PAGE_SIZE, useCustomerRequests, type CustomerRequestParams } from '../api/get-customer-requests.ts';
 import { requestPagePath } from '../utils/request-links.ts';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 const requestCount = (total: number, type: CustomerRequestType | null) => {
   const what = total > 1 ? 'demandes' : 'demande';

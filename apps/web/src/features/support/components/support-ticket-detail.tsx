@@ -1,8 +1,9 @@
 import type { SupportTicketDetail } from '@ecare/shared/support-requests';
 import { formatFileSize } from '../../../lib/attachment-file.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateTime = parisDateTimeFormat({ dateStyle: 'long', timeStyle: 'short' });
 
 /** One message sent to the customer service: where it stands, what it was about, what was written. */
 export function SupportTicketDetailPanel({ ticket }: { ticket: SupportTicketDetail }) {
