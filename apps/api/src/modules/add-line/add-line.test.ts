@@ -129,7 +129,7 @@ describe('the cart and its prices', () => {
     );
     const stock = await saveLine(t, f.manager, { IdClientBscs: account, IdArticleMobile: phone.idArticle, Couleur: 'Noir', Quantite: 6 });
     expectCode(stock, 409, 'ADD_LINE_PHONE_OUT_OF_STOCK');
-    expect(errorOf(stock).exceptionMessage).toBe('Il ne reste que 5 exemplaires de ce téléphone.');
+    expect(errorOf(stock).exceptionMessage).toBe('Il ne reste que 5\u00a0exemplaires de ce téléphone.');
     expectCode(await saveLine(t, f.manager, { IdClientBscs: account, Options: [{ IdOption: 3999 }] }), 400, 'ADD_LINE_OPTION_UNAVAILABLE');
   });
 
