@@ -109,12 +109,16 @@ export function localAttachmentStore(folder: string): AttachmentStore {
       await ready;
       const key = randomBytes(16).toString('hex');
       const check = new SignatureCheck();
+      // 'wx': never over an existing file, whatever the odds of a random name repeating.
+      const written = createWriteStream(partial(key), { flags: 'wx', mode: 0o600 });
       try {
-        // 'wx': never over an existing file, whatever the odds of a random name repeating.
-        await pipeline(file, check, createWriteStream(partial(key), { flags: 'wx', mode: 0o600 }));
+        await pipeline(file, check, written);
         // The multipart parser stops at the size limit and marks the stream truncated.
         if (file.truncated) throw fail('ATTACHMENT_TOO_LARGE');
       } catch (error) {
+        // A refusal in the first bytes can end the pipeline before the file is even opened: the
+        // removal waits for the stream to close, or the file would be created after it.
+        if (!written.closed) await new Promise<void>((resolve) => written.once('close', () => resolve()));
         await rm(partial(key), { force: true });
         throw error;
       }
