@@ -20,6 +20,17 @@ const PARIS_TIME_RULES = [
 ];
 const NOT_TESTS = ['**/*.test.{ts,tsx}', 'apps/*/src/test/**'];
 
+/**
+ * French text takes the typographic apostrophe ’ (decision 040): an elision written with a straight
+ * one (« l'adresse ») in a string, a template or JSX text is refused. Kept in one list, since a
+ * config block that sets no-restricted-syntax again replaces these selectors.
+ */
+const ELISION = "/\\b(?:[ldnscjmt]|qu|jusqu|lorsqu|puisqu|quoiqu|presqu|aujourd)'[aeiouyhàâäéèêëîïôöûüœ]/i";
+const FRENCH_APOSTROPHE = ['Literal[value', 'TemplateElement[value.raw', 'JSXText[value'].map((node) => ({
+  selector: `${node}=${ELISION}]`,
+  message: 'French text takes the typographic apostrophe ’ (decision 040).',
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -35,13 +46,14 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through config/env.ts.' },
       ],
+      'no-restricted-syntax': ['error', ...FRENCH_APOSTROPHE],
     },
   },
   {
     files: ['apps/api/src/config/env.ts', 'apps/api/src/test/**', '**/*.test.ts', 'e2e/**', 'bench/**', 'vitest.config.ts', '**/*.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
-  { files: ['apps/**/*.{ts,tsx}'], ignores: NOT_TESTS, rules: { 'no-restricted-syntax': ['error', ...PARIS_TIME_RULES] } },
+  { files: ['apps/**/*.{ts,tsx}'], ignores: NOT_TESTS, rules: { 'no-restricted-syntax': ['error', ...FRENCH_APOSTROPHE, ...PARIS_TIME_RULES] } },
   // Shared schemas are built the first time they are used (packages/shared/src/lazy-schema.ts,
   // decision 012): a zod call at a module's top level would run on every page that loads it.
   ...[
@@ -54,6 +66,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...FRENCH_APOSTROPHE,
         ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].map((declaration) => ({
           selector: `${declaration} > VariableDeclarator > CallExpression:not([callee.name='lazySchema']):has(Identifier[name='z'])`,
           message: 'Declare a schema with lazySchema(() => …): it is then built on first use, not when the module loads.',

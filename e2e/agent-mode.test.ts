@@ -63,7 +63,7 @@ describe('agent mode', () => {
     await field(page, /^Identifiant/).fill('AGENT-1');
     await field(page, /^Code confidentiel/).fill('mon<code>');
     await page.getByRole('button', { name: 'Valider' }).click();
-    await errorOf(page, "Le format de l'identifiant est incorrect").waitFor();
+    await errorOf(page, "Le format de l’identifiant est incorrect").waitFor();
     await errorOf(page, 'Les caractères suivants : \', ", < et > sont interdits dans le mot de passe.').waitFor();
     // A wrong code: the spec's refusal with the brand.
     await field(page, /^Identifiant/).fill(AGENTS.bdp.identifiant);
@@ -79,13 +79,13 @@ describe('agent mode', () => {
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     await page.getByRole('button', { name: 'Valider' }).click();
     await errorOf(page, 'Le code regate est obligatoire').waitFor();
-    await errorOf(page, "Veuillez indiquer l'adresse email du client.").waitFor();
+    await errorOf(page, "Veuillez indiquer l’adresse email du client.").waitFor();
     await expectNoAxeViolations(page);
     await field(page, /^Code Régate/).fill(AGENTS.bdp.regate);
     await field(page, /^Adresse e-mail du client/).fill('pas-une-adresse');
     await field(page, /^Motif de la connexion/).fill(MOTIF);
     await page.getByRole('button', { name: 'Valider' }).click();
-    await errorOf(page, "L'adresse email du client est incorrecte.").waitFor();
+    await errorOf(page, "L’adresse email du client est incorrecte.").waitFor();
     // A customer who manages several accounts is refused, and the e-mail is cleared (spec §4).
     await field(page, /^Adresse e-mail du client/).fill(DEMO.mandataire.email);
     await page.getByRole('button', { name: 'Valider' }).click();

@@ -58,7 +58,7 @@ describe('orders', () => {
     await expectNoAxeViolations(page);
 
     // A RIB first (not what is awaited), deleted after a confirmation.
-    await page.getByRole('radio', { name: 'Relevé d’identité bancaire' }).or(page.getByRole('radio', { name: "Relevé d'identité bancaire" })).check({ force: true });
+    await page.getByRole('radio', { name: 'Relevé d’identité bancaire' }).check({ force: true });
     await page.getByLabel(/^Fichier/).setInputFiles({ name: 'rib.pdf', mimeType: 'application/pdf', buffer: pdfOf(2_000) });
     await page.getByRole('button', { name: 'Envoyer le document' }).click();
     await page.getByText(/^Relevé d.identité bancaire\s: rib\.pdf/).waitFor();

@@ -4,7 +4,7 @@ const frenchDay = (day: string) => day.split('-').reverse().join('/');
 
 /** Error codes of the add-line cart (decision 038). */
 export const ADD_LINE_ERRORS = {
-  ADD_LINE_PROFILE_FORBIDDEN: { status: 403, message: 'Le profil n\'est pas autorisé à accéder à l\'ajout de ligne.' },
+  ADD_LINE_PROFILE_FORBIDDEN: { status: 403, message: 'Le profil n’est pas autorisé à accéder à l’ajout de ligne.' },
   ADD_LINE_CART_LOCKED: {
     status: 409,
     message: 'Cette commande est déjà envoyée : ses lignes ne peuvent plus être modifiées.',

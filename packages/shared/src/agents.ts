@@ -30,11 +30,11 @@ export const AGENT_CODE_FORBIDDEN = /['"<>]/;
 /** The spec's messages of the agent pages, word for word (spec §4, §5, §8). */
 export const AGENT_MESSAGES = {
   identifiantRequired: 'Identifiant non renseigné',
-  identifiantFormat: "Le format de l'identifiant est incorrect",
+  identifiantFormat: "Le format de l’identifiant est incorrect",
   codeRequired: 'Code confidentiel non renseigné',
   regateRequired: 'Le code regate est obligatoire',
-  clientEmailRequired: "Veuillez indiquer l'adresse email du client.",
-  clientEmailInvalid: "L'adresse email du client est incorrecte.",
+  clientEmailRequired: "Veuillez indiquer l’adresse email du client.",
+  clientEmailInvalid: "L’adresse email du client est incorrecte.",
   forbiddenCharacters: 'Les caractères suivants : \', ", < et > sont interdits dans le mot de passe.',
   searchEmailInvalid: 'Adresse e-mail invalide',
   searchAccountInvalid: 'Numéro compte de facturation invalide',

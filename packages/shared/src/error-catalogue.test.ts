@@ -28,7 +28,7 @@ describe('error catalogue', () => {
     expect(errorMessage('ACCOUNT_LOCKED', { minutes: 1 })).toContain('dans 1\u00a0minute ou');
     // A word ending in s is the same in the plural.
     expect(errorMessage('APPOINTMENT_UPCOMING_LIMIT', { max: 2 })).toContain('déjà 2\u00a0rendez-vous à venir');
-    expect(errorMessage('FORBIDDEN_CONTRACT')).toBe("Désolé, vous n'êtes pas autorisé à accéder à ce contrat.");
+    expect(errorMessage('FORBIDDEN_CONTRACT')).toBe("Désolé, vous n’êtes pas autorisé à accéder à ce contrat.");
   });
 
   it('recognises only its own codes', () => {

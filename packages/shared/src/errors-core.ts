@@ -9,12 +9,12 @@ import { plural, type CatalogueEntry } from './error-entries.ts';
 export const CORE_ERRORS = {
   // Requests the server cannot take.
   VALIDATION: { status: 400, message: 'La requête est invalide.' },
-  NOT_FOUND: { status: 404, message: "La ressource demandée n'existe pas." },
+  NOT_FOUND: { status: 404, message: "La ressource demandée n’existe pas." },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Méthode non autorisée.' },
   REQUEST_TIMEOUT: { status: 408, message: 'La requête a mis trop de temps à arriver. Veuillez réessayer.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La requête est trop volumineuse.' },
-  URI_TOO_LONG: { status: 414, message: "L'adresse demandée est trop longue." },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Le format de la requête n'est pas pris en charge." },
+  URI_TOO_LONG: { status: 414, message: "L’adresse demandée est trop longue." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Le format de la requête n’est pas pris en charge." },
   HEADERS_TOO_LARGE: { status: 431, message: 'Les en-têtes de la requête sont trop volumineux.' },
   XSRF: {
     status: 403,
@@ -23,8 +23,8 @@ export const CORE_ERRORS = {
 
   // Sessions and access (spec §2 error pages).
   UNAUTHENTICATED: { status: 401, message: 'Vous devez être connecté pour accéder à cette page.' },
-  FORBIDDEN_ACCOUNT: { status: 403, message: "Désolé, vous n'êtes pas autorisé à accéder à ce compte de facturation." },
-  FORBIDDEN_CONTRACT: { status: 403, message: "Désolé, vous n'êtes pas autorisé à accéder à ce contrat." },
+  FORBIDDEN_ACCOUNT: { status: 403, message: "Désolé, vous n’êtes pas autorisé à accéder à ce compte de facturation." },
+  FORBIDDEN_CONTRACT: { status: 403, message: "Désolé, vous n’êtes pas autorisé à accéder à ce contrat." },
   FORBIDDEN_ADMINISTRATION: { status: 403, message: 'Cette action est réservée aux administrateurs du portail.' },
 
   // Login (OAuth token endpoint).
@@ -33,7 +33,7 @@ export const CORE_ERRORS = {
   INVALID_REQUEST: { status: 400, message: 'La requête de connexion est incomplète ou invalide.', oauth: 'invalid_request' },
   UNSUPPORTED_GRANT_TYPE: {
     status: 400,
-    message: "Le type d'autorisation demandé n'est pas pris en charge.",
+    message: "Le type d’autorisation demandé n’est pas pris en charge.",
     oauth: 'unsupported_grant_type',
   },
   CAPTCHA: { status: 400, message: 'La vérification anti-robot a échoué. Veuillez réessayer.', oauth: 'invalid_grant' },

@@ -130,10 +130,10 @@ export const resetRequestSchema = lazySchema(() =>
 export type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 export const PASSWORD_RESET_MESSAGES = {
-  success: "Vous allez recevoir un email vous permettant d'initialiser votre mot de passe",
+  success: "Vous allez recevoir un email vous permettant d’initialiser votre mot de passe",
   pending: API_ERRORS.RESET_PENDING.message,
   checkFailed:
-    "Une erreur est survenue. Votre demande de modification de mot de passe n'a pas pu être prise en compte. Veuillez nous en excuser et réessayer ultérieurement.",
+    "Une erreur est survenue. Votre demande de modification de mot de passe n’a pas pu être prise en compte. Veuillez nous en excuser et réessayer ultérieurement.",
   invalidLink: API_ERRORS.LINK_INVALID.message,
 } as const;
 

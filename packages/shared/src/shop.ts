@@ -119,8 +119,8 @@ export const PIECE_TYPES = ['KBIS', 'PIECE_IDENTITE', 'RIB', 'MANDAT', 'JUSTIFIC
 export type PieceType = (typeof PIECE_TYPES)[number];
 export const PIECE_TYPE_LABELS: Record<PieceType, string> = {
   KBIS: 'Extrait Kbis',
-  PIECE_IDENTITE: "Pièce d'identité",
-  RIB: "Relevé d'identité bancaire",
+  PIECE_IDENTITE: "Pièce d’identité",
+  RIB: "Relevé d’identité bancaire",
   MANDAT: 'Mandat',
   JUSTIFICATIF_DOMICILE: 'Justificatif de domicile',
   AUTRE: 'Autre document',

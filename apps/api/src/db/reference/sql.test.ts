@@ -5,6 +5,7 @@ import { insertMissingSql, primaryKey, splitStatements } from './sql.ts';
 describe('data migration SQL', () => {
   it('quotes texts, keeps arrays and lets a missing column take its default', () => {
     const text = insertMissingSql(menuItems, [
+      // eslint-disable-next-line no-restricted-syntax -- a quote for the SQL literal to escape
       { id: 1, parentId: null, kind: 'rubrique', nom: "L'aide d’abord", ordre: 1 },
       { id: 2, parentId: 1, kind: 'module', nom: 'Lignes', ordre: 2, accountStatuses: ['ACTIF', 'SUSPENDU'] },
     ]);

@@ -368,6 +368,7 @@ describe('addresses', () => {
     expect(communes).toEqual([{ codeInsee: '33063', nom: 'Bordeaux', codePostal: '33000' }]);
     const several = bodyOf(await t.get('/api/ajout-lignes/communes/01400', f.manager), communeListSchema);
     expect(several.length).toBeGreaterThan(3);
+    // eslint-disable-next-line no-restricted-syntax -- the commune's official name
     expect(several.map((commune) => commune.nom)).toContain('L\'Abergement-Clémenciat');
     expect(bodyOf(await t.get('/api/ajout-lignes/communes/00000', f.manager), communeListSchema)).toEqual([]);
     for (const code of ['7500', '750011', 'abcde', '%00']) {

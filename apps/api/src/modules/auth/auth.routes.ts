@@ -50,7 +50,7 @@ export async function authRoutes(
     '/api/current_user',
     {
       onRequest: authenticate,
-      schema: { tags: ['auth'], summary: "L'utilisateur connecté et ses rôles", response: { 200: currentUserSchema, 401: apiErrorSchema } },
+      schema: { tags: ['auth'], summary: "L’utilisateur connecté et ses rôles", response: { 200: currentUserSchema, 401: apiErrorSchema } },
     },
     async (request) => service.currentUser(caller(request).user),
   );

@@ -26,7 +26,7 @@ export async function lineUsersRoutes(app: ModuleApp, service: LinesService) {
       schema: {
         tags: ['lines'],
         summary:
-          "L'utilisateur de chaque ligne demandée (prénom, nom, e-mail, inscription à l'annuaire), dans l'ordre demandé ; chaque ligne doit être accessible à l'appelant, sinon la requête entière est refusée",
+          "L’utilisateur de chaque ligne demandée (prénom, nom, e-mail, inscription à l’annuaire), dans l’ordre demandé ; chaque ligne doit être accessible à l’appelant, sinon la requête entière est refusée",
         params: lineUserIdsParamSchema,
         response: { 200: lineUserListSchema, ...errorResponses },
       },
@@ -41,7 +41,7 @@ export async function lineUsersRoutes(app: ModuleApp, service: LinesService) {
       schema: {
         tags: ['lines'],
         summary:
-          "Désigne l'utilisateur de la ligne : prénom, nom, e-mail facultatif et, s'il est donné, le choix d'inscription à l'annuaire (réservé au gestionnaire du compte ; tracé dans le journal d'audit)",
+          "Désigne l’utilisateur de la ligne : prénom, nom, e-mail facultatif et, s’il est donné, le choix d’inscription à l’annuaire (réservé au gestionnaire du compte ; tracé dans le journal d’audit)",
         params: idContratCamelParamSchema,
         body: lineUserBodySchema,
         response: { 200: lineUserEntrySchema, ...writeErrors },
@@ -57,7 +57,7 @@ export async function lineUsersRoutes(app: ModuleApp, service: LinesService) {
       schema: {
         tags: ['lines'],
         summary:
-          "Change l'inscription de la ligne à l'annuaire (liste rouge, liste orange ou parution) : le gestionnaire du compte, ou l'utilisateur de la ligne pour la sienne (tracé dans le journal d'audit)",
+          "Change l’inscription de la ligne à l’annuaire (liste rouge, liste orange ou parution) : le gestionnaire du compte, ou l’utilisateur de la ligne pour la sienne (tracé dans le journal d’audit)",
         params: idContratCamelParamSchema,
         body: directoryListingBodySchema,
         response: { 200: lineUserEntrySchema, ...writeErrors },

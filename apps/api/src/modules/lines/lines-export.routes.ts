@@ -21,7 +21,7 @@ export async function lineExportRoutes(app: ModuleApp, service: LinesService) {
       schema: {
         tags: ['lines'],
         summary:
-          "Export des lignes d'un compte de facturation (mêmes filtres et même ordre que la liste, ou la sélection `ids`) en CSV ou XLSX, en pièce jointe `lignes-<compte>-<AAAA-MM-JJ>.<format>` ; l'en-tête `X-Total-Count` donne le nombre de lignes exportées",
+          "Export des lignes d’un compte de facturation (mêmes filtres et même ordre que la liste, ou la sélection `ids`) en CSV ou XLSX, en pièce jointe `lignes-<compte>-<AAAA-MM-JJ>.<format>` ; l’en-tête `X-Total-Count` donne le nombre de lignes exportées",
         description:
           'Réservé aux gestionnaires du compte ; chaque export est tracé dans le journal d’audit. Le fichier est produit au fil de la lecture. ' +
           'CSV : UTF-8 avec BOM, séparateur point-virgule, fins de ligne CRLF, cellules commençant par =, +, - ou @ précédées d’une apostrophe. ' +

@@ -39,7 +39,7 @@ export async function linesRoutes(app: ModuleApp, service: LinesService) {
       schema: {
         tags: ['lines'],
         summary:
-          "Les lignes d'un compte de facturation, paginées et triées côté serveur, avec leur nombre total ; recherche (numéro sous toute forme, nom ou prénom de l'utilisateur, forfait), filtres par statut et par forfait ; une page au-delà de la dernière renvoie la dernière",
+          "Les lignes d’un compte de facturation, paginées et triées côté serveur, avec leur nombre total ; recherche (numéro sous toute forme, nom ou prénom de l’utilisateur, forfait), filtres par statut et par forfait ; une page au-delà de la dernière renvoie la dernière",
         params: idClientBscsParamSchema,
         querystring: linePageQuerySchema,
         response: { 200: linePageSchema, ...errorResponses },
@@ -55,7 +55,7 @@ export async function linesRoutes(app: ModuleApp, service: LinesService) {
       schema: {
         tags: ['lines'],
         summary:
-          "La page d'une ligne : forfait et prix, options, statut, dates d'activation et de fin d'engagement, utilisateur, type de SIM, fin de l'ICCID et actions permises à l'appelant",
+          "La page d’une ligne : forfait et prix, options, statut, dates d’activation et de fin d’engagement, utilisateur, type de SIM, fin de l’ICCID et actions permises à l’appelant",
         params: idContratParamSchema,
         response: { 200: lineDetailSchema, ...errorResponses },
       },

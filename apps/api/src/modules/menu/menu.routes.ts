@@ -10,7 +10,7 @@ export async function menuRoutes(app: ModuleApp, service: MenuService) {
       onRequest: authenticate,
       schema: {
         tags: ['menu'],
-        summary: "Le menu d'en-tête pour le statut du compte et de la ligne (« aucun » si non choisi)",
+        summary: "Le menu d’en-tête pour le statut du compte et de la ligne (« aucun » si non choisi)",
         params: menuParamsSchema,
         response: { 200: menuSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },

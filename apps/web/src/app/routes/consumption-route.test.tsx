@@ -72,7 +72,7 @@ describe('consumption page route', () => {
     stubFetch(() => jsonResponse(apiErrorSchema.parse({ code: 'FORBIDDEN_CONTRACT', exceptionMessage: errorMessage('FORBIDDEN_CONTRACT') }), 403));
     renderRoute('/ligne-mobile/777/consommation');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("Désolé, vous n'êtes pas autorisé à accéder à ce contrat.");
+    expect(alert.textContent).toContain("Désolé, vous n’êtes pas autorisé à accéder à ce contrat.");
     expect(within(alert).getByRole('link', { name: 'Retour à mes lignes mobiles' })).toBeTruthy();
   });
 

@@ -45,7 +45,7 @@ describe('line page route', () => {
     );
     renderLineRoute('/ligne-mobile/777');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("Désolé, vous n'êtes pas autorisé à accéder à ce contrat.");
+    expect(alert.textContent).toContain("Désolé, vous n’êtes pas autorisé à accéder à ce contrat.");
     expect(within(alert).getByRole('link', { name: 'Retour à mes lignes mobiles' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ligne mobile');
     expect(requests.map((request) => request.url)).toEqual(['/api/ligne/777']);

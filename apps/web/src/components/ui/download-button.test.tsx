@@ -81,7 +81,7 @@ describe('DownloadButton', () => {
     stubFetch(() => jsonResponse({ code: 'FORBIDDEN_ACCOUNT', exceptionMessage: 'Refusé' }, 403));
     render(<DownloadButton path="/api/facture/1/pdf" label="Télécharger la facture (PDF)" fallbackName="facture.pdf" />);
     fireEvent.click(button());
-    expect((await screen.findByRole('alert')).textContent).toBe("Désolé, vous n'êtes pas autorisé à accéder à ce compte de facturation.");
+    expect((await screen.findByRole('alert')).textContent).toBe("Désolé, vous n’êtes pas autorisé à accéder à ce compte de facturation.");
   });
 });
 

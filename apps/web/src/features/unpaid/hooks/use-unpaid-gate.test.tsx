@@ -114,7 +114,7 @@ describe('useUnpaidGate', () => {
   });
 
   it('shows a refusal of the server in the dialog', async () => {
-    stubFetch(() => jsonResponse({ code: 'FORBIDDEN_ACCOUNT', exceptionMessage: "Désolé, vous n'êtes pas autorisé à accéder à ce compte de facturation." }, 403));
+    stubFetch(() => jsonResponse({ code: 'FORBIDDEN_ACCOUNT', exceptionMessage: "Désolé, vous n’êtes pas autorisé à accéder à ce compte de facturation." }, 403));
     const navigate = vi.fn();
     renderPage(<Gate context={MANAGER} navigate={navigate} />);
     fireEvent.click(screen.getByRole('button', { name: 'Changer de forfait' }));
