@@ -48,9 +48,11 @@ describe('legal and information pages', () => {
       await openLegalPage(narrow.page, legal);
       expect(await fitsWidth(narrow.page), legal.path).toBe(true);
       if (legal.path === '/pages/donnees-personnelles') {
-        // Its table is wider than the screen: it scrolls in its own box, which the keyboard reaches.
+        // Its table fits the screen; were it wider, it would scroll in its own box, which the
+        // keyboard reaches (a box that does not scroll is no stop for the keyboard).
         const box = narrow.page.getByRole('region', { name: /^Pourquoi nous traitons vos données/ });
-        await expect(box.getAttribute('tabindex')).resolves.toBe('0');
+        const scrolls = await box.evaluate((element) => element.scrollWidth > element.clientWidth);
+        await expect(box.getAttribute('tabindex')).resolves.toBe(scrolls ? '0' : null);
       }
       await expectNoAxeViolations(narrow.page);
     }
