@@ -172,6 +172,8 @@ describe('termination of a line', () => {
     const { context, page } = await newPage(app.browser);
     const { idContrat } = await openActiveLine(page, 4);
     await page.goto(`${app.server.url}/ecare/ligne-mobile/${idContrat}/resiliation`);
+    // The step is shown once its draft is read: a choice made before would be made on the way.
+    await page.getByText('Étape 1 sur 6').waitFor();
     await page.getByRole('radio', { name: /^Ligne plus utilisée/ }).check({ force: true });
     await page.getByRole('button', { name: 'Continuer' }).click();
     await stepHeading(page, 'Précision du motif');
