@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
 import { referenceCounters } from './schema.ts';
 import type { Transaction } from './transaction.ts';
 
@@ -10,7 +11,15 @@ export type ReferenceSerie = 'SUP' | 'REC' | 'CMD';
  * until it commits, so two takers never get the same number, and a rollback gives it back.
  */
 export async function nextReferenceNumber(serie: ReferenceSerie, annee: number, tx: Transaction): Promise<number> {
-  const [row] = await tx.db
+  return takeReferenceNumber(serie, annee, tx.db);
+}
+
+/**
+ * The same on a database handle of its own: for the demo seed, which numbers its requests in the
+ * series the portal goes on with, in the transaction that loads the demo.
+ */
+export async function takeReferenceNumber(serie: ReferenceSerie, annee: number, db: Database): Promise<number> {
+  const [row] = await db
     .insert(referenceCounters)
     .values({ serie, annee, dernierNumero: 1 })
     .onConflictDoUpdate({

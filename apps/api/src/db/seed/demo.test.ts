@@ -1,9 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, CLIENT_ACCOUNT_NUMBER, checkIccid, serverParametersSchema } from '@ecare/shared';
+import {
+  addMonths,
+  adminComplaintPageSchema,
+  adminTicketPageSchema,
+  CLIENT_ACCOUNT_NUMBER,
+  checkIccid,
+  contactResponseSchema,
+  CUSTOMER_REQUEST_TYPES,
+  customerRequestPageSchema,
+  invoiceComplaintResponseSchema,
+  isSlotStart,
+  serverParametersSchema,
+  type CustomerRequest,
+} from '@ecare/shared';
 import { parisDay } from '@ecare/shared/paris-time';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { fields, MESSAGE, sendContact } from '../../modules/support/support-test-support.ts';
 import { bodyOf, createTestContext, type TestContext } from '../../test/harness.ts';
-import { billingAccounts, companies, contracts, offers, serverParameters, userBillingAccounts, users } from '../schema.ts';
+import {
+  appointments,
+  billingAccounts,
+  companies,
+  contracts,
+  invoiceComplaints,
+  invoices,
+  offers,
+  serverParameters,
+  supportTickets,
+  userBillingAccounts,
+  users,
+} from '../schema.ts';
 import { DEMO_COMPANIES } from './demo-companies.ts';
 import { DEMO_PARAMETER_TEXTS, DEMO_USERS } from './demo.ts';
 import { isLuhnValid } from './random.ts';
@@ -102,5 +128,58 @@ describe('demo data', () => {
     for (const who of Object.keys(DEMO_USERS) as (keyof typeof DEMO_USERS)[]) {
       await expect(t.loginAs(who)).resolves.toMatch(/.+/);
     }
+  });
+
+  it('gives its customers a history of requests: « Mes demandes » lists every kind for the bakery’s manager, the back office the messages and complaints', async () => {
+    const mine = async (who: keyof typeof DEMO_USERS): Promise<CustomerRequest[]> =>
+      bodyOf(await t.get('/api/mes-demandes?taille=50', await t.loginAs(who)), customerRequestPageSchema).demandes;
+    const manager = await mine('gestionnaire');
+    expect(new Set(manager.map((request) => request.type))).toEqual(new Set(CUSTOMER_REQUEST_TYPES));
+    const statuses = (type: CustomerRequest['type']) => new Set(manager.filter((request) => request.type === type).map((request) => request.statut));
+    expect(statuses('CONTACT')).toEqual(new Set(['OUVERTE', 'EN_COURS', 'EN_ATTENTE_CLIENT', 'RESOLUE']));
+    expect(statuses('RECLAMATION')).toEqual(new Set(['EN_COURS', 'TRAITEE']));
+    expect(statuses('RENDEZ_VOUS')).toEqual(new Set(['A_VENIR', 'PASSE']));
+    for (const who of ['mandataire', 'utilisateur', 'solo'] as const) expect((await mine(who)).length, who).toBeGreaterThan(0);
+
+    const admin = await t.loginAs('administration');
+    const tickets = bodyOf(await t.get('/api/admin/support/demandes?taille=50', admin), adminTicketPageSchema).demandes;
+    const complaints = bodyOf(await t.get('/api/admin/reclamations?taille=50', admin), adminComplaintPageSchema).reclamations;
+    for (const request of manager.filter((row) => row.type === 'CONTACT')) expect(tickets.map((ticket) => ticket.reference)).toContain(request.reference);
+    for (const request of manager.filter((row) => row.type === 'RECLAMATION')) expect(complaints.map((complaint) => complaint.reference)).toContain(request.reference);
+    expect(new Set(tickets.map((ticket) => ticket.statut)).size).toBeGreaterThan(2);
+    expect(new Set(complaints.map((complaint) => complaint.statut))).toEqual(new Set(['EN_COURS', 'TRAITEE']));
+  });
+
+  it('words its requests in French with the typographic apostrophe, books its appointments on real slots, and attaches no file', async () => {
+    const texts = [
+      ...(await t.db.select().from(supportTickets)).flatMap((ticket) => [ticket.objet, ticket.message]),
+      ...(await t.db.select().from(invoiceComplaints)).map((complaint) => complaint.message),
+    ];
+    expect(texts.length).toBeGreaterThan(5);
+    for (const text of texts) expect(text, text).not.toContain("'");
+    expect((await t.db.select().from(supportTickets)).every((ticket) => ticket.pieceJointeCle === null && ticket.pieceJointeNom === null)).toBe(true);
+    const booked = await t.db.select().from(appointments);
+    for (const appointment of booked) {
+      expect(isSlotStart(appointment.debut), appointment.debut.toISOString()).toBe(true);
+      expect(appointment.createdAt.getTime()).toBeLessThan(Math.min(appointment.debut.getTime(), t.clock.now().getTime()));
+    }
+    expect(booked.some((appointment) => appointment.statut === 'RESERVE' && appointment.debut > t.clock.now())).toBe(true);
+  });
+
+  it('numbers its messages and complaints from the counters the portal takes its next references from', async () => {
+    const year = parisDay(t.clock.now()).slice(0, 4);
+    const lastOf = (references: string[]) => Math.max(0, ...references.filter((reference) => reference.slice(4, 8) === year).map((reference) => Number(reference.slice(9))));
+    const tickets = (await t.db.select({ reference: supportTickets.reference }).from(supportTickets)).map((row) => row.reference);
+    const complaints = (await t.db.select({ reference: invoiceComplaints.reference }).from(invoiceComplaints)).map((row) => row.reference);
+    const manager = await t.loginAs('gestionnaire');
+    const sent = bodyOf(await sendContact(t, fields(MESSAGE), { token: manager }), contactResponseSchema);
+    expect(sent.reference).toBe(`SUP-${year}-${String(lastOf(tickets) + 1).padStart(6, '0')}`);
+    const [bakery] = await t.db.select().from(billingAccounts).where(eq(billingAccounts.raisonSociale, DEMO_COMPANIES.bakery.raisonSociale));
+    const [latest] = await t.db.select().from(invoices).where(eq(invoices.idClientBscs, bakery?.idClientBscs ?? -1)).orderBy(asc(invoices.dateFacture)).offset(23);
+    const filed = await t.send('POST', `/api/facture/${bakery?.idClientBscs}/${latest?.referenceNumber}/reclamation`, {
+      token: manager,
+      json: { motif: 'AUTRE', message: 'Une question sur cette facture.' },
+    });
+    expect(bodyOf(filed, invoiceComplaintResponseSchema).reference).toBe(`REC-${year}-${String(lastOf(complaints) + 1).padStart(6, '0')}`);
   });
 });

@@ -8,6 +8,7 @@ import { DEMO_COMPANIES, demoAccountFields, type DemoCompany } from './demo-comp
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoOptins } from './demo-optins.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoTerminations } from './demo-terminations.ts';
 import { seedDemoUsage } from './demo-usage.ts';
 import { createBillingAccount, createCompany, createContract, createUser } from './factories.ts';
@@ -142,6 +143,7 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoUsage(db);
   await seedDemoInvoices(db);
   await seedDemoOrders(db);
+  await seedDemoRequests(db, DEMO_USERS);
   await seedDemoAgents(db);
   await applyDemoParameterTexts(db);
 }

@@ -8,16 +8,19 @@ import { storedFileFixtures } from '../../test/stored-files.ts';
 import type { Database } from '../client.ts';
 import { REFERENCE_TABLES } from '../reference/index.ts';
 import {
+  appointments,
   billingAccounts,
   companies,
   contracts,
   emailOutbox,
+  invoiceComplaints,
   menuItems,
   passwordResetRequests,
   rateLimitCounters,
   serverParameters,
   sessions,
   supportTickets,
+  terminations,
   userBillingAccounts,
   users,
 } from '../schema.ts';
@@ -37,7 +40,10 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** The demo customers as stored, without what differs on every run (password salts, creation times). */
+/**
+ * The demo customers and their requests as stored, without what differs on every run (password
+ * salts, creation times, the requests' moments, which follow the seeding day).
+ */
 async function demoRows(db: Database) {
   return {
     companies: await db.select().from(companies).orderBy(asc(companies.id)),
@@ -45,6 +51,14 @@ async function demoRows(db: Database) {
     contracts: await db.select().from(contracts).orderBy(asc(contracts.idContrat)),
     users: (await db.select().from(users).orderBy(asc(users.id))).map(({ passwordHash: _hash, createdAt: _at, ...user }) => user),
     links: await db.select().from(userBillingAccounts).orderBy(asc(userBillingAccounts.userId), asc(userBillingAccounts.idClientBscs)),
+    tickets: (await db.select().from(supportTickets).orderBy(asc(supportTickets.id))).map(({ createdAt: _at, updatedAt: _changed, ...ticket }) => ticket),
+    complaints: (await db.select().from(invoiceComplaints).orderBy(asc(invoiceComplaints.id))).map(({ createdAt: _at, updatedAt: _changed, ...complaint }) => complaint),
+    terminations: (await db.select().from(terminations).orderBy(asc(terminations.idResiliation))).map(
+      ({ createdAt: _at, cancelledAt: _cancelled, dateEffet: _day, ...termination }) => termination,
+    ),
+    appointments: (await db.select().from(appointments).orderBy(asc(appointments.id))).map(
+      ({ debut: _slot, createdAt: _at, updatedAt: _changed, ...appointment }) => appointment,
+    ),
   };
 }
 
@@ -57,6 +71,7 @@ describe('demo reset', () => {
   it('empties the customer data, reloads the same demo set and keeps the reference data with its changes', async () => {
     const demo = await demoRows(t.db);
     expect(demo.accounts.length).toBeGreaterThan(0);
+    expect(demo.tickets.length).toBeGreaterThan(0);
 
     // Activity on top of the demo: sessions, a forgotten-code mail, failed logins, more customers.
     await t.loginAs('gestionnaire');
@@ -106,7 +121,10 @@ describe('demo reset', () => {
     const deleted = await resetDemoData(t.db, { files: stores });
     expect(await stored()).toEqual([]);
     expect(deleted).toBe(7);
-    expect(await t.db.select().from(supportTickets)).toEqual([]);
+    // What stays is the demo's messages again, none with a file.
+    const tickets = await t.db.select().from(supportTickets);
+    expect(tickets.map((ticket) => ticket.objet)).not.toContain(MESSAGE.objet);
+    expect(tickets.filter((ticket) => ticket.pieceJointeCle !== null)).toEqual([]);
   });
 
   it('empties every table but the reference ones', () => {

@@ -14,7 +14,7 @@ import { invoiceFixture } from '../invoices/invoices-test-support.ts';
 import { daysOf, submitted } from '../termination/termination-test-support.ts';
 import { fields, FILES, MESSAGE, sendContact } from './support-test-support.ts';
 
-/** The bakery's manager made one request of each kind; its line user one message. */
+/** On top of the demo's history, the bakery's manager made one request of each kind; its line user one message. */
 async function requestsFixture(t: TestContext) {
   const f = await invoiceFixture(t);
   const sent = await sendContact(t, [...fields(MESSAGE), { name: 'pieceJointe', filename: 'constat.pdf', type: 'application/pdf', content: FILES.pdf }], { token: f.manager });
@@ -51,9 +51,30 @@ async function requests(token: string, query = ''): Promise<CustomerRequest[]> {
   return bodyOf(response, customerRequestPageSchema).demandes;
 }
 
+/** A request's kind and reference: a termination and an appointment may share a number. */
+const keyOf = (request: Pick<CustomerRequest, 'type' | 'reference'>) => `${request.type} ${request.reference}`;
+
+/** The requests the fixture made, among those listed (the demo's history aside), in the listed order. */
+const made = (listed: CustomerRequest[]) => {
+  const ours = new Set(
+    [
+      { type: 'CONTACT', reference: f.contact },
+      { type: 'RECLAMATION', reference: f.complaint },
+      { type: 'RESILIATION', reference: `n° ${f.termination.idResiliation}` },
+      { type: 'RENDEZ_VOUS', reference: `n° ${f.appointment.idRdv}` },
+    ].map((request) => `${request.type} ${request.reference}`),
+  );
+  return listed.filter((request) => ours.has(keyOf(request)));
+};
+
 describe('GET /api/mes-demandes: every request of the signed-in customer', () => {
   it('lists the messages, complaints, terminations and appointments they made, newest first, each with what leads to its page', async () => {
-    const mine = await requests(f.manager);
+    const listed = await requests(f.manager, '?taille=50');
+    const dates = listed.map((request) => request.dateCreation);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // The newest four: the fixture's, after the demo's history.
+    const mine = listed.slice(0, 4);
+    expect(made(listed)).toEqual(mine);
     expect(mine.map((request) => request.type)).toEqual(['RENDEZ_VOUS', 'RESILIATION', 'RECLAMATION', 'CONTACT']);
     expect(mine).toEqual([
       expect.objectContaining({
@@ -90,25 +111,38 @@ describe('GET /api/mes-demandes: every request of the signed-in customer', () =>
   });
 
   it('filters by kind, sorts by date or kind either way, and pages', async () => {
-    expect((await requests(f.manager, '?type=RECLAMATION')).map((request) => request.reference)).toEqual([f.complaint]);
-    expect((await requests(f.manager, '?tri=date&ordre=asc')).map((request) => request.type)).toEqual(['CONTACT', 'RECLAMATION', 'RESILIATION', 'RENDEZ_VOUS']);
-    expect((await requests(f.manager, '?tri=type&ordre=asc')).map((request) => request.type)).toEqual(['CONTACT', 'RECLAMATION', 'RENDEZ_VOUS', 'RESILIATION']);
-    expect((await requests(f.manager, '?tri=type&ordre=desc')).map((request) => request.type)).toEqual(['RESILIATION', 'RENDEZ_VOUS', 'RECLAMATION', 'CONTACT']);
+    const all = await requests(f.manager, '?taille=50');
+    const complaints = await requests(f.manager, '?type=RECLAMATION&taille=50');
+    expect(complaints.map((request) => request.reference)).toEqual(all.filter((request) => request.type === 'RECLAMATION').map((request) => request.reference));
+    expect(complaints[0]?.reference).toBe(f.complaint);
+    const oldestFirst = await requests(f.manager, '?tri=date&ordre=asc&taille=50');
+    expect(oldestFirst.map(keyOf)).toEqual([...all].reverse().map(keyOf));
+    expect(made(oldestFirst).map((request) => request.type)).toEqual(['CONTACT', 'RECLAMATION', 'RESILIATION', 'RENDEZ_VOUS']);
+    const byKind = await requests(f.manager, '?tri=type&ordre=asc&taille=50');
+    expect(byKind.map((request) => request.type)).toEqual(all.map((request) => request.type).sort());
+    expect(made(byKind).map((request) => request.type)).toEqual(['CONTACT', 'RECLAMATION', 'RENDEZ_VOUS', 'RESILIATION']);
+    const byKindDown = await requests(f.manager, '?tri=type&ordre=desc&taille=50');
+    expect(byKindDown.map((request) => request.type)).toEqual(all.map((request) => request.type).sort().reverse());
+    expect(made(byKindDown).map((request) => request.type)).toEqual(['RESILIATION', 'RENDEZ_VOUS', 'RECLAMATION', 'CONTACT']);
     const second = bodyOf(await t.get('/api/mes-demandes?taille=3&page=2', f.manager), customerRequestPageSchema);
-    expect(second).toMatchObject({ total: 4, page: 2, taille: 3 });
-    expect(second.demandes.map((request) => request.type)).toEqual(['CONTACT']);
+    expect(second).toMatchObject({ total: all.length, page: 2, taille: 3 });
+    expect(second.demandes.map(keyOf)).toEqual(all.slice(3, 6).map(keyOf));
   });
 
   it('follows the statuses the requests take since', async () => {
     expect((await t.send('POST', `/api/resiliation/${f.termination.idResiliation}/annuler`, { token: f.manager })).statusCode).toBe(200);
     expect((await t.send('DELETE', `/api/rdv/${f.appointment.idRdv}`, { token: f.manager })).statusCode).toBe(200);
-    const kinds = Object.fromEntries((await requests(f.manager)).map((request) => [request.type, [request.statut, request.enCours]]));
+    const kinds = Object.fromEntries(made(await requests(f.manager, '?taille=50')).map((request) => [request.type, [request.statut, request.enCours]]));
     expect(kinds).toMatchObject({ RESILIATION: ['ANNULEE', false], RENDEZ_VOUS: ['ANNULE', false] });
   });
 
   it('shows nobody else’s requests, needs a session and refuses a bad query', async () => {
-    expect((await requests(f.lineUser)).map((request) => request.reference)).toEqual([f.lineUserMessage]);
-    expect(await requests(f.stranger)).toEqual([]);
+    const managers = new Set((await requests(f.manager, '?taille=50')).map(keyOf));
+    const lineUsers = (await requests(f.lineUser, '?taille=50')).map(keyOf);
+    expect(lineUsers[0]).toBe(`CONTACT ${f.lineUserMessage}`);
+    expect(lineUsers.filter((key) => managers.has(key))).toEqual([]);
+    const strangers = (await requests(f.stranger, '?taille=50')).map(keyOf);
+    expect(strangers.filter((key) => managers.has(key) || lineUsers.includes(key))).toEqual([]);
     expectError(await t.get('/api/mes-demandes'), 401, 'UNAUTHENTICATED');
     for (const query of ['?type=AUTRE', '?tri=reference', '?ordre=haut', '?taille=51', '?page=0']) expectError(await t.get(`/api/mes-demandes${query}`, f.manager), 400, 'VALIDATION');
   });
