@@ -199,12 +199,17 @@ export function createTerminationRepository(db: Database) {
     },
 
     /** Proofs uploaded for the line and not yet sent with a request. */
-    async pendingAttachments(idContrat: number): Promise<number> {
-      const [row] = await db
+    async pendingAttachments(idContrat: number, tx?: Transaction): Promise<number> {
+      const [row] = await (tx?.db ?? db)
         .select({ n: count() })
         .from(terminationAttachments)
         .where(and(eq(terminationAttachments.idContrat, idContrat), isNull(terminationAttachments.idResiliation)));
       return row?.n ?? 0;
+    },
+
+    /** Holds the line until the transaction ends: proofs recorded for it at once count in turn. */
+    async lockLine(idContrat: number, tx: Transaction): Promise<void> {
+      await tx.db.select({ idContrat: contracts.idContrat }).from(contracts).where(eq(contracts.idContrat, idContrat)).for('update');
     },
 
     async deleteAttachment(cle: string, tx: Transaction): Promise<boolean> {

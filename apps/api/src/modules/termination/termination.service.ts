@@ -335,6 +335,12 @@ export function createTerminationService(deps: TerminationDeps) {
         assertMayTerminate(access);
         if (!attachment) throw invalidBody([{ path: ['pieceJointe'], message: 'Veuillez joindre le justificatif (PDF, JPEG ou PNG, 5 Mo au plus).' }]);
         const row = await deps.transaction(async (tx) => {
+          // Checked again under the line's lock: uploads sent together were all counted before any
+          // was recorded, and could go past the limit.
+          await repo.lockLine(line.idContrat, tx);
+          if ((await repo.pendingAttachments(line.idContrat, tx)) >= TERMINATION_MAX_ATTACHMENTS) {
+            throw fail('TERMINATION_ATTACHMENTS_TOO_MANY', { values: { max: TERMINATION_MAX_ATTACHMENTS } });
+          }
           const created = await repo.insertAttachment(
             {
               cle: attachment.key,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,8 +22,10 @@ import {
 import { addDays } from '@ecare/shared/paris-time';
 import { inlineJobs } from '../../core/jobs.ts';
 import { TERMINATION_REASONS } from '../../db/reference/index.ts';
+import { createUser } from '../../db/seed/factories.ts';
 import { auditLog, contracts, invoices, offers, terminationAttachments, terminations } from '../../db/schema.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
+import { releasedTogether, statusTally } from '../../test/concurrent.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
 import { TERMINATION_CRON, TERMINATION_JOB } from './index.ts';
 import {
@@ -283,6 +285,23 @@ describe('proofs', () => {
     const json = await t.send('POST', '/api/upload-piece-jointe-resiliation', { token: f.manager, json: { idContrat: line } });
     expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(storedProofs()).toEqual(before);
+  });
+
+  it('holds at most 3 proofs waiting per line when five are sent at once', async () => {
+    const line = f.colleague(5);
+    // A second manager of the account, whose upload quota the other tests leave whole.
+    const email = 'second.gestionnaire@boulangerie-lemoine.example';
+    await createUser(t.db, { email, password: 'Resiliation#2026', gestionnaire: true, accounts: [{ idClientBscs: line.idClientBscs, isGestionnaire: true }] });
+    const manager = await t.login(email, 'Resiliation#2026');
+    const answers = await releasedTogether(5, (index) => upload(t, manager, line.idContrat, FILES.jpeg, `photo-${index}.jpg`));
+    expect(statusTally(answers)).toEqual({ 200: 3, 409: 2 });
+    const held = await t.db
+      .select()
+      .from(terminationAttachments)
+      .where(and(eq(terminationAttachments.idContrat, line.idContrat), isNull(terminationAttachments.idResiliation)));
+    expect(held).toHaveLength(3);
+    expect(storedProofs()).toEqual(expect.arrayContaining(held.map((proof) => proof.cle)));
+    for (const proof of held) await deleteProof(t, manager, proof.cle);
   });
 
   it('holds at most 3 proofs waiting per line, and limits uploads per user', async () => {
