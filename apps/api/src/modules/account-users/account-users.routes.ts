@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   accountUserAccountQuerySchema,
   accountUserIdParamSchema,
@@ -12,17 +11,12 @@ import {
   okResponseSchema,
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
-import { caller } from '../auth/index.ts';
-import type { NamedActor as Actor } from '../../core/actor.ts';
+import { actorOf, caller } from '../auth/index.ts';
 import type { AccountUsersService } from './account-users.service.ts';
 
 const readErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const writeErrors = { ...readErrors, 404: apiErrorSchema, 409: apiErrorSchema };
 
-function actorOf(request: FastifyRequest): Actor {
-  const { user } = caller(request);
-  return { userId: user.id, sourceAddress: request.ip, name: `${user.prenom} ${user.nom}`.trim() };
-}
 
 export async function accountUsersRoutes(app: ModuleApp, service: AccountUsersService) {
   const { authenticate } = app.auth;

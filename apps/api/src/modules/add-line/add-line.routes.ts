@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   accessoryRequestSchema,
@@ -34,8 +33,8 @@ import {
   saveLineRequestSchema,
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor, AddLineService } from './add-line.service.ts';
+import { actorOf, caller } from '../auth/index.ts';
+import type { AddLineService } from './add-line.service.ts';
 
 /** A PDF file, as the OpenAPI reference describes it. */
 const pdfFile = z
@@ -47,9 +46,6 @@ const writeErrors = { ...errors, 409: apiErrorSchema, 429: apiErrorSchema };
 const tags = ['add-line'];
 const cartWrite = (summary: string) => ({ tags, summary, response: { 200: cartSchema, ...writeErrors } });
 
-function actorOf(request: FastifyRequest): Actor {
-  return { userId: caller(request).user.id, sourceAddress: request.ip };
-}
 
 /** The add-line cart (decision 038): every answer that changes it gives the whole cart back, totals included. */
 export async function addLineRoutes(app: ModuleApp, service: AddLineService) {

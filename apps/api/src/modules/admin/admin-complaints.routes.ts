@@ -1,7 +1,8 @@
 import { adminComplaintPageSchema, adminComplaintParamSchema, adminComplaintQuerySchema, adminComplaintSchema, adminComplaintStatusBodySchema, apiErrorSchema } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import type { AdminComplaintsService } from './admin-complaints.service.ts';
-import { ACCESS, actorOf, administrator, orderErrors, readErrors, TAGS } from './admin.routes.ts';
+import { actorOf } from '../auth/index.ts';
+import { ACCESS, administrator, orderErrors, readErrors, TAGS } from './admin.routes.ts';
 
 /** Invoice complaints in the back office, beside the contact form's tickets (decision 030). */
 export async function adminComplaintsRoutes(app: ModuleApp, service: AdminComplaintsService) {

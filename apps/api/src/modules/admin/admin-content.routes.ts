@@ -22,7 +22,8 @@ import {
 import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import type { AdminContentService } from './admin-content.service.ts';
-import { ACCESS, actorOf, administrator, orderErrors, readErrors, TAGS, writeErrors } from './admin.routes.ts';
+import { actorOf } from '../auth/index.ts';
+import { ACCESS, administrator, orderErrors, readErrors, TAGS, writeErrors } from './admin.routes.ts';
 
 /** The preview's bytes, sent as they are, documented as binary. */
 const pdfFile = z

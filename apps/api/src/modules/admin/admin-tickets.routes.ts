@@ -1,7 +1,8 @@
 import { adminTicketPageSchema, adminTicketParamSchema, adminTicketQuerySchema, adminTicketSchema, adminTicketStatusBodySchema, apiErrorSchema } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import type { AdminTicketsService } from './admin-tickets.service.ts';
-import { ACCESS, actorOf, administrator, orderErrors, readErrors, TAGS } from './admin.routes.ts';
+import { actorOf } from '../auth/index.ts';
+import { ACCESS, administrator, orderErrors, readErrors, TAGS } from './admin.routes.ts';
 
 /** The contact form's support tickets in the back office (decision 030). */
 export async function adminTicketsRoutes(app: ModuleApp, service: AdminTicketsService) {

@@ -22,8 +22,8 @@ import {
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { assertAdministration } from '../../policy/access-policy.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor, AdminService } from './admin.service.ts';
+import { actorOf, caller } from '../auth/index.ts';
+import type { AdminService } from './admin.service.ts';
 
 export const TAGS = ['admin'];
 export const ACCESS = 'Réservé aux utilisateurs ayant le drapeau administration, hors conseillers du service client et mode agent (403 sinon). Reste ouvert pendant une maintenance.';
@@ -31,9 +31,6 @@ export const readErrors = { 401: apiErrorSchema, 403: apiErrorSchema };
 export const writeErrors = { 400: apiErrorSchema, ...readErrors, 404: apiErrorSchema };
 export const orderErrors = { ...writeErrors, 409: apiErrorSchema };
 
-export function actorOf(request: FastifyRequest): Actor {
-  return { userId: caller(request).user.id, sourceAddress: request.ip };
-}
 
 /** onRequest check of every back-office route, after authentication. */
 export async function administrator(request: FastifyRequest): Promise<void> {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   apiErrorSchema,
   appointmentIdParamSchema,
@@ -11,16 +10,12 @@ import {
   moveAppointmentSchema,
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor, AppointmentsService } from './appointments.service.ts';
+import { actorOf, caller } from '../auth/index.ts';
+import type { AppointmentsService } from './appointments.service.ts';
 
 const readErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const writeErrors = { ...readErrors, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-function actorOf(request: FastifyRequest): Actor {
-  const { user } = caller(request);
-  return { userId: user.id, email: user.email, name: `${user.prenom} ${user.nom}`.trim(), sourceAddress: request.ip };
-}
 
 export async function appointmentsRoutes(app: ModuleApp, service: AppointmentsService) {
   const { authenticate } = app.auth;

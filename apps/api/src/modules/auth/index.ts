@@ -8,7 +8,7 @@ import { createLoginProtection } from './login-protection.ts';
 import { unlockRoutes } from './unlock.routes.ts';
 import { agentScopeHooks } from './agent-scope.ts';
 
-export { caller, type Caller } from './auth.hook.ts';
+export { actorOf, caller, type Caller, type RequestActor } from './auth.hook.ts';
 export type { AuthUser } from './auth.repository.ts';
 
 /** What other modules may use of authentication. */

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   apiErrorSchema,
   bankAccountParamSchema,
@@ -9,8 +8,7 @@ import {
 } from '@ecare/shared';
 import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
-import { caller } from '../auth/index.ts';
-import type { NamedActor as Actor } from '../../core/actor.ts';
+import { actorOf, caller } from '../auth/index.ts';
 import type { BankDetailsService } from './bank-details.service.ts';
 
 const readErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -20,10 +18,6 @@ const pdfFile = z
   .custom<Buffer>((value) => Buffer.isBuffer(value))
   .meta({ type: 'string', format: 'binary', description: 'Le mandat de prélèvement SEPA au format PDF' });
 
-function actorOf(request: FastifyRequest): Actor {
-  const { user } = caller(request);
-  return { userId: user.id, sourceAddress: request.ip, name: `${user.prenom} ${user.nom}`.trim() };
-}
 
 const MANAGERS_ONLY = 'Réservé aux gestionnaires du compte de facturation.';
 

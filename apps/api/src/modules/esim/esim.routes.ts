@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   apiErrorSchema,
   ESIM_LINK_ERROR_CODES,
@@ -13,15 +12,11 @@ import {
 import type { ModuleApp } from '../../core/module.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor } from '../../core/actor.ts';
+import { actorOf, caller } from '../auth/index.ts';
 import type { EsimService } from './esim.service.ts';
 
 const signedInErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 
-function actorOf(request: FastifyRequest): Actor {
-  return { userId: caller(request).user.id, sourceAddress: request.ip };
-}
 
 const isLinkError = (error: unknown): error is AppError =>
   error instanceof AppError && (ESIM_LINK_ERROR_CODES as readonly string[]).includes(error.code);

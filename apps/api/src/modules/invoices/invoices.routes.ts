@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import {
   apiErrorSchema,
   invoiceAccountParamSchema,
@@ -16,8 +15,7 @@ import {
 import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor } from '../../core/actor.ts';
+import { actorOf, caller } from '../auth/index.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -31,7 +29,6 @@ const file = (description: string) => ({
 const ACCESS =
   'Réservé aux gestionnaires du compte de facturation ; une facture d’un autre compte répond comme une facture inconnue (404), un compte non géré 403.';
 
-const actorOf = (request: FastifyRequest): Actor => ({ userId: caller(request).user.id, sourceAddress: request.ip });
 
 export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
   const { authenticate } = app.auth;

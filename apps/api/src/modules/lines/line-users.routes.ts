@@ -8,8 +8,7 @@ import {
   lineUserListSchema,
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
-import { caller } from '../auth/index.ts';
-import { actorOf } from './lines.routes.ts';
+import { actorOf, caller } from '../auth/index.ts';
 import type { LinesService } from './lines.service.ts';
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };

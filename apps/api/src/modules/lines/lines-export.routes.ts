@@ -3,7 +3,7 @@ import { apiErrorSchema, idClientBscsParamSchema, lineExportQuerySchema } from '
 import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
-import { actorOf } from './lines.routes.ts';
+import { actorOf } from '../auth/index.ts';
 import type { LinesService } from './lines.service.ts';
 
 /** A file sent as a stream (never serialized), documented as binary. */

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   apiErrorSchema,
   idClientBscsParamSchema,
@@ -18,17 +17,13 @@ import {
   simCheckResponseSchema,
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor } from '../../core/actor.ts';
+import { actorOf, caller } from '../auth/index.ts';
 import type { LinesService } from './lines.service.ts';
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const actionErrors = { ...errorResponses, 409: apiErrorSchema };
 
 /** The signed-in caller and the address they call from, for the audit log. */
-export function actorOf(request: FastifyRequest): Actor {
-  return { userId: caller(request).user.id, sourceAddress: request.ip };
-}
 
 export async function linesRoutes(app: ModuleApp, service: LinesService) {
   const { authenticate } = app.auth;

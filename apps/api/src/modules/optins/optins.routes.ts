@@ -1,16 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { apiErrorSchema, idClientBscsParamSchema, optinChoicesSchema, optinsSchema } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor } from '../../core/actor.ts';
+import { actorOf, caller } from '../auth/index.ts';
 import type { OptinsService } from './optins.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 const accountErrors = { ...errors, 403: apiErrorSchema };
 
-function actorOf(request: FastifyRequest): Actor {
-  return { userId: caller(request).user.id, sourceAddress: request.ip };
-}
 
 export async function optinsRoutes(app: ModuleApp, service: OptinsService) {
   const { authenticate } = app.auth;

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -14,17 +13,14 @@ import {
   paymentTransactionSchema,
 } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor, PaymentService } from './payment.service.ts';
+import { actorOf, caller } from '../auth/index.ts';
+import type { PaymentService } from './payment.service.ts';
 
 const signedInErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** A provider's notification is a small JSON event: far below the app's 1 MB. */
 const NOTIFICATION_BODY_LIMIT = 65_536;
 
-function actorOf(request: FastifyRequest): Actor {
-  return { userId: caller(request).user.id, sourceAddress: request.ip };
-}
 
 export async function paymentRoutes(app: ModuleApp, { service }: { service: PaymentService }) {
   const { authenticate } = app.auth;

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import {
   apiErrorSchema,
   tariffChangeBlockSchema,
@@ -14,8 +14,8 @@ import {
 } from '@ecare/shared';
 import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor, TariffChangeService } from './tariff-change.service.ts';
+import { actorOf, caller } from '../auth/index.ts';
+import type { TariffChangeService } from './tariff-change.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const writeErrors = { ...errors, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -27,10 +27,6 @@ const pdfFile = z
 const pdfResponse = { 200: { description: 'Le récapitulatif', content: { 'application/pdf': { schema: pdfFile } } }, ...writeErrors };
 
 /** The signed-in caller (the customer an agent acts for, in agent mode) and where they call from. */
-function actorOf(request: FastifyRequest): Actor {
-  const { user } = caller(request);
-  return { userId: user.id, email: user.email, prenom: user.prenom, nom: user.nom, sourceAddress: request.ip };
-}
 
 function sendPdf(reply: FastifyReply, file: { filename: string; bytes: Uint8Array }) {
   return reply

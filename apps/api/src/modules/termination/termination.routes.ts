@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   apiErrorSchema,
   idempotencyHeadersSchema,
@@ -25,18 +24,14 @@ import {
 import type { ModuleApp } from '../../core/module.ts';
 import { bodyReadByHandler, invalidBody, readMultipartUpload } from '../../lib/attachments/multipart.ts';
 import type { AttachmentStore } from '../../lib/attachments/store.ts';
-import { caller } from '../auth/index.ts';
-import type { Actor, TerminationService } from './termination.service.ts';
+import { actorOf, caller } from '../auth/index.ts';
+import type { TerminationService } from './termination.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const writeErrors = { ...errors, 409: apiErrorSchema, 429: apiErrorSchema };
 const uploadErrors = { ...writeErrors, 413: apiErrorSchema, 415: apiErrorSchema };
 
 /** The signed-in caller (the customer an agent acts for, in agent mode) and where they call from. */
-function actorOf(request: FastifyRequest): Actor {
-  const { user } = caller(request);
-  return { userId: user.id, email: user.email, prenom: user.prenom, nom: user.nom, sourceAddress: request.ip };
-}
 
 /** Reference data: changed by a release or an operator, not between two page views. */
 const CACHE_CONTROL = 'private, max-age=300';
