@@ -92,27 +92,41 @@ describe.each(STORES)('%s counters', (name, makeStore) => {
     limits = createLimits(makeStore(), clock);
   };
 
-  it('counts several keys in one call, each in its own window', async () => {
+  it('keeps fixed windows and blocks on the app’s clock, as rate-limiter-flexible’s own stores do', async () => {
     beforeEachTest();
     const store = makeStore();
-    const [short, long] = [`many:${identifier()}:short`, `many:${identifier()}:long`];
-    const entries = [
-      { key: short, windowMs: 60_000 },
-      { key: long, windowMs: 3_600_000 },
-    ];
-    expect((await store.hitMany(entries, clock.now())).map((c) => c.count)).toEqual([1, 1]);
+    const prefix = `store-${identifier()}`;
+    const limiter = store.limiter({ keyPrefix: prefix, points: 2, durationMs: 60_000 }, clock);
+    expect(await limiter.consume('k')).toMatchObject({ consumedPoints: 1, remainingPoints: 1, msBeforeNext: 60_000, isFirstInDuration: true });
     clock.advance(30_000);
-    expect((await store.hitMany(entries, clock.now())).map((c) => c.count)).toEqual([2, 2]);
-    clock.advance(31_000);
-    // The short window ended: its counter restarts, the long one goes on.
-    const [restarted, going] = await store.peekMany(entries, clock.now());
-    expect(restarted).toBeNull();
-    expect(going?.count).toBe(2);
-    const [again, third] = await store.hitMany(entries, clock.now());
-    expect(again).toEqual({ count: 1, windowStart: clock.now(), lastAt: clock.now() });
-    expect(third?.count).toBe(3);
-    expect(await store.peek(long, 3_600_000, clock.now())).toMatchObject({ count: 3, lastAt: clock.now() });
-    expect(await store.peekMany([{ key: `many:${identifier()}:none`, windowMs: 60_000 }], clock.now())).toEqual([null]);
+    expect(await limiter.consume('k')).toMatchObject({ consumedPoints: 2, remainingPoints: 0, msBeforeNext: 30_000, isFirstInDuration: false });
+    await expect(limiter.consume('k')).rejects.toMatchObject({ consumedPoints: 3, msBeforeNext: 30_000 });
+    expect(await limiter.get('other')).toBeNull();
+    clock.advance(30_000);
+    // The window ended: the next point starts a new one.
+    expect(await limiter.get('k')).toBeNull();
+    expect(await limiter.penalty('k', 2)).toMatchObject({ consumedPoints: 2, msBeforeNext: 60_000 });
+    // A block lasts its own time, then the key starts afresh.
+    await limiter.block('k', 5.5);
+    await expect(limiter.consume('k')).rejects.toMatchObject({ msBeforeNext: 5_500 });
+    clock.advance(5_500);
+    expect(await limiter.consume('k')).toMatchObject({ consumedPoints: 1, msBeforeNext: 60_000 });
+    expect(await limiter.delete('k')).toBe(true);
+    expect(await limiter.get('k')).toBeNull();
+    expect(await limiter.delete('k')).toBe(false);
+    // Another prefix is another counter.
+    expect(await store.limiter({ keyPrefix: `${prefix}-b`, points: 2, durationMs: 60_000 }, clock).get('k')).toBeNull();
+  });
+
+  it('never makes a source wait beyond the hour of the failures that caused it', async () => {
+    beforeEachTest();
+    const id = identifier();
+    for (let i = 0; i < 4; i++) await fail(id, '203.0.113.3');
+    clock.advance(LIMITS.failureWindowMs - 10_000);
+    await fail(id, '203.0.113.3');
+    await expect(limits.checkLogin(id, '203.0.113.3')).rejects.toThrow(/patienter 10\u00a0secondes/);
+    clock.advance(10_000);
+    await expect(limits.checkLogin(id, '203.0.113.3')).resolves.toMatchObject({ sourceFailed: false, sourceFailures: 0 });
   });
 
   it('slows down only the source that failed, however the identifier is written', async () => {

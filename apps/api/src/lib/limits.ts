@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { fail } from './errors.ts';
 import type { Clock } from './clock.ts';
-import type { Counter, CounterWindow, RateLimitStore } from './rate-limit.ts';
+import type { Limiter, LimiterRule, RateLimitStore } from './rate-limit.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 const HOUR = 3_600_000;
@@ -35,9 +36,10 @@ export const LIMITS = {
 
 export type IpGroup = 'login' | 'password-reset' | 'guid' | 'email-link' | 'login-unlock' | 'esim-link';
 
-/** What a login may do, read in one round trip before the code is checked. */
+/** What a login may do, read before the code is checked. */
 export interface LoginGate {
-  readonly counters: { pair: CounterWindow; network: CounterWindow; account: CounterWindow; pass: CounterWindow | null };
+  /** Keys of the failure counters (pair: identifier and source; network; account: identifier) and of the pass. */
+  readonly keys: { pair: string; network: string; account: string; pass: string | null };
   /** The identifier's failures from every source reached the ceiling in the current window. */
   readonly underAttack: boolean;
   /** This source, or enough of its network, failed on this identifier in the window. */
@@ -92,33 +94,52 @@ function backoffMs(failures: number): number {
   return Math.min(LIMITS.backoffBaseMs * 2 ** (failures - LIMITS.backoffFrom), LIMITS.backoffMaxMs);
 }
 
-/** Seconds still to wait before another attempt, or 0. */
-function secondsToWait(counter: Counter | null, now: Date): number {
-  if (!counter) return 0;
-  const remainingMs = counter.lastAt.getTime() + backoffMs(counter.count) - now.getTime();
-  return remainingMs > 0 ? Math.ceil(remainingMs / 1000) : 0;
+const seconds = (ms: number) => Math.ceil(ms / 1000);
+
+/** A refusal of `consume` is a RateLimiterRes; anything else is the store failing. */
+function refusal(error: unknown): RateLimiterRes {
+  if (error instanceof RateLimiterRes) return error;
+  throw error;
 }
 
-/** Abuse protection shared by every instance through the counter store (PostgreSQL or Redis). */
+/**
+ * Abuse protection shared by every instance: rate-limiter-flexible limiters over the counter
+ * store (PostgreSQL or Redis). The back-off is a block, set after a failure for as long as the
+ * source must wait; a wait never outlasts the window of the failures that caused it.
+ */
 export function createLimits(store: RateLimitStore, clock: Clock) {
-  const window = (key: string, windowMs: number = LIMITS.failureWindowMs): CounterWindow => ({ key, windowMs });
-  const passCounter = (identifier: string, passToken: string) =>
-    window(`login-pass:${identifierKey(identifier)}:${hashToken(passToken)}`, LIMITS.passMs);
-  const codeCheckCounter = (userId: number) => window(`code-fail:${userId}`, LIMITS.codeCheckWindowMs);
+  const limiter = (rule: LimiterRule) => store.limiter(rule, clock);
+  // Limiters that only count (penalty) or block: no call is refused by their budget of points.
+  const countOnly = { points: 1 } as const;
+  const perIpLimiter = limiter({ keyPrefix: 'ip', points: LIMITS.perIpPerMinute, durationMs: 60_000 });
+  const loginFailures = limiter({ keyPrefix: 'login-fail', ...countOnly, durationMs: LIMITS.failureWindowMs });
+  const loginWait = limiter({ keyPrefix: 'login-wait', ...countOnly, durationMs: LIMITS.backoffMaxMs });
+  const passes = limiter({ keyPrefix: 'login-pass', ...countOnly, durationMs: LIMITS.passMs });
+  const mailPeriods = limiter({ keyPrefix: 'login-mail', ...countOnly, durationMs: LIMITS.mailPeriodMs });
+  const codeFailures = limiter({ keyPrefix: 'code-fail', ...countOnly, durationMs: LIMITS.codeCheckWindowMs });
+  const codeWait = limiter({ keyPrefix: 'code-wait', ...countOnly, durationMs: LIMITS.backoffMaxMs });
+  const quotas = new Map<string, Limiter>();
+  const passKey = (identifier: string, passToken: string) => `${identifierKey(identifier)}:${hashToken(passToken)}`;
+
+  /** Counts a failure under `key` and, from the threshold on, blocks the key for its back-off. */
+  async function failed(failures: Limiter, wait: Limiter, key: string): Promise<RateLimiterRes> {
+    const counted = await failures.penalty(key);
+    const ms = Math.min(backoffMs(counted.consumedPoints), counted.msBeforeNext);
+    if (ms > 0) await wait.block(key, ms / 1000);
+    return counted;
+  }
 
   async function perIp(group: IpGroup, ip: string): Promise<void> {
-    const now = clock.now();
-    const counter = await store.hit(`ip:${group}:${ip}`, 60_000, now);
-    if (counter.count > LIMITS.perIpPerMinute) {
-      const retry = Math.max(1, Math.ceil((counter.windowStart.getTime() + 60_000 - now.getTime()) / 1000));
-      throw fail('TOO_MANY_REQUESTS', { retryAfterSeconds: retry });
+    try {
+      await perIpLimiter.consume(`${group}:${ip}`);
+    } catch (error) {
+      throw fail('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.max(1, seconds(refusal(error).msBeforeNext)) });
     }
   }
 
   /** True for the first call of a period: what follows it (an e-mail) happens once per period. */
   async function firstInPeriod(kind: 'unlock-mail' | 'attack-notice', identifier: string): Promise<boolean> {
-    const counter = await store.hit(`login-mail:${kind}:${identifierKey(identifier)}`, LIMITS.mailPeriodMs, clock.now());
-    return counter.count === 1;
+    return (await mailPeriods.penalty(`${kind}:${identifierKey(identifier)}`)).consumedPoints === 1;
   }
 
   return {
@@ -130,34 +151,36 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
     },
 
     /**
-     * Reads the identifier's counters for this source (one round trip) and refuses an attempt
-     * from a source still in its back-off, whether or not the identifier exists; the code is not
+     * Reads the identifier's counters for this source (in parallel) and refuses an attempt from
+     * a source still in its back-off, whether or not the identifier exists; the code is not
      * checked then. What to do beyond the ceiling is the caller's (captcha or unlock link).
      */
     async checkLogin(identifier: string, ip: string, passToken?: string): Promise<LoginGate> {
-      const now = clock.now();
       const id = identifierKey(identifier);
       const source = loginSource(ip);
-      const counters = {
-        pair: window(`login-fail:${id}:a:${source.address}`),
-        network: window(`login-fail:${id}:n:${source.network}`),
-        account: window(`login-fail:${id}`),
-        pass: passToken ? passCounter(identifier, passToken) : null,
+      const keys = {
+        pair: `${id}:a:${source.address}`,
+        network: `${id}:n:${source.network}`,
+        account: id,
+        pass: passToken ? passKey(identifier, passToken) : null,
       };
-      const [pair = null, network = null, account = null, pass = null] = await store.peekMany(
-        [counters.pair, counters.network, counters.account, ...(counters.pass ? [counters.pass] : [])],
-        now,
-      );
+      const [pair, network, account, wait, pass] = await Promise.all([
+        loginFailures.get(keys.pair),
+        loginFailures.get(keys.network),
+        loginFailures.get(keys.account),
+        loginWait.get(keys.pair),
+        keys.pass ? passes.get(keys.pass) : null,
+      ]);
       // A pass counts one for its grant, then one per failure made with it.
-      const passed = pass !== null && pass.count <= LIMITS.passMaxFailures;
-      const seconds = passed ? 0 : secondsToWait(pair, now);
-      if (seconds > 0) throw fail('LOGIN_BACKOFF', { values: { seconds }, retryAfterSeconds: seconds });
+      const passed = pass !== null && pass.consumedPoints <= LIMITS.passMaxFailures;
+      const waitSeconds = passed || !wait ? 0 : seconds(wait.msBeforeNext);
+      if (waitSeconds > 0) throw fail('LOGIN_BACKOFF', { values: { seconds: waitSeconds }, retryAfterSeconds: waitSeconds });
       return {
-        counters,
-        underAttack: (account?.count ?? 0) >= LIMITS.accountCeiling,
-        sourceFailed: (pair?.count ?? 0) > 0 || (network?.count ?? 0) >= LIMITS.networkFailedFrom,
+        keys,
+        underAttack: (account?.consumedPoints ?? 0) >= LIMITS.accountCeiling,
+        sourceFailed: (pair?.consumedPoints ?? 0) > 0 || (network?.consumedPoints ?? 0) >= LIMITS.networkFailedFrom,
         passed,
-        sourceFailures: pair?.count ?? 0,
+        sourceFailures: pair?.consumedPoints ?? 0,
       };
     },
 
@@ -167,14 +190,19 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
     },
 
     /**
-     * Counts a failure (one round trip). True when it is the one that reached the ceiling and no
-     * attack notice went out this period: the caller then tells the owner.
+     * Counts a failure on the source, its network, the identifier and the pass used, and sets
+     * the source's back-off. True when it is the one that reached the ceiling and no attack
+     * notice went out this period: the caller then tells the owner.
      */
     async loginFailed(identifier: string, gate: LoginGate): Promise<boolean> {
-      const { pair, network, account, pass } = gate.counters;
-      const now = clock.now();
-      const [, , total] = await store.hitMany([pair, network, account, ...(pass && gate.passed ? [pass] : [])], now);
-      return total?.count === LIMITS.accountCeiling && (await firstInPeriod('attack-notice', identifier));
+      const { pair, network, account, pass } = gate.keys;
+      const [, , total] = await Promise.all([
+        failed(loginFailures, loginWait, pair),
+        loginFailures.penalty(network),
+        loginFailures.penalty(account),
+        pass && gate.passed ? passes.penalty(pass) : null,
+      ]);
+      return total.consumedPoints === LIMITS.accountCeiling && (await firstInPeriod('attack-notice', identifier));
     },
 
     /**
@@ -184,7 +212,7 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
      */
     async loginSucceeded(gate: LoginGate): Promise<void> {
       if (gate.sourceFailures === 0 || gate.passed) return;
-      await Promise.all([store.reset(gate.counters.pair.key), store.reset(gate.counters.network.key)]);
+      await Promise.all([loginFailures.delete(gate.keys.pair), loginFailures.delete(gate.keys.network), loginWait.delete(gate.keys.pair)]);
     },
 
     /** True when no unlock link was e-mailed for this identifier this period. */
@@ -193,26 +221,24 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
     /** A pass for the browser that followed an unlock link: a token it presents with its logins. */
     async grantPass(identifier: string): Promise<string> {
       const token = newToken();
-      await store.hit(passCounter(identifier, token).key, LIMITS.passMs, clock.now());
+      await passes.penalty(passKey(identifier, token));
       return token;
     },
 
     /** A new code from the forgotten-code link: the guesses at the old one no longer matter. */
     async codeReset(identifier: string): Promise<void> {
-      await store.reset(`login-fail:${identifierKey(identifier)}`);
+      await loginFailures.delete(identifierKey(identifier));
     },
 
     /** A signed-in user re-entering their code: only their own recent failures slow them down. */
     async assertCodeCheckAllowed(userId: number): Promise<void> {
-      const counter = codeCheckCounter(userId);
-      const now = clock.now();
-      const seconds = secondsToWait(await store.peek(counter.key, counter.windowMs, now), now);
-      if (seconds > 0) throw fail('CODE_CHECK_BACKOFF', { values: { seconds }, retryAfterSeconds: seconds });
+      const wait = await codeWait.get(userId);
+      const waitSeconds = wait ? seconds(wait.msBeforeNext) : 0;
+      if (waitSeconds > 0) throw fail('CODE_CHECK_BACKOFF', { values: { seconds: waitSeconds }, retryAfterSeconds: waitSeconds });
     },
 
     async codeCheckFailed(userId: number): Promise<void> {
-      const counter = codeCheckCounter(userId);
-      await store.hit(counter.key, counter.windowMs, clock.now());
+      await failed(codeFailures, codeWait, String(userId));
     },
 
     /**
@@ -221,10 +247,15 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
      * The feature says no with its own code.
      */
     async quota(key: string, max: number, windowMs: number): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
-      const now = clock.now();
-      const counter = await store.hit(`quota:${key}`, windowMs, now);
-      if (counter.count <= max) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((counter.windowStart.getTime() + windowMs - now.getTime()) / 1000)) };
+      const rule = `${max}:${windowMs}`;
+      let quota = quotas.get(rule);
+      if (!quota) quotas.set(rule, (quota = limiter({ keyPrefix: 'quota', points: max, durationMs: windowMs })));
+      try {
+        await quota.consume(key);
+        return { allowed: true };
+      } catch (error) {
+        return { allowed: false, retryAfterSeconds: Math.max(1, seconds(refusal(error).msBeforeNext)) };
+      }
     },
   };
 }

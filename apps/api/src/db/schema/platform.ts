@@ -61,14 +61,20 @@ export const emailOutbox = pgTable(
   (t) => [index('email_outbox_created_idx').on(t.createdAt)],
 );
 
-/** Fixed-window counters of the rate limits when no Redis is configured. */
+/** Fixed-window counters of the rate limits when no Redis is configured (lib/rate-limit.ts). */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
     key: text('key').primaryKey(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** Points consumed in the window. */
     count: integer('count').notNull(),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    /**
+     * End of the window (or of a block, such as a login back-off, whose length is not the
+     * limiter's). Null on a row written before the column existed: its window counts as ended.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   // The clean-up finds stale counters by the start of their window (modules/cleanup).
   (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
