@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PIECE_MAX_BYTES } from '@ecare/shared';
 import { FILES } from '../../test/multipart.ts';
 import { signatureV4, startS3Peer, type S3Peer } from '../../test/s3-peer.ts';
@@ -115,6 +116,19 @@ describe('S3-compatible file store (AWS SDK)', () => {
     const received = await wrong.receive(Readable.from([FILES.png]), 'rib.png');
     await expect(wrong.keep(received?.key ?? '')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
     expect(peer.objects.size).toBe(0);
+  });
+
+  it('answers HeadObject as the SDK sends it (the peer serves whatever a store may come to ask)', async () => {
+    const settings = peer.settings();
+    const client = new S3Client({ ...settings, forcePathStyle: true, credentials: settings });
+    try {
+      peer.objects.set('pieces/0123456789abcdef0123456789abcdef', { body: FILES.pdf, type: 'application/pdf', modifiedAt: new Date() });
+      const head = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: 'pieces/0123456789abcdef0123456789abcdef' }));
+      expect(head).toMatchObject({ ContentLength: FILES.pdf.length, ContentType: 'application/pdf' });
+      await expect(client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: 'pieces/absent' }))).rejects.toMatchObject({ name: 'NotFound' });
+    } finally {
+      client.destroy();
+    }
   });
 
   it('is the one backend of every kind when S3 is configured, each kind under its folder', async () => {
