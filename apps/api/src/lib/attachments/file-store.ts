@@ -20,7 +20,7 @@ export type AttachmentStores = Readonly<Record<StoredFileKind, AttachmentStore>>
  * clean-up and the demo reset all take their kind's store from it.
  */
 export interface FileStore extends AttachmentStores {
-  /** Where the files are, for the start-up log: `local` or `s3`. */
+  /** Which backend holds the files: the local folder or the bucket. */
   readonly backend: 'local' | 's3';
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { CLEANUP_BATCH_SIZE, CLEANUP_MAX_BATCHES, RETENTION } from './cleanup.re
 export interface CleanupOptions {
   batchSize?: number;
   maxBatches?: number;
-  /** Where uploaded files are stored (lib/attachments/file-store.ts): without it, no file is cleaned up. */
+  /** Where uploaded files are stored (core.files, lib/attachments/file-store.ts): without it, no file is cleaned up. */
   files?: AttachmentStores;
   /** Told each ticket whose attachment was deleted. */
   onAttachmentDeleted?: (reference: string) => void;
