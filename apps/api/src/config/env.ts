@@ -98,11 +98,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Espace client Pro <ne-pas-repondre@telora.example>'),
   /** Address of the customer service, which receives every message of the contact form. */
   SUPPORT_EMAIL: z.string().trim().email().default('service-client-pro@telora.example'),
-  /** Folder of the contact form's attachments, outside the web root (default: DATA_DIR/attachments). */
+  /**
+   * Folder of every uploaded file when no bucket is configured, outside the web root (default:
+   * DATA_DIR/attachments): contact attachments at its root, `resiliations/`, `pieces/`.
+   */
   ATTACHMENTS_DIR: z.string().optional(),
   /**
-   * S3-compatible object storage of the supporting documents (decision 036): endpoint URL
-   * (path-style requests), bucket, keys and region. Unset: the documents stay in ATTACHMENTS_DIR.
+   * S3-compatible object storage of every uploaded file, each kind under its prefix (decision 036):
+   * endpoint URL (path-style requests), bucket, keys and region. Unset: ATTACHMENTS_DIR.
    */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'nom de bucket S3 invalide').optional(),
@@ -199,7 +202,7 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   attachmentsDir: string;
-  /** Object storage of the supporting documents; null: the local folder. */
+  /** Object storage of every uploaded file; null: the local folder (attachmentsDir). */
   s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | null;
   linkValidityMs: number;
   /** eSIM installation links: their key (generated at start when not configured) and validity. */

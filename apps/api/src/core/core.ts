@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { Transact } from '../db/transaction.ts';
+import type { FileStore } from '../lib/attachments/file-store.ts';
 import type { CaptchaVerifier } from '../lib/captcha.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Limits } from '../lib/limits.ts';
@@ -35,6 +36,11 @@ export interface Core {
   policy: AccessPolicy;
   /** Who did what on which account or contract, from where (`record(entry, { tx })`). */
   audit: Audit;
+  /**
+   * Every uploaded file, each kind in its folder of one backend (local folder or S3-compatible
+   * bucket): `files.contact`, `files.termination`, `files.pieces`. No module builds a store.
+   */
+  files: FileStore;
 }
 
 /**

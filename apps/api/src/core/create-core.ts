@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { createTransact } from '../db/transaction.ts';
+import { createFileStore } from '../lib/attachments/file-store.ts';
 import { createCaptchaVerifier } from '../lib/captcha.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createLimits } from '../lib/limits.ts';
@@ -45,6 +46,10 @@ function rateLimitStore(app: FastifyInstance, config: Config, db: Database): Rat
 
 /** Builds the dependencies every module is handed; what needs closing is closed with the app. */
 export async function createCore(app: FastifyInstance, { config, db, clock, ...options }: CoreOptions): Promise<Core> {
+  // First: a misplaced folder stops the start before anything runs, and the store, its hook
+  // registered before the jobs' (onClose hooks run last registered first), closes after them.
+  const files = await createFileStore(config);
+  app.addHook('onClose', () => files.close());
   const transaction = createTransact(db);
   const jobs = (options.jobs ?? inlineJobs)(app.log);
   const mailRepository = createMailRepository(db);
@@ -68,5 +73,6 @@ export async function createCore(app: FastifyInstance, { config, db, clock, ...o
     mail: createMailService(mailRepository, jobs, transaction, clock),
     policy: createAccessPolicy(db),
     audit: createAudit(db, clock),
+    files,
   };
 }

@@ -1,11 +1,11 @@
 import { inArray, isNotNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { StoredFileKind } from '../lib/attachments/locations.ts';
+import type { StoredFileKind } from '../lib/attachments/file-store.ts';
 import type { Database } from './client.ts';
 import { customerDocuments, supportTickets, terminationAttachments } from './schema.ts';
 
 /**
- * The column that names each kind's stored files (lib/attachments/locations.ts): a file whose key
+ * The column that names each kind's stored files (lib/attachments/file-store.ts): a file whose key
  * none of its rows holds belongs to nothing. A table that comes to reference stored files is
  * added here, and the clean-up and the demo reset then know of it.
  */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { AttachmentStores, StoredFileKind } from '../lib/attachments/locations.ts';
+import type { AttachmentStores, StoredFileKind } from '../lib/attachments/file-store.ts';
 import { billingAccounts, customerDocuments, terminationAttachments } from '../db/schema.ts';
 import type { TestContext } from './harness.ts';
 import { FILES } from './multipart.ts';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/env.ts';
-import { attachmentStores } from '../../lib/attachments/locations.ts';
+import { createFileStore } from '../../lib/attachments/file-store.ts';
 import { openDatabase } from '../client.ts';
 import { seedDemoIfEmpty } from './demo.ts';
 import { describeDatabase, isLocalDatabase, resetDemoData } from './reset.ts';
@@ -37,7 +37,9 @@ const database = openDatabase(config);
 try {
   await database.migrate();
   if (values.reset) {
-    const files = await resetDemoData(database.db, { files: attachmentStores(config) });
+    // The uploaded files go through the store the server uses: the local folder or the bucket.
+    const store = await createFileStore(config);
+    const files = await resetDemoData(database.db, { files: store }).finally(() => store.close());
     console.log(
       `Demo data reset on ${describeDatabase(config.databaseUrl)}: customer data emptied with its ${files} uploaded file(s), demo set reloaded, reference data kept.`,
     );

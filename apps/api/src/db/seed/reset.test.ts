@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableName } from 'drizzle-orm';
-import { attachmentStores } from '../../lib/attachments/locations.ts';
+import { createFileStore } from '../../lib/attachments/file-store.ts';
 import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../../modules/support/support-test-support.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { storedFileFixtures } from '../../test/stored-files.ts';
@@ -30,7 +30,7 @@ import { customerTables, describeDatabase, isLocalDatabase, resetDemoData } from
 import { seedScale } from './scale.ts';
 
 const folder = attachmentsFolder();
-const stores = attachmentStores({ attachmentsDir: folder, s3: null });
+const stores = await createFileStore({ attachmentsDir: folder, webDist: '/nonexistent', s3: null });
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({ env: { ATTACHMENTS_DIR: folder } });

@@ -1,6 +1,6 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { AttachmentStores } from '../../lib/attachments/locations.ts';
+import type { AttachmentStores } from '../../lib/attachments/file-store.ts';
 import type { Database } from '../client.ts';
 import { STORED_FILE_KINDS, storedKeys } from '../stored-files.ts';
 import { REFERENCE_TABLES } from '../reference/index.ts';

@@ -1,86 +1,36 @@
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PIECE_MAX_BYTES } from '@ecare/shared';
 import { FILES } from '../../test/multipart.ts';
-import { s3AttachmentStore, signatureV4 } from './s3-store.ts';
+import { signatureV4, startS3Peer, type S3Peer } from '../../test/s3-peer.ts';
+import { createFileStore } from './file-store.ts';
+import { s3Backend } from './s3-store.ts';
 
-const SECRET = 'fake-secret-key-for-tests';
-const ACCESS = 'AKIDTESTS3';
+let peer: S3Peer;
+const backends: { close(): void }[] = [];
+/** A client of the peer's bucket, as another instance of the server would have one. */
+const bucket = (secretAccessKey?: string) => {
+  const backend = s3Backend({ ...peer.settings(), ...(secretAccessKey ? { secretAccessKey } : {}) });
+  backends.push(backend);
+  return backend;
+};
 
-/**
- * A tiny S3 in the test process: path-style PUT, GET and DELETE of objects in one bucket, each
- * request refused (403) unless its Signature V4 is right for the body and headers it carries.
- */
-function fakeS3() {
-  const objects = new Map<string, { body: Buffer; type: string }>();
-  const seen: string[] = [];
-  const read = (request: IncomingMessage) =>
-    new Promise<Buffer>((resolve) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => resolve(Buffer.concat(chunks)));
-    });
-  const server: Server = createServer(async (request, response) => {
-    const body = await read(request);
-    const authorization = request.headers.authorization ?? '';
-    const amzDate = String(request.headers['x-amz-date'] ?? '');
-    const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
-    const signed = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';') ?? [];
-    const headers = Object.fromEntries(signed.map((name) => [name, String(request.headers[name] ?? '')]));
-    const url = new URL(request.url ?? '', 'http://s3.test');
-    const query = Object.fromEntries(url.searchParams);
-    const expected = signatureV4(
-      { method: request.method ?? '', path: url.pathname, query, headers, payloadHash },
-      { accessKeyId: ACCESS, secretAccessKey: SECRET, region: 'eu-west-3', service: 's3' },
-      amzDate,
-    );
-    const bodyHash = createHash('sha256').update(body).digest('hex');
-    if (authorization !== expected || payloadHash !== bodyHash || !signed.includes('host') || !signed.includes('x-amz-date')) {
-      response.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
-      return;
-    }
-    seen.push(`${request.method} ${request.url}`);
-    const key = url.pathname;
-    if (request.method === 'GET' && query['list-type'] === '2') {
-      // ListObjectsV2, two objects a page, so that a listing has to follow its continuation tokens.
-      const under = `${url.pathname}/${query.prefix ?? ''}`;
-      const keys = [...objects.keys()].filter((name) => name.startsWith(under)).sort();
-      const start = Number(query['continuation-token'] ?? 0);
-      const page = keys.slice(start, start + 2);
-      const truncated = start + 2 < keys.length;
-      const contents = page.map((name) => `<Contents><Key>${name.slice(url.pathname.length + 1)}</Key><LastModified>2026-03-02T10:00:00.000Z</LastModified></Contents>`);
-      response.writeHead(200, { 'content-type': 'application/xml' }).end(
-        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>${truncated}</IsTruncated>${contents.join('')}${truncated ? `<NextContinuationToken>${start + 2}</NextContinuationToken>` : ''}</ListBucketResult>`,
-      );
-    } else if (request.method === 'PUT') {
-      objects.set(key, { body, type: String(request.headers['content-type'] ?? '') });
-      response.writeHead(200).end();
-    } else if (request.method === 'GET') {
-      const object = objects.get(key);
-      if (!object) response.writeHead(404).end();
-      else response.writeHead(200, { 'content-type': object.type }).end(object.body);
-    } else if (request.method === 'DELETE') {
-      objects.delete(key);
-      response.writeHead(204).end();
-    } else response.writeHead(405).end();
-  });
-  return { server, objects, seen };
-}
-
-const fake = fakeS3();
-let endpoint = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  peer = await startS3Peer({ pageSize: 2 });
 });
-afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+afterAll(async () => {
+  for (const backend of backends) backend.close();
+  await peer.close();
+});
+beforeEach(() => {
+  peer.objects.clear();
+  peer.requests.length = 0;
+  peer.refusals.length = 0;
+});
 
-const settings = () => ({ endpoint, bucket: 'pieces-clients', accessKeyId: ACCESS, secretAccessKey: SECRET, region: 'eu-west-3' });
-
-describe('S3-compatible attachment store', () => {
-  it('signs as AWS documents it (Signature V4 test suite, get-vanilla)', () => {
+describe('S3-compatible file store (AWS SDK)', () => {
+  it('checks signatures as AWS documents them (Signature V4 test suite, get-vanilla)', () => {
     const authorization = signatureV4(
       {
         method: 'GET',
@@ -96,49 +46,104 @@ describe('S3-compatible attachment store', () => {
     );
   });
 
-  it('puts a kept file under its random key, reads it back and deletes it, every request signed', async () => {
-    const store = s3AttachmentStore(settings());
+  it('puts a kept file under its kind’s prefix and random key, reads it back and deletes it, every request signed', async () => {
+    const store = bucket().store('pieces/');
     const received = await store.receive(Readable.from([FILES.pdf]), '../../kbis.pdf');
     expect(received).toMatchObject({ name: 'kbis.pdf', type: 'application/pdf', size: FILES.pdf.length });
     expect(received?.key).toMatch(/^[0-9a-f]{32}$/);
     const key = received?.key ?? '';
-    // Nothing is in the bucket before it is kept.
-    expect(fake.objects.size).toBe(0);
+    // Nothing is in the bucket before it is kept; what is received reads from memory.
+    expect((await store.read(key)).equals(FILES.pdf)).toBe(true);
+    expect(peer.objects.size).toBe(0);
     await store.keep(key);
-    const path = `/pieces-clients/pieces/${key}`;
-    expect(fake.objects.get(path)).toEqual({ body: FILES.pdf, type: 'application/pdf' });
+    expect(peer.objects.get(`pieces/${key}`)).toMatchObject({ body: FILES.pdf, type: 'application/pdf' });
     // Another instance reads it from the bucket.
-    expect((await s3AttachmentStore(settings()).read(key)).equals(FILES.pdf)).toBe(true);
+    expect((await bucket().store('pieces/').read(key)).equals(FILES.pdf)).toBe(true);
     await store.discard(key);
-    expect(fake.objects.has(path)).toBe(false);
-    expect(fake.seen).toEqual([`PUT ${path}`, `GET ${path}`, `DELETE ${path}`]);
+    expect(peer.objects.size).toBe(0);
+    // Deleting again is no error (S3 answers 204 for a missing key).
+    await store.discard(key);
+    const path = `/${peer.bucket}/pieces/${key}`;
+    expect(peer.requests.map((request) => request.replace(/\?x-id=\w+$/, ''))).toEqual([`PUT ${path}`, `GET ${path}`, `DELETE ${path}`, `DELETE ${path}`]);
+    expect(peer.refusals).toEqual([]);
+    await expect(store.read(key)).rejects.toMatchObject({ name: 'NoSuchKey' });
   });
 
-  it('lists the kept files under its prefix, page after page, for the clean-up', async () => {
-    const store = s3AttachmentStore(settings());
+  it('sends a large file with its length, in one request, without a chunked encoding', async () => {
+    const store = bucket().store('pieces/');
+    const large = Buffer.concat([FILES.pdf, Buffer.alloc(PIECE_MAX_BYTES - FILES.pdf.length, 0x20)]);
+    const received = await store.receive(Readable.from([large.subarray(0, 1 << 20), large.subarray(1 << 20)]), 'gros.pdf');
+    await store.keep(received?.key ?? '');
+    expect(peer.objects.get(`pieces/${received?.key}`)?.body.equals(large)).toBe(true);
+    expect(peer.refusals).toEqual([]);
+  });
+
+  it('lists the files right under its prefix, page after page, for the clean-up', async () => {
+    const files = bucket();
+    const pieces = files.store('pieces/');
+    const contact = files.store('');
     const keys: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const received = await store.receive(Readable.from([FILES.pdf]), `piece-${i}.pdf`);
-      await store.keep(received?.key ?? '');
+      const received = await pieces.receive(Readable.from([FILES.pdf]), `piece-${i}.pdf`);
+      await pieces.keep(received?.key ?? '');
       keys.push(received?.key ?? '');
     }
+    const attachment = await contact.receive(Readable.from([FILES.png]), 'capture.png');
+    await contact.keep(attachment?.key ?? '');
     // Received, not kept: held in memory, never in the bucket, so never listed.
-    await store.receive(Readable.from([FILES.png]), 'en-cours.png');
-    fake.objects.set('/pieces-clients/autre/0123456789abcdef0123456789abcdef', { body: FILES.pdf, type: 'application/pdf' });
-    const listed = [];
-    for await (const file of s3AttachmentStore(settings()).list()) listed.push(file);
-    expect(listed.map((file) => file.key).sort()).toEqual([...keys].sort());
-    expect(listed.every((file) => !file.partial && file.modifiedAt.toISOString() === '2026-03-02T10:00:00.000Z')).toBe(true);
-    expect(fake.seen.filter((request) => request.startsWith('GET /pieces-clients?'))).toHaveLength(3);
-    for (const key of keys) await store.discard(key);
-    fake.objects.clear();
+    await pieces.receive(Readable.from([FILES.png]), 'en-cours.png');
+    // Not a store's name: left alone.
+    peer.objects.set('pieces/LISEZ-MOI.txt', { body: Buffer.from('notes'), type: 'text/plain', modifiedAt: new Date() });
+    const listed = async (store: typeof pieces) => {
+      const found = [];
+      for await (const file of store.list()) found.push(file);
+      return found;
+    };
+    const piecesListed = await listed(bucket().store('pieces/'));
+    expect(piecesListed.map((file) => file.key).sort()).toEqual([...keys].sort());
+    expect(piecesListed.every((file) => !file.partial && file.modifiedAt instanceof Date)).toBe(true);
+    // The root's listing stops at the delimiter: the other kinds' folders are not walked.
+    expect((await listed(contact)).map((file) => file.key)).toEqual([attachment?.key]);
+    const listings = peer.requests.filter((request) => request.startsWith(`GET /${peer.bucket}/?`));
+    expect(listings.length).toBe(3 + 1);
+    expect(listings.every((request) => /delimiter=%2F/.test(request))).toBe(true);
   });
 
-  it('refuses a file that is not a document and is refused with a wrong secret', async () => {
-    const store = s3AttachmentStore(settings());
+  it('refuses a file that is not a document, and its keep is refused with a wrong secret', async () => {
+    const store = bucket().store('resiliations/');
     await expect(store.receive(Readable.from([FILES.disguised]), 'x.pdf')).rejects.toMatchObject({ code: 'ATTACHMENT_TYPE' });
-    const wrong = s3AttachmentStore({ ...settings(), secretAccessKey: 'not-the-secret' });
+    const wrong = bucket('not-the-secret').store('resiliations/');
     const received = await wrong.receive(Readable.from([FILES.png]), 'rib.png');
-    await expect(wrong.keep(received?.key ?? '')).rejects.toThrow(/403/);
+    await expect(wrong.keep(received?.key ?? '')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    expect(peer.objects.size).toBe(0);
+  });
+
+  it('answers HeadObject as the SDK sends it (the peer serves whatever a store may come to ask)', async () => {
+    const settings = peer.settings();
+    const client = new S3Client({ ...settings, forcePathStyle: true, credentials: settings });
+    try {
+      peer.objects.set('pieces/0123456789abcdef0123456789abcdef', { body: FILES.pdf, type: 'application/pdf', modifiedAt: new Date() });
+      const head = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: 'pieces/0123456789abcdef0123456789abcdef' }));
+      expect(head).toMatchObject({ ContentLength: FILES.pdf.length, ContentType: 'application/pdf' });
+      await expect(client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: 'pieces/absent' }))).rejects.toMatchObject({ name: 'NotFound' });
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it('is the one backend of every kind when S3 is configured, each kind under its folder', async () => {
+    const files = await createFileStore({ attachmentsDir: '/nonexistent', webDist: '/nonexistent', s3: peer.settings() });
+    try {
+      expect(files.backend).toBe('s3');
+      const kept: string[] = [];
+      for (const kind of ['contact', 'termination', 'pieces'] as const) {
+        const received = await files[kind].receive(Readable.from([FILES.jpeg]), 'photo.jpg');
+        await files[kind].keep(received?.key ?? '');
+        kept.push(received?.key ?? '');
+      }
+      expect([...peer.objects.keys()].sort()).toEqual([kept[0], `pieces/${kept[2]}`, `resiliations/${kept[1]}`].sort());
+    } finally {
+      await files.close();
+    }
   });
 });

@@ -18,11 +18,11 @@ export interface ReceivedAttachment {
 }
 
 /**
- * Where uploaded files live (the contact form's attachments, the proofs of a termination): a local
- * folder outside the web root (ATTACHMENTS_DIR), each file under a random name with no extension,
- * never served by the static file server. A file is written as `<key>.part` while it arrives and
- * while what it goes with is checked; `keep` gives it its final name once that is written,
- * `discard` removes it otherwise.
+ * Where one kind of uploaded file lives (file-store.ts): each file under a random name with no
+ * extension, never served by the static file server. A file is received while it arrives and
+ * while what it goes with is checked; `keep` makes it final once that is written, `discard`
+ * removes it otherwise. In a local folder (below) a file received is `<key>.part`; in a bucket
+ * (s3-store.ts) it waits in memory.
  */
 export interface AttachmentStore {
   receive(file: Readable & { truncated?: boolean }, originalName: string): Promise<ReceivedAttachment | null>;
@@ -41,7 +41,10 @@ export interface StoredFile {
   modifiedAt: Date;
 }
 
-/** The names a store gives its files: a random key, `.part` until kept. Anything else in the folder is not its. */
+/** The key of a stored file: 128 random bits in hex. */
+export const STORED_KEY = /^[0-9a-f]{32}$/;
+
+/** The names a local store gives its files: a random key, `.part` until kept. Anything else in the folder is not its. */
 const STORED_NAME = /^([0-9a-f]{32})(\.part)?$/;
 
 const NAME_MAX = 100;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactResponseSchema, supportTicketPageSchema } from '@ecare/shared';
 import { supportTickets } from '../../db/schema.ts';
-import { attachmentStores } from '../../lib/attachments/locations.ts';
+import { createFileStore } from '../../lib/attachments/file-store.ts';
 import { localAttachmentStore } from '../../lib/attachments/store.ts';
 import { bodyOf, useTestContext } from '../../test/harness.ts';
 import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../support/support-test-support.ts';
@@ -12,7 +12,7 @@ import { createCleanup, RETENTION } from './index.ts';
 
 const MINUTE = 60_000;
 const folder = attachmentsFolder();
-const stores = () => attachmentStores({ attachmentsDir: folder, s3: null });
+const stores = () => createFileStore({ attachmentsDir: folder, webDist: '/nonexistent', s3: null });
 
 // The clock moves by years here: each call signs in afresh.
 const { t } = useTestContext(async () => ({}), { env: { ATTACHMENTS_DIR: folder } });
@@ -34,7 +34,7 @@ const keyOf = async (reference: string) => (await t.db.select().from(supportTick
 describe('retention of the contact form’s attachments', () => {
   it('deletes a file a year after its ticket was resolved and any file two years after it was sent, keeping the label', async () => {
     const deleted: string[] = [];
-    const cleanup = createCleanup(t.db, { files: stores(), onAttachmentDeleted: (reference) => deleted.push(reference) });
+    const cleanup = createCleanup(t.db, { files: await stores(), onAttachmentDeleted: (reference) => deleted.push(reference) });
     const resolved = await ticketWithFile('Facture contestée');
     const open = await ticketWithFile('Facture en attente');
     const resolve = await t.send('PUT', `/api/admin/support/demandes/${resolved.reference}/statut`, { token: await t.loginAs('administration'), json: { statut: 'RESOLUE' } });
@@ -71,7 +71,7 @@ describe('retention of the contact form’s attachments', () => {
     const ticket = await ticketWithFile('Fichier déjà supprimé');
     await localAttachmentStore(folder).discard(ticket.key);
     t.clock.advance(RETENTION.supportAttachmentMaxMs + MINUTE);
-    const cleanup = createCleanup(t.db, { files: stores(), batchSize: 1 });
+    const cleanup = createCleanup(t.db, { files: await stores(), batchSize: 1 });
     expect(await cleanup.supportAttachments(t.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await keyOf(ticket.reference)).toBeNull();
   });

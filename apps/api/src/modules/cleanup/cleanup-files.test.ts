@@ -5,16 +5,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contactResponseSchema } from '@ecare/shared';
 import { inlineJobs } from '../../core/jobs.ts';
 import { supportTickets } from '../../db/schema.ts';
-import { attachmentStores, type StoredFileKind } from '../../lib/attachments/locations.ts';
+import { createFileStore, FILE_FOLDERS, type StoredFileKind } from '../../lib/attachments/file-store.ts';
 import { bodyOf, useTestContext } from '../../test/harness.ts';
 import { storedFileFixtures } from '../../test/stored-files.ts';
 import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../support/support-test-support.ts';
 import { CLEANUP_JOB, createCleanup, RETENTION } from './index.ts';
 
 const folder = attachmentsFolder();
-const stores = attachmentStores({ attachmentsDir: folder, s3: null });
-const SUBFOLDER: Record<StoredFileKind, string> = { contact: '', termination: 'resiliations', pieces: 'pieces' };
-const fileOf = (kind: StoredFileKind, key: string, partial = false) => path.join(folder, SUBFOLDER[kind], partial ? `${key}.part` : key);
+const stores = await createFileStore({ attachmentsDir: folder, webDist: '/nonexistent', s3: null });
+const fileOf = (kind: StoredFileKind, key: string, partial = false) => path.join(folder, FILE_FOLDERS[kind], partial ? `${key}.part` : key);
 
 const jobs = inlineJobs();
 const { t, f } = useTestContext(async (context) => storedFileFixtures(context, stores), { env: { ATTACHMENTS_DIR: folder }, jobs: () => () => jobs });

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'driz
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { referencedKeys } from '../../db/stored-files.ts';
-import type { StoredFileKind } from '../../lib/attachments/locations.ts';
+import type { StoredFileKind } from '../../lib/attachments/file-store.ts';
 import {
   agentSessions,
   auditLog,

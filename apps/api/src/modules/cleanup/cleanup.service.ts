@@ -1,5 +1,5 @@
 import { STORED_FILE_KINDS } from '../../db/stored-files.ts';
-import type { AttachmentStores, StoredFileKind } from '../../lib/attachments/locations.ts';
+import type { AttachmentStores, StoredFileKind } from '../../lib/attachments/file-store.ts';
 import type { AttachmentStore, StoredFile } from '../../lib/attachments/store.ts';
 import type { CleanupRepository } from './cleanup.repository.ts';
 import { CLEANUP_BATCH_SIZE, CLEANUP_MAX_BATCHES, RETENTION } from './cleanup.retention.ts';
@@ -7,7 +7,7 @@ import { CLEANUP_BATCH_SIZE, CLEANUP_MAX_BATCHES, RETENTION } from './cleanup.re
 export interface CleanupOptions {
   batchSize?: number;
   maxBatches?: number;
-  /** Where uploaded files are stored (lib/attachments/locations.ts): without it, no file is cleaned up. */
+  /** Where uploaded files are stored (core.files, lib/attachments/file-store.ts): without it, no file is cleaned up. */
   files?: AttachmentStores;
   /** Told each ticket whose attachment was deleted. */
   onAttachmentDeleted?: (reference: string) => void;

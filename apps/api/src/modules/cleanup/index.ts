@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../core/jobs.ts';
 import { defineModule } from '../../core/module.ts';
 import type { Database } from '../../db/client.ts';
-import { attachmentStores } from '../../lib/attachments/locations.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCleanupRepository } from './cleanup.repository.ts';
 import { createCleanupService, type CleanupOptions, type CleanupService } from './cleanup.service.ts';
@@ -35,7 +34,7 @@ export function scheduleCleanup(jobs: Jobs, cleanup: CleanupService, clock: Cloc
  */
 export const cleanupModule = defineModule('cleanup', async (_app, core) => {
   const cleanup = createCleanup(core.db, {
-    files: attachmentStores(core.config),
+    files: core.files,
     onAttachmentDeleted: (reference) => core.log.info({ reference }, 'support attachment deleted at the end of its retention'),
     onUnclaimedFileDeleted: (file) => core.log.info({ file }, 'stored file deleted: no row names it'),
   });

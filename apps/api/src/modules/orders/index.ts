@@ -1,8 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
-import { attachmentStores } from '../../lib/attachments/locations.ts';
-import { assertOutsideWebRoot } from '../../lib/attachments/store.ts';
 import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { ordersRoutes } from './orders.routes.ts';
@@ -33,10 +31,7 @@ export const ordersModule = defineModule(
   'orders',
   async (app, core) => {
     app.decorate('orders', { createOrder, recordOrderEvent, setSubscriptionStatus } satisfies OrdersModule);
-    const { attachmentsDir, webDist } = core.config;
-    assertOutsideWebRoot(attachmentsDir, webDist);
-    // Supporting documents: the S3-compatible bucket when configured, the local folder otherwise.
-    const store = attachmentStores(core.config).pieces;
+    const store = core.files.pieces;
     const repo = createOrdersRepository(core.db);
     const { policy, audit, transaction, limits, clock } = serviceCore(core);
     const orders = createOrdersService({ repo, policy, audit, transaction, limits, clock });

@@ -1,7 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import { defineModule } from '../../core/module.ts';
-import { attachmentStores } from '../../lib/attachments/locations.ts';
-import { assertOutsideWebRoot } from '../../lib/attachments/store.ts';
 import { createSupportRequestsRepository } from './support-requests.repository.ts';
 import { createSupportRequests } from './support-requests.ts';
 import { createSupportRepository } from './support.repository.ts';
@@ -21,9 +19,7 @@ export { toTicket as customerTicket } from './support.service.ts';
 export const supportModule = defineModule(
   'support',
   async (app, core) => {
-    const { attachmentsDir, webDist } = core.config;
-    assertOutsideWebRoot(attachmentsDir, webDist);
-    const store = attachmentStores(core.config).contact;
+    const store = core.files.contact;
     const service = createSupportService({
       repo: createSupportRepository(core.db),
       store,

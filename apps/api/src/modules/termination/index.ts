@@ -3,8 +3,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../core/jobs.ts';
 import { defineModule } from '../../core/module.ts';
-import { attachmentStores } from '../../lib/attachments/locations.ts';
-import { assertOutsideWebRoot } from '../../lib/attachments/store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createTerminationRepository } from './termination.repository.ts';
 import { terminationRoutes } from './termination.routes.ts';
@@ -29,9 +27,7 @@ export function scheduleTerminations(jobs: Jobs, service: Pick<TerminationServic
 export const terminationModule = defineModule(
   'termination',
   async (app, core) => {
-    const { attachmentsDir, webDist } = core.config;
-    assertOutsideWebRoot(attachmentsDir, webDist);
-    const store = attachmentStores(core.config).termination;
+    const store = core.files.termination;
     const service = createTerminationService({
       repo: createTerminationRepository(core.db),
       store,
