@@ -66,9 +66,12 @@ export async function* zipStream(entries: Iterable<ZipEntry> | AsyncIterable<Zip
   const archive = new ZipStream({ zlib: { level: options.level ?? constants.Z_DEFAULT_COMPRESSION } });
   let source: Readable | undefined;
   let stopped = false;
+  /** Ends the entry being written when the reader stops: zip-stream would never call back. */
+  let abandon: ((error: Error) => void) | undefined;
 
   const append = (entry: ZipEntry) =>
     new Promise<void>((resolve, reject) => {
+      abandon = reject;
       // Bytes, not objects: the stream then buffers 16 KiB of the source at most.
       source = Readable.from(chunksOf(entry.content), { objectMode: false });
       // zip-stream hands a source's failure to the entry's callback only once deflate ends, which
@@ -78,6 +81,7 @@ export async function* zipStream(entries: Iterable<ZipEntry> | AsyncIterable<Zip
         error ? reject(error) : resolve(),
       );
     });
+  // Leaving this loop early (a failure, the reader gone) closes the entries' source as well.
   const writing = (async () => {
     for await (const entry of entries) {
       if (stopped) return;
@@ -93,6 +97,7 @@ export async function* zipStream(entries: Iterable<ZipEntry> | AsyncIterable<Zip
     await writing;
   } finally {
     stopped = true;
+    abandon?.(new Error('ZIP archive abandoned by its reader'));
     source?.destroy();
     archive.destroy();
   }
