@@ -13,7 +13,8 @@
  * would grow again with every download, one that streams rises and falls with V8's collections
  * within the same bounds. "Plateau" passes when the highest peak of the second half of the full
  * downloads is within 10 % of the highest of the first half. On PGlite (a fresh folder) and,
- * when reachable, PostgreSQL (BENCH_DATABASE_URL, emptied first).
+ * when reachable, PostgreSQL (BENCH_DATABASE_URL, emptied first); BENCH_EXPORT_DATABASES=pglite or
+ * =postgres measures one of them only (comparing two versions of the export code needs one).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,6 +32,15 @@ const SETTLE_MS = 3_000;
 const FULL_ROUNDS = 4;
 /** The second half's highest peak within this fraction of the first half's. */
 const PLATEAU_TOLERANCE = 0.1;
+
+function databasesFromEnv(): ('pglite' | 'postgres')[] {
+  const raw = process.env.BENCH_EXPORT_DATABASES;
+  if (raw === undefined || raw === '') return ['pglite', 'postgres'];
+  const kinds = raw.split(',').map((kind) => kind.trim());
+  const known = kinds.filter((kind): kind is 'pglite' | 'postgres' => kind === 'pglite' || kind === 'postgres');
+  if (known.length !== kinds.length || known.length === 0) throw new Error(`BENCH_EXPORT_DATABASES must list pglite and/or postgres (got "${raw}")`);
+  return known;
+}
 
 function linesFromEnv(): number {
   const raw = process.env.BENCH_EXPORT_LINES;
@@ -290,7 +300,7 @@ export async function benchExport(log: (message: string) => void = (message) => 
   const lines = linesFromEnv();
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
   const reports: ExportReport[] = [];
-  for (const kind of ['pglite', 'postgres'] as const) reports.push(await benchOne(kind, lines, postgresUrl, log));
+  for (const kind of databasesFromEnv()) reports.push(await benchOne(kind, lines, postgresUrl, log));
   printExportReports(reports);
   return reports;
 }

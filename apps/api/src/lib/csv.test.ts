@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvRow, neutraliseFormula } from './csv.ts';
+import { CSV_BOM, csvCell, csvRow, csvRows } from './csv.ts';
 
 describe('CSV cells', () => {
   it('leaves plain text and numbers alone, with a decimal comma', () => {
@@ -24,10 +24,12 @@ describe('CSV cells', () => {
   });
 
   it('neutralises text a spreadsheet would run as a formula', () => {
-    for (const formula of ['=cmd|\' /C calc\'!A0', '+33 6 12', '-2+3', '@SUM(A1:A2)', '\t=1', '\r=1']) {
-      expect(neutraliseFormula(formula)).toBe(`'${formula}`);
+    for (const formula of ['=cmd|\' /C calc\'!A0', '+33 6 12', '-2+3', '@SUM(A1:A2)', '\t=1']) {
+      expect(csvCell(formula)).toBe(`'${formula}`);
     }
-    expect(neutraliseFormula('a=b')).toBe('a=b');
+    // A carriage return also calls for quotes.
+    expect(csvCell('\r=1')).toBe('"\'\r=1"');
+    expect(csvCell('a=b')).toBe('a=b');
     expect(csvCell('=HYPERLINK("http://x";"y")')).toBe('"\'=HYPERLINK(""http://x"";""y"")"');
     // A number is a number, even a negative one.
     expect(csvCell(-5.5)).toBe('-5,5');
@@ -35,6 +37,8 @@ describe('CSV cells', () => {
 
   it('ends rows with CRLF and starts files with the UTF-8 byte order mark', () => {
     expect(csvRow(['Numéro', 'Statut', null, 3])).toBe('Numéro;Statut;;3\r\n');
+    expect(csvRows([['a', 1.5], [null, '=1']])).toBe("a;1,5\r\n;'=1\r\n");
+    expect(csvRows([])).toBe('');
     expect(Buffer.from(CSV_BOM, 'utf8')).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 });

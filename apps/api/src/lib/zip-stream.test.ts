@@ -80,6 +80,21 @@ describe('zipStream', () => {
     expect(pulled).toBeLessThan(CHUNKS / 2);
   });
 
+  it('closes the list of entries when the reader stops, as it closes the entry being read', async () => {
+    let listClosed = false;
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      try {
+        for (let index = 0; index < 100; index++) yield { name: `facture-${index}.pdf`, content: randomBytes(256 * 1024) };
+      } finally {
+        listClosed = true;
+      }
+    }
+    const archive = zipStream(entries());
+    expect((await archive.next()).done).toBe(false);
+    await archive.return(undefined);
+    await waitFor(() => listClosed, { what: 'the list of entries to close' });
+  });
+
   it('stamps each entry with the time Paris clocks showed, whatever the server’s time zone', async () => {
     const archive = await collect(zipStream([{ name: 'facture.pdf', content: 'PDF', modifiedAt: new Date('2026-01-15T13:18:40Z') }], { level: 6 }));
     // The first local header: MS-DOS time at byte 10, date at byte 12.

@@ -35,6 +35,7 @@ import {
 import type { ModuleApp } from '../../core/module.ts';
 import { actorOf, caller } from '../auth/index.ts';
 import type { AddLineService } from './add-line.service.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 
 /** A PDF file, as the OpenAPI reference describes it. */
 const pdfFile = z
@@ -346,7 +347,7 @@ export async function addLineRoutes(app: ModuleApp, service: AddLineService) {
       const { fileName, pdf } = await service.recap(actorOf(request), request.params.idSouscription, request.params.document);
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Content-Disposition', downloadDisposition(fileName))
         .header('Cache-Control', 'no-store')
         .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     },

@@ -24,6 +24,7 @@ import type { ModuleApp } from '../../core/module.ts';
 import type { AdminContentService } from './admin-content.service.ts';
 import { actorOf } from '../auth/index.ts';
 import { ACCESS, administrator, orderErrors, readErrors, TAGS, writeErrors } from './admin.routes.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 
 /** The preview's bytes, sent as they are, documented as binary. */
 const pdfFile = z
@@ -282,7 +283,7 @@ export async function adminContentRoutes(app: ModuleApp, service: AdminContentSe
       const bytes = await service.previewDocument(request.params.type, request.body);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="apercu-${request.params.type.toLowerCase()}.pdf"`)
+        .header('content-disposition', downloadDisposition(`apercu-${request.params.type.toLowerCase()}.pdf`, 'inline'))
         .header('cache-control', 'no-store')
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import { actorOf, caller } from '../auth/index.ts';
 import type { BankDetailsService } from './bank-details.service.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 
 const readErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -96,7 +97,7 @@ export async function bankDetailsRoutes(app: ModuleApp, service: BankDetailsServ
       const file = await service.mandatePdf({ userId, sourceAddress }, request.params.idClientBscs);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-disposition', downloadDisposition(file.filename))
         .header('cache-control', 'no-store')
         .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import { caller } from '../auth/index.ts';
 import type { ContractPdfService } from './contract-pdf.service.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 
 /** The PDF's bytes, sent as they are (never serialized), documented as binary. */
 const pdfFile = z
@@ -35,7 +36,7 @@ export async function contractPdfRoutes(app: ModuleApp, service: ContractPdfServ
       const file = await service.contractPdf({ userId: caller(request).user.id, sourceAddress: request.ip }, request.params.id_contrat);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-disposition', downloadDisposition(file.filename))
         .header('cache-control', 'no-store')
         .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     },

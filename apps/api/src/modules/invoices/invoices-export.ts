@@ -1,6 +1,6 @@
 import { INVOICE_ITEM_NATURE_LABELS, INVOICE_STATUS_LABELS, type InvoiceExportFormat, type InvoiceStatus } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
-import { CSV_BOM, csvRow } from '../../lib/csv.ts';
+import { CSV_BOM, csvRow, csvRows } from '../../lib/csv.ts';
 import { XLSX_CONTENT_TYPE, xlsxStream, type XlsxCell } from '../../lib/xlsx-stream.ts';
 import type { InvoiceItemRow, InvoiceRow } from './invoices.repository.ts';
 
@@ -52,14 +52,13 @@ const frenchDate = (date: Date) => date.toISOString().slice(0, 10).split('-').re
 export async function* invoiceCsv(batches: AsyncIterable<InvoiceExportRow[]>): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(INVOICE_EXPORT_HEADERS);
   for await (const batch of batches) {
-    let piece = '';
-    for (const row of batch) {
-      piece += csvRow(INVOICE_EXPORT_COLUMNS.map((column) => {
+    const rows = batch.map((row) =>
+      INVOICE_EXPORT_COLUMNS.map((column) => {
         const value = column.value(row);
         return value instanceof Date ? frenchDate(value) : value;
-      }));
-    }
-    if (piece !== '') yield piece;
+      }),
+    );
+    if (rows.length > 0) yield csvRows(rows);
   }
 }
 

@@ -17,6 +17,7 @@ import type { ModuleApp } from '../../core/module.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { actorOf, caller } from '../auth/index.ts';
 import type { InvoicesService } from './invoices.service.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const fileErrors = { ...errors, 429: apiErrorSchema };
@@ -102,7 +103,7 @@ export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
       const pdf = await service.pdf(actorOf(request), idClientBscs, referenceNumber);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+        .header('content-disposition', downloadDisposition(pdf.filename))
         .header('cache-control', 'no-store')
         .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
     },
@@ -127,7 +128,7 @@ export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
       const archive = await service.zip(actorOf(request), request.params.idClientBscs, request.query.annee);
       return reply
         .header('content-type', archive.contentType)
-        .header('content-disposition', `attachment; filename="${archive.filename}"`)
+        .header('content-disposition', downloadDisposition(archive.filename))
         .header('cache-control', 'no-store')
         .header('x-total-count', String(archive.count))
         .send(Readable.from(archive.body));
@@ -161,7 +162,7 @@ export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
       const exported = await service.exportLines(actorOf(request), request.params.idClientBscs, request.query);
       return reply
         .header('content-type', exported.contentType)
-        .header('content-disposition', `attachment; filename="${exported.filename}"`)
+        .header('content-disposition', downloadDisposition(exported.filename))
         .header('cache-control', 'no-store')
         .header('x-total-count', String(exported.count))
         .send(Readable.from(exported.body));

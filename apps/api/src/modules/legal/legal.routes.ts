@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import type { LegalService } from './legal.service.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 
 /** The PDF's bytes, sent as they are (never serialized), documented as binary. */
 const pdfFile = z
@@ -77,7 +78,7 @@ export async function legalRoutes(app: ModuleApp, service: LegalService) {
       const file = await service.document(request.params.type);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-disposition', downloadDisposition(file.filename))
         .header('cache-control', CACHE_CONTROL)
         .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     },

@@ -5,6 +5,7 @@ import type { ModuleApp } from '../../core/module.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { actorOf } from '../auth/index.ts';
 import type { LinesService } from './lines.service.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 
 /** A file sent as a stream (never serialized), documented as binary. */
 const file = (description: string) => ({
@@ -46,7 +47,7 @@ export async function lineExportRoutes(app: ModuleApp, service: LinesService) {
       const exported = await service.exportLines(actorOf(request), request.params.id_client_bscs, request.query);
       return reply
         .header('content-type', exported.contentType)
-        .header('content-disposition', `attachment; filename="${exported.filename}"`)
+        .header('content-disposition', downloadDisposition(exported.filename))
         .header('cache-control', 'no-store')
         .header('x-total-count', String(exported.total))
         .send(Readable.from(exported.body));

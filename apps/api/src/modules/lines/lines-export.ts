@@ -1,6 +1,6 @@
 import { LINE_STATUS_LABELS, type LineExportFormat } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
-import { CSV_BOM, csvRow } from '../../lib/csv.ts';
+import { CSV_BOM, csvRow, csvRows } from '../../lib/csv.ts';
 import { XLSX_CONTENT_TYPE, xlsxStream, type XlsxCell } from '../../lib/xlsx-stream.ts';
 import type { LineExportRow } from './lines.repository.ts';
 import { parisDay } from '@ecare/shared/paris-time';
@@ -59,28 +59,24 @@ function frenchDate(date: Date): string {
 }
 
 /**
- * Characters the CSV goes out in at a time: small strings die young in V8's nursery, where one
- * string per 1,000-row batch (a third of a megabyte) would go straight to the large-object space
- * and swell the heap until a full collection.
+ * Rows the CSV goes out in at a time (about 16 KiB): small strings die young in V8's nursery,
+ * where one string per 1,000-row batch (a third of a megabyte) would go straight to the
+ * large-object space and swell the heap until a full collection.
  */
-const CSV_PIECE_CHARACTERS = 16 * 1024;
+const CSV_PIECE_ROWS = 100;
 
-/** The CSV file: BOM and headers, then the rows in pieces of about CSV_PIECE_CHARACTERS. */
+function csvValues(row: LineExportRow) {
+  return EXPORT_COLUMNS.map((column) => {
+    const value = column.value(row);
+    return value instanceof Date ? frenchDate(value) : value;
+  });
+}
+
+/** The CSV file: BOM and headers, then the rows in pieces of CSV_PIECE_ROWS. */
 export async function* csvExport(batches: AsyncIterable<LineExportRow[]>): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(EXPORT_HEADERS);
   for await (const batch of batches) {
-    let piece = '';
-    for (const row of batch) {
-      piece += csvRow(EXPORT_COLUMNS.map((column) => {
-        const value = column.value(row);
-        return value instanceof Date ? frenchDate(value) : value;
-      }));
-      if (piece.length >= CSV_PIECE_CHARACTERS) {
-        yield piece;
-        piece = '';
-      }
-    }
-    if (piece !== '') yield piece;
+    for (let start = 0; start < batch.length; start += CSV_PIECE_ROWS) yield csvRows(batch.slice(start, start + CSV_PIECE_ROWS).map(csvValues));
   }
 }
 

@@ -17,14 +17,9 @@ import { bodyReadByHandler, readMultipartUpload } from '../../lib/attachments/mu
 import type { AttachmentStore } from '../../lib/attachments/store.ts';
 import { ORDERS_ACCESS, ordersCallerOf } from './orders.routes.ts';
 import { pieceUploadError, type PiecesService } from './pieces.service.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-
-/** `Content-Disposition` of a download: the stored label, ASCII fallback and UTF-8 form (RFC 6266). */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'document';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export async function piecesRoutes(app: ModuleApp, { service, store }: { service: PiecesService; store: AttachmentStore }) {
   const { authenticate } = app.auth;
@@ -103,7 +98,7 @@ export async function piecesRoutes(app: ModuleApp, { service, store }: { service
       const file = await service.download(ordersCallerOf(request), request.params.idClientBscs, request.body.idCtrlPiece);
       return reply
         .header('content-type', file.typeMime)
-        .header('content-disposition', attachmentDisposition(file.nomFichier))
+        .header('content-disposition', downloadDisposition(file.nomFichier))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .send(file.bytes);

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import { actorOf, caller } from '../auth/index.ts';
 import type { TariffChangeService } from './tariff-change.service.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const writeErrors = { ...errors, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -31,7 +32,7 @@ const pdfResponse = { 200: { description: 'Le récapitulatif', content: { 'appli
 function sendPdf(reply: FastifyReply, file: { filename: string; bytes: Uint8Array }) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('content-disposition', downloadDisposition(file.filename))
     .header('cache-control', 'no-store')
     .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
