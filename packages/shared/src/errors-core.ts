@@ -113,5 +113,9 @@ export const CORE_ERRORS = {
     status: 503,
     message: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   },
+  FILE_STORAGE_UNAVAILABLE: {
+    status: 503,
+    message: 'Les fichiers ne peuvent pas être enregistrés ni lus pour le moment. Veuillez réessayer dans quelques instants.',
+  },
   INTERNAL: { status: 500, message: 'Une erreur technique est survenue. Veuillez réessayer ultérieurement.' },
 } as const satisfies Record<string, CatalogueEntry>;

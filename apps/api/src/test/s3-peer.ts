@@ -65,6 +65,8 @@ export interface S3Peer {
   requests: string[];
   /** Requests refused, with the reason. */
   refusals: string[];
+  /** While true, every PutObject is refused (403 AccessDenied), as by a bucket whose rights changed. */
+  refuseWrites: boolean;
   /** The S3_* configuration that points the server at this peer. */
   env(overrides?: { secretKey?: string }): Record<string, string>;
   settings(): { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
@@ -169,6 +171,7 @@ export async function startS3Peer(options: { bucket?: string; pageSize?: number 
       const object = objects.get(key);
       switch (request.method) {
         case 'PUT':
+          if (peer.refuseWrites) return errorAnswer(response, 403, 'AccessDenied');
           objects.set(key, { body, type: String(request.headers['content-type'] ?? 'application/octet-stream'), modifiedAt: new Date() });
           response.writeHead(200, { etag: `"${sha256(body).slice(0, 32)}"` }).end();
           return;
@@ -193,9 +196,10 @@ export async function startS3Peer(options: { bucket?: string; pageSize?: number 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const peer: S3Peer = {
     endpoint,
     bucket,
+    refuseWrites: false,
     objects,
     requests,
     refusals,
@@ -207,4 +211,5 @@ export async function startS3Peer(options: { bucket?: string; pageSize?: number 
         server.close(() => resolve());
       }),
   };
+  return peer;
 }

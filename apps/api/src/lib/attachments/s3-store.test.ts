@@ -66,7 +66,7 @@ describe('S3-compatible file store (AWS SDK)', () => {
     const path = `/${peer.bucket}/pieces/${key}`;
     expect(peer.requests.map((request) => request.replace(/\?x-id=\w+$/, ''))).toEqual([`PUT ${path}`, `GET ${path}`, `DELETE ${path}`, `DELETE ${path}`]);
     expect(peer.refusals).toEqual([]);
-    await expect(store.read(key)).rejects.toMatchObject({ name: 'NoSuchKey' });
+    await expect(store.read(key)).rejects.toMatchObject({ code: 'FILE_STORAGE_UNAVAILABLE', cause: { name: 'NoSuchKey' } });
   });
 
   it('sends a large file with its length, in one request, without a chunked encoding', async () => {
@@ -114,7 +114,7 @@ describe('S3-compatible file store (AWS SDK)', () => {
     await expect(store.receive(Readable.from([FILES.disguised]), 'x.pdf')).rejects.toMatchObject({ code: 'ATTACHMENT_TYPE' });
     const wrong = bucket('not-the-secret').store('resiliations/');
     const received = await wrong.receive(Readable.from([FILES.png]), 'rib.png');
-    await expect(wrong.keep(received?.key ?? '')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    await expect(wrong.keep(received?.key ?? '')).rejects.toMatchObject({ code: 'FILE_STORAGE_UNAVAILABLE', cause: { name: 'SignatureDoesNotMatch' } });
     expect(peer.objects.size).toBe(0);
   });
 

@@ -80,16 +80,18 @@ function s3AttachmentStore(client: S3Client, bucket: string, prefix: string): At
     async read(key) {
       const held = pending.get(key);
       if (held) return held.bytes;
-      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
-      if (!object.Body) throw new Error('object storage answered no body');
-      return Buffer.from(await object.Body.transformToByteArray());
+      return reachBucket(async () => {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        if (!object.Body) throw new Error('object storage answered no body');
+        return Buffer.from(await object.Body.transformToByteArray());
+      });
     },
 
     async keep(key) {
       const held = pending.get(key);
       if (!held) throw new Error('no such file received');
-      await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: held.bytes, ContentLength: held.bytes.length, ContentType: held.type }),
+      await reachBucket(() =>
+        client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: held.bytes, ContentLength: held.bytes.length, ContentType: held.type })),
       );
       pending.delete(key);
     },
@@ -97,7 +99,7 @@ function s3AttachmentStore(client: S3Client, bucket: string, prefix: string): At
     async discard(key) {
       if (pending.delete(key)) return;
       // S3 answers 204 for a key it does not hold: deleting twice is no error.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      await reachBucket(() => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) })));
     },
 
     /**
@@ -114,4 +116,17 @@ function s3AttachmentStore(client: S3Client, bucket: string, prefix: string): At
       }
     },
   };
+}
+
+/**
+ * A request to the bucket, its failure (bucket away, refusing, answering garbage, after the SDK's
+ * retries) told to the caller as the storage being unavailable (503, to retry), the SDK's error
+ * kept as the cause for the log.
+ */
+async function reachBucket<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw Object.assign(fail('FILE_STORAGE_UNAVAILABLE'), { cause: error });
+  }
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contactResponseSchema, pieceUploadResponseSchema } from '@ecare/shared';
 import { inlineJobs } from '../../core/jobs.ts';
-import { customerDocuments, supportTickets } from '../../db/schema.ts';
+import { customerDocuments, supportTickets, terminationAttachments } from '../../db/schema.ts';
 import { resetDemoData } from '../../db/seed/reset.ts';
 import { CLEANUP_JOB, RETENTION } from '../../modules/cleanup/index.ts';
 import { fields, MESSAGE, sendContact } from '../../modules/support/support-test-support.ts';
@@ -142,6 +142,39 @@ describe.each([local, s3])('uploads through the $name file store', (backend) => 
   it('deletes, in the demo reset, the files the emptied rows named', async () => {
     expect(await resetDemoData(t.db, { files: f.files })).toBe(kept.length);
     for (const { kind, key } of kept) expect(backend.stored(kind, key), `${kind} ${key}`).toBeNull();
+  });
+});
+
+describe('uploads while the bucket refuses to write', () => {
+  const { t, f } = useTestContext(demoFixture, { env: s3.env });
+  afterAll(() => {
+    peer.refuseWrites = false;
+  });
+
+  it('answers 503 to each kind of upload and records nothing that would name a missing file', async () => {
+    const line = f.colleague(0).idContrat;
+    const [proofsBefore, ticketsBefore, piecesBefore] = [
+      await t.db.select().from(terminationAttachments).where(eq(terminationAttachments.idContrat, line)),
+      await t.db.select().from(supportTickets),
+      await t.db.select().from(customerDocuments),
+    ];
+    peer.refuseWrites = true;
+    expectError(await uploadProof(t, f.manager, line, FILES.png, 'attestation.png'), 503, 'FILE_STORAGE_UNAVAILABLE');
+    expectError(
+      await sendContact(t, [...fields(MESSAGE), { name: 'pieceJointe', filename: 'constat.pdf', type: 'application/pdf', content: FILES.pdf }], { token: f.manager }),
+      503,
+      'FILE_STORAGE_UNAVAILABLE',
+    );
+    const piece = await sendMultipart(t, `/api/clients/${f.account}/pieces/KBIS`, [{ name: 'fichier', filename: 'kbis.pdf', type: 'application/pdf', content: FILES.pdf }], f.manager);
+    expectError(piece, 503, 'FILE_STORAGE_UNAVAILABLE');
+    expect(await t.db.select().from(terminationAttachments).where(eq(terminationAttachments.idContrat, line))).toEqual(proofsBefore);
+    expect(await t.db.select().from(supportTickets)).toEqual(ticketsBefore);
+    expect(await t.db.select().from(customerDocuments)).toEqual(piecesBefore);
+
+    // The bucket writing again, the same proof goes through.
+    peer.refuseWrites = false;
+    const proof = await uploadedProof(t, f.manager, line, FILES.png, 'attestation.png');
+    expect(s3.stored('termination', proof.cle)).toEqual(FILES.png);
   });
 });
 

@@ -358,9 +358,11 @@ export function createTerminationService(deps: TerminationDeps) {
             { userId: actor.userId, action: 'AJOUT_JUSTIFICATIF_RESILIATION', idClientBscs: line.idClientBscs, idContrat: line.idContrat, sourceAddress: actor.sourceAddress },
             { tx },
           );
+          // Last: a file kept under its final name belongs to a row about to commit (kept after
+          // the commit, a failed write to the bucket would leave a row naming no file).
+          await deps.store.keep(attachment.key);
           return created;
         });
-        await deps.store.keep(attachment.key);
         return toAttachment(row);
       } catch (error) {
         if (attachment) await deps.store.discard(attachment.key);
