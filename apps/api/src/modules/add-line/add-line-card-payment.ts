@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { FLOW_STEP, ORDER_STATUS, SUBSCRIPTION_STATUS } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
-import { orders, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { fail } from '../../lib/errors.ts';
 import { layoutMail, type MailService } from '../mail/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { OrderPayments, OrderSettlement, PayableOrder } from '../payment/index.ts';
-import { createAddLineRepository } from './add-line.repository.ts';
+import { createAddLineRepository, type OrderRow } from './add-line.repository.ts';
 import { amountDueNow, awaitsCard, createContracts } from './add-line.service.ts';
 
 export interface AddLineCardPaymentDeps {
@@ -20,7 +18,6 @@ export interface AddLineCardPaymentDeps {
   publicUrl: string;
 }
 
-type OrderRow = typeof orders.$inferSelect;
 
 const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
@@ -61,8 +58,8 @@ export function createAddLineCardPayments(deps: AddLineCardPaymentDeps): OrderPa
     await orderWrites.setSubscriptionStatus(tx, idSouscription, SUBSCRIPTION_STATUS.Ok, { now });
     await orderWrites.recordOrderEvent(tx, order.id, { statut: paid, etape: FLOW_STEP.TermineeConfirmation, libelle: 'Commande confirmée' }, now);
     await r.setCartStep(idSouscription, FLOW_STEP.TermineeConfirmation, now);
-    const [payer] = await tx.db.select({ email: users.email }).from(users).where(eq(users.id, settlement.payerUserId));
-    if (payer) await mail.send(payer.email, confirmationMail(order.numero, settlement.montantCentimes), { tx });
+    const payer = await r.userEmail(settlement.payerUserId);
+    if (payer) await mail.send(payer, confirmationMail(order.numero, settlement.montantCentimes), { tx });
   }
 
   return {
@@ -97,7 +94,7 @@ export function createAddLineCardPayments(deps: AddLineCardPaymentDeps): OrderPa
     },
 
     async settle(order, settlement, tx) {
-      const [row] = await tx.db.select().from(orders).where(eq(orders.id, order.id));
+      const row = await createAddLineRepository(tx.db).order(order.id);
       // Only the order's current payment, while it waits for one, moves it (once: the transaction left EN_ATTENTE with this call).
       if (!row || !awaitsCard(row) || row.referenceTransaction !== settlement.transactionReference || row.idSouscription === null) {
         const context = { numero: order.numero, transactionReference: settlement.transactionReference, statut: row?.statut };

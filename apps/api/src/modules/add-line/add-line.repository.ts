@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, ne, sql } from 'drizzle-orm';
 import { ORDER_TYPE } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
-import { auditLog, billingAccounts, contracts, invoices, offers } from '../../db/schema.ts';
+import { auditLog, billingAccounts, contracts, invoices, offers, users } from '../../db/schema.ts';
 import {
   catalogAccessories,
   catalogInsurances,
@@ -22,6 +22,8 @@ import {
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CartLineRow = typeof subscriptionLines.$inferSelect;
 export type PromotionRow = typeof catalogPromotions.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type NewContract = typeof contracts.$inferInsert;
 export type LineValues = Omit<typeof subscriptionLines.$inferInsert, 'idLigne' | 'idSouscription' | 'createdAt' | 'idContrats'>;
 
 /** A subscription no order carries yet: a cart (an order's subscription may be Incomplet too, waiting for documents). */
@@ -299,6 +301,18 @@ export function createAddLineRepository(db: Database) {
       return row;
     },
 
+    /** An order as it is now, by its id. */
+    async order(orderId: number) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      return row;
+    },
+
+    /** The e-mail address of a user (the payer of an order), if the user still exists. */
+    async userEmail(userId: number): Promise<string | undefined> {
+      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      return row?.email;
+    },
+
     /** An order of new lines (ExtensionParc) by its number, locked when `lock` (inside a transaction). */
     async addLineOrder(numero: string, lock = false) {
       const query = db.select().from(orders).where(and(eq(orders.numero, numero), eq(orders.type, ORDER_TYPE.ExtensionParc)));
@@ -395,7 +409,7 @@ export function createAddLineRepository(db: Database) {
       };
     },
 
-    async insertContracts(rows: (typeof contracts.$inferInsert)[]): Promise<void> {
+    async insertContracts(rows: NewContract[]): Promise<void> {
       if (rows.length > 0) await db.insert(contracts).values(rows);
     },
 

@@ -49,11 +49,8 @@ import {
 } from '@ecare/shared';
 import { addDays, parisDay } from '@ecare/shared/paris-time';
 import { formatPhone } from '@ecare/shared/phone';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceCore } from '../../core/core.ts';
-import type { contracts} from '../../db/schema.ts';
-import { orders as ordersTable } from '../../db/schema.ts';
 import { layoutMail } from '../mail/index.ts';
 
 const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
@@ -70,6 +67,8 @@ import {
   type AddLineRepository,
   type CartLineRow,
   type LineValues,
+  type NewContract,
+  type OrderRow,
   type SubscriptionRow,
 } from './add-line.repository.ts';
 
@@ -176,7 +175,7 @@ function promotionBase(cible: PromotionCible, { line, articles }: StoredLine): n
 const contextOf = ({ line, articles }: StoredLine) => ({ idOffreEngagement: line.idOffreEngagement, idArticleMobile: line.idArticleMobile, avecAccessoires: articles.length > 0 });
 
 /** What an order asks to be paid now: the deposit the risk asked for, or else its one-off total incl. VAT. */
-export function amountDueNow(order: Pick<typeof ordersTable.$inferSelect, 'acompteCentimes' | 'totalUniqueHtCentimes' | 'tvaUniqueCentimes'>): number {
+export function amountDueNow(order: Pick<OrderRow, 'acompteCentimes' | 'totalUniqueHtCentimes' | 'tvaUniqueCentimes'>): number {
   return order.acompteCentimes > 0 ? order.acompteCentimes : order.totalUniqueHtCentimes + order.tvaUniqueCentimes;
 }
 
@@ -184,7 +183,7 @@ export function amountDueNow(order: Pick<typeof ordersTable.$inferSelect, 'acomp
 const AWAITING_CARD: readonly number[] = [ORDER_STATUS.Validee, ORDER_STATUS.CbOfficeServerRefusee];
 
 /** An order of new lines to pay by card that has not been paid yet (its payment waited for, or refused). */
-export function awaitsCard(order: Pick<typeof ordersTable.$inferSelect, 'type' | 'modePaiement' | 'statut'>): boolean {
+export function awaitsCard(order: Pick<OrderRow, 'type' | 'modePaiement' | 'statut'>): boolean {
   return order.type === ORDER_TYPE.ExtensionParc && order.modePaiement === ORDER_PAYMENT_MODE.CarteBleue && AWAITING_CARD.includes(order.statut);
 }
 
@@ -201,7 +200,7 @@ export async function createContracts(r: AddLineRepository, idClientBscs: number
   let next = 0;
   let nextNumber = 0;
   for (const { line, engagementMois, idGamme, options } of lines) {
-    const made: (typeof contracts.$inferInsert)[] = [];
+    const made: NewContract[] = [];
     for (let i = 0; i < line.quantite; i += 1) {
       const idContrat = ids[next];
       next += 1;
@@ -341,7 +340,7 @@ export function createAddLineService(deps: AddLineDeps) {
   async function completeByTransfer(
     r: AddLineRepository,
     tx: Transaction,
-    order: Pick<typeof ordersTable.$inferSelect, 'id' | 'numero' | 'idClientBscs' | 'acompteCentimes' | 'totalUniqueHtCentimes' | 'tvaUniqueCentimes'> & { idSouscription: number },
+    order: Pick<OrderRow, 'id' | 'numero' | 'idClientBscs' | 'acompteCentimes' | 'totalUniqueHtCentimes' | 'tvaUniqueCentimes'> & { idSouscription: number },
     email: string,
     now: Date,
   ): Promise<void> {
@@ -351,7 +350,7 @@ export function createAddLineService(deps: AddLineDeps) {
     await mail.send(email, orderMail(order.numero, amountDueNow(order), reference), { tx });
   }
 
-  async function submittedOf(order: typeof ordersTable.$inferSelect): Promise<SubmittedOrder> {
+  async function submittedOf(order: OrderRow): Promise<SubmittedOrder> {
     const [risk] = await repo.latestRisk(order.idClientBscs, order.idSouscription ?? 0);
     const lines = await repo.linesForContracts(order.idSouscription ?? 0);
     const aPayerCentimes = amountDueNow(order);
@@ -822,7 +821,7 @@ export function createAddLineService(deps: AddLineDeps) {
           { userId: actor.userId, action: 'COMMANDE_AJOUT_LIGNES', idClientBscs: cart.idClientBscs, sourceAddress: actor.sourceAddress, details: { numero: created.numero, modePaiement: input.ModePaiement, risque: risk } },
           { tx },
         );
-        const [row] = await tx.db.select().from(ordersTable).where(eq(ordersTable.id, created.id));
+        const row = await r.order(created.id);
         if (!row) throw new Error('order not found after creation');
         return row;
       });
@@ -862,7 +861,7 @@ export function createAddLineService(deps: AddLineDeps) {
           },
           { tx },
         );
-        const [row] = await tx.db.select().from(ordersTable).where(eq(ordersTable.id, locked.id));
+        const row = await r.order(locked.id);
         if (!row) throw new Error('order not found after the change');
         return row;
       });

@@ -9,7 +9,7 @@ export { invoiceStatus };
 export { createInvoicesRepository, type InvoiceRow, type InvoicesRepository } from './invoices.repository.ts';
 export { invoiceOf } from './invoices.service.ts';
 /** Issues an invoice with what it shows frozen (the termination's closing invoice). */
-export { issueInvoice } from './invoice-issue.ts';
+export { issueInvoice } from './invoice-issue.repository.ts';
 
 /** What other modules may use of invoices (card payment, unpaid-balance checks). */
 export interface InvoicesModule {

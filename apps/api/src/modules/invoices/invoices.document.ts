@@ -38,7 +38,7 @@ const PAYMENT_TERMS: Record<InvoicePaymentMode, (due: string) => string> = {
   VIREMENT: (due) => `Virement bancaire au plus tard le ${due}, en indiquant en libellé le numéro de la facture.`,
 };
 
-/** An invoice as issued: its customer, payment mode and line users are those frozen at its issue (invoice-issue.ts). */
+/** An invoice as issued: its customer, payment mode and line users are those frozen at its issue (invoice-issue.repository.ts). */
 export interface InvoiceDocumentInput {
   invoice: InvoiceRow;
   parts: Breakdown;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { NEW_PHONE_PENDING_STATUSES, ORDER_TYPE } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import { lineTerminationScheduled, readLineWithOfferAndAccount } from '../../db/line-reader.ts';
@@ -31,6 +31,16 @@ export function createNewPhoneRepository(db: Database) {
         offre: offers.libelle,
         dateFinEngagement: contracts.dateFinEngagement,
       });
+    },
+
+    /** One phone taken from the stock, if one is left (the update decides under concurrency): false when none was. */
+    async takeFromStock(idArticle: number): Promise<boolean> {
+      const taken = await db
+        .update(catalogPhones)
+        .set({ stock: sql`${catalogPhones.stock} - 1` })
+        .where(and(eq(catalogPhones.idArticle, idArticle), gt(catalogPhones.stock, 0)))
+        .returning({ stock: catalogPhones.stock });
+      return taken.length > 0;
     },
 
     /** Locks the line's row until the transaction ends: submissions for one line run one after the other. */

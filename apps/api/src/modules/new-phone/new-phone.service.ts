@@ -24,12 +24,9 @@ import {
 } from '@ecare/shared';
 import { parisDay } from '@ecare/shared/paris-time';
 import { formatPhone } from '@ecare/shared/phone';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor as CoreActor } from '../../core/actor.ts';
 import type { ServiceCore } from '../../core/core.ts';
-import { catalogPhones } from '../../db/schema.ts';
-import type { Transaction } from '../../db/transaction.ts';
 import { checkedAddress, type AddressBase } from '../../lib/addresses/address-base.ts';
 import { fail } from '../../lib/errors.ts';
 import { actingAgent, assertMayOrderNewPhone, type ContractAccess } from '../../policy/access-policy.ts';
@@ -193,16 +190,6 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
     };
   }
 
-  /** One phone taken from the stock, if one is left (the update decides under concurrency). */
-  async function takeFromStock(tx: Transaction, idArticle: number): Promise<void> {
-    const taken = await tx.db
-      .update(catalogPhones)
-      .set({ stock: sql`${catalogPhones.stock} - 1` })
-      .where(and(eq(catalogPhones.idArticle, idArticle), gt(catalogPhones.stock, 0)))
-      .returning({ stock: catalogPhones.stock });
-    if (taken.length === 0) throw fail('NEW_PHONE_OUT_OF_STOCK');
-  }
-
   return {
     /** The line, its commitment end, whether it may order a new phone and why not, and the price it pays. */
     async eligibility(userId: number, idContrat: number): Promise<NewPhoneEligibility> {
@@ -314,7 +301,7 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
         if (again) return again;
         const pending = await r.pendingOrder(idContrat);
         if (pending) throw fail('NEW_PHONE_ORDER_PENDING', { values: { numero: pending.numero } });
-        await takeFromStock(tx, phone.idArticle);
+        if (!(await r.takeFromStock(phone.idArticle))) throw fail('NEW_PHONE_OUT_OF_STOCK');
         const created = await orders.createOrder(
           tx,
           {

@@ -1,14 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
-import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.ts';
+import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.repository.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { piecesRoutes } from './pieces.routes.ts';
 import { createPiecesService } from './pieces.service.ts';
 
-export type { CreatedOrder, NewOrder, OrderEvent, SubscriptionStatusChange } from './order-writes.ts';
+export type { CreatedOrder, NewOrder, OrderEvent, SubscriptionStatusChange } from './order-writes.repository.ts';
 
 /** What other modules may use of orders: the write side every order creator calls (decision 036). */
 export interface OrdersModule {

@@ -41,7 +41,7 @@ import type { Transaction } from '../../db/transaction.ts';
 import { CSV_BOM, csvRow } from '../../lib/csv.ts';
 import { fail } from '../../lib/errors.ts';
 import type { ActingAgent } from '../../policy/acting-agent.ts';
-import { recordOrderEvent, setSubscriptionStatus } from './order-writes.ts';
+import { recordOrderEvent, setSubscriptionStatus } from './order-writes.repository.ts';
 import type { OrderRow, OrdersRepository, PieceRow, SubscriptionRow } from './orders.repository.ts';
 
 /** Who asks, and from where (for the audit log and the transitions they may make). */

@@ -31,7 +31,7 @@ import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
 import { FILES, attachmentsFolder } from '../../test/multipart.ts';
 import { sendMultipart } from '../termination/termination-test-support.ts';
-import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.ts';
+import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.repository.ts';
 
 const folder = attachmentsFolder();
 const stored = () => (existsSync(path.join(folder, 'pieces')) ? readdirSync(path.join(folder, 'pieces')) : []);

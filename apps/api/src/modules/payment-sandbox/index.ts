@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
-import { paymentTransactions } from '../../db/schema.ts';
 import { defineModule } from '../../core/module.ts';
 import type { PaymentProvider } from '../payment/index.ts';
 import { createSandboxNotifier } from './sandbox-notifier.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 import { createSandboxSessions } from './sandbox-sessions.ts';
+import { createSandboxRepository } from './sandbox.repository.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 import { createSandboxTokenCodec } from './sandbox-token.ts';
 
@@ -38,12 +37,6 @@ export const paymentSandboxModule = defineModule('payment-sandbox', async (app, 
   const notifier = createSandboxNotifier({ url: `${config.publicUrl}/api/paiement/notification`, secret, clock, log });
   app.addHook('onClose', async () => notifier.close());
   app.decorate('paymentSandbox', { provider: createSandboxProvider({ codec, sessions, clock, publicUrl: config.publicUrl, secret }) });
-  const transactionWaiting = async (transactionReference: string) => {
-    const [row] = await core.db
-      .select({ statut: paymentTransactions.statut })
-      .from(paymentTransactions)
-      .where(eq(paymentTransactions.transactionReference, transactionReference));
-    return row?.statut === 'EN_ATTENTE';
-  };
+  const { transactionWaiting } = createSandboxRepository(core.db);
   await sandboxRoutes(app, { brand: config.brandName, publicUrl: config.publicUrl, stylesheet, codec, sessions, notifier, clock, limits: core.limits, transactionWaiting });
 });
