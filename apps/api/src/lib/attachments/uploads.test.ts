@@ -6,7 +6,7 @@ import { contactResponseSchema, pieceUploadResponseSchema } from '@ecare/shared'
 import { inlineJobs } from '../../core/jobs.ts';
 import { customerDocuments, supportTickets, terminationAttachments } from '../../db/schema.ts';
 import { resetDemoData } from '../../db/seed/reset.ts';
-import { CLEANUP_JOB, RETENTION } from '../../modules/cleanup/index.ts';
+import { CLEANUP_JOB, RETENTION } from '../../platform/cleanup/index.ts';
 import { fields, MESSAGE, sendContact } from '../../modules/support/support-test-support.ts';
 import { deleteProof, sendMultipart, upload as uploadProof, uploaded as uploadedProof } from '../../modules/termination/termination-test-support.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { orders, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { fail } from '../../lib/errors.ts';
-import { layoutMail, type MailService } from '../mail/index.ts';
+import { layoutMail, type MailService } from '../../platform/mail/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { OrderPayments, OrderSettlement, PayableOrder } from '../payment/index.ts';
 import { createAddLineRepository } from './add-line.repository.ts';

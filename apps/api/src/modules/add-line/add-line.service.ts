@@ -54,7 +54,7 @@ import type { z } from 'zod';
 import type { ServiceCore } from '../../core/core.ts';
 import type { contracts} from '../../db/schema.ts';
 import { orders as ordersTable } from '../../db/schema.ts';
-import { layoutMail } from '../mail/index.ts';
+import { layoutMail } from '../../platform/mail/index.ts';
 
 const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const formatEuros = (centimes: number) => money.format(centimes / 100);

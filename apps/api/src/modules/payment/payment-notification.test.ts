@@ -5,7 +5,7 @@ import { invoicePayments, invoices, paymentNotifications } from '../../db/schema
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
-import { SIGNATURE_HEADER, signNotification, TIMESTAMP_HEADER } from '../payment-sandbox/index.ts';
+import { SIGNATURE_HEADER, signNotification, TIMESTAMP_HEADER } from '../../platform/payment-sandbox/index.ts';
 import {
   auditOfAccount,
   dayFrom,
