@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableName } from 'drizzle-orm';
 import { createFileStore } from '../../lib/attachments/file-store.ts';
-import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../../modules/support/support-test-support.ts';
+import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../../test/support/support.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { storedFileFixtures } from '../../test/stored-files.ts';
 import type { Database } from '../client.ts';

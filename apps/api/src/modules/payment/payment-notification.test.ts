@@ -20,7 +20,7 @@ import {
   postNotification,
   transactionRow,
   type EventFields,
-} from './payment-test-support.ts';
+} from '../../test/support/payment.ts';
 import { REJECTED_NOTIFICATION_QUOTA } from './payment.service.ts';
 
 const { t, f } = useTestContext(demoFixture, { env: PAYMENT_ENV });

@@ -3,8 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import { auditLog, invoicePayments, invoices, paymentNotifications, paymentTransactions } from '../../db/schema.ts';
-import { TEST_INVOICE_CUSTOMER } from '../../test/invoice-snapshot.ts';
-import type { TestContext } from '../../test/harness.ts';
+import { TEST_INVOICE_CUSTOMER } from '../invoice-snapshot.ts';
+import type { TestContext } from '../harness.ts';
 import { signNotification } from '../../platform/payment-sandbox/index.ts';
 
 /** The secret the payment tests configure, shared by the sandbox and the portal. */
