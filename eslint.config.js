@@ -76,10 +76,11 @@ export default tseslint.config(
     },
   })),
   // API layering: a feature module reaches another only through that module's index.ts, and the
-  // shared layers (config, db, lib, plugins, policy) never depend on a feature. The composition
-  // root (app.ts, core/) and tests are free to wire modules together.
+  // shared layers (config, db, lib, plugins, policy) never depend on a feature. The platform's
+  // modules (platform/: mail, health, web, dev, clean-up, payment sandbox) are reached the same
+  // way. The composition root (app.ts, core/) and tests are free to wire modules together.
   {
-    files: ['apps/api/src/modules/**/*.ts'],
+    files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/platform/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -88,6 +89,10 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)',
+              message: 'A module reaches another module only through its index.ts.',
+            },
+            {
+              regex: '^\\.\\./\\.\\./(modules|platform)/[^/]+/(?!index\\.ts$)',
               message: 'A module reaches another module only through its index.ts.',
             },
           ],

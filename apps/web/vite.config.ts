@@ -11,7 +11,7 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const BASE = '/ecare/';
 
-/** The HTML the server sends for the login route (apps/api/src/modules/web): index.html with the page already in #root. */
+/** The HTML the server sends for the login route (apps/api/src/platform/web): index.html with the page already in #root. */
 const LOGIN_HTML = 'login.html';
 /** …and for the signed-in pages when their banner is known: index.html with the frame's shell in #root. */
 const FRAME_HTML = 'frame.html';
@@ -37,7 +37,7 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const EAGER_CHUNKS = new Set(['app', 'frame']);
 /** The banner's box in the prerendered page (LOGIN_INFORMATION_ID of login-information.tsx)… */
 const INFORMATION_BOX = 'id="information-connexion"';
-/** …where the server writes the banner (INFORMATION_MARKER of apps/api/src/modules/web/login-page.ts). */
+/** …where the server writes the banner (INFORMATION_MARKER of apps/api/src/platform/web/login-page.ts). */
 const INFORMATION_MARKER = '<!--ecare:information-->';
 /** Read by every page as soon as its code runs (the login route, the page frame, maintenance). */
 const PARAMETERS_URL = '/api/parametres';
@@ -163,7 +163,7 @@ function markInformationBox(shell: string): string {
 }
 
 /**
- * The login page's HTML (served by apps/api/src/modules/web): the page itself in #root and the
+ * The login page's HTML (served by apps/api/src/platform/web): the page itself in #root and the
  * server parameters its code reads at once, asked for by the HTML. The page is painted from HTML
  * and CSS alone: its small entry script is fetched at low priority, behind the stylesheet, and
  * asks for the app only once that first paint is done (src/main.tsx). The page frame of the
@@ -187,7 +187,7 @@ function withScriptsBehindPaint(html: string): string {
 }
 
 /**
- * The signed-in pages' HTML when the server knows their banner (apps/api/src/modules/web): the
+ * The signed-in pages' HTML when the server knows their banner (apps/api/src/platform/web): the
  * page frame's shell in #root, painted from the HTML and stylesheet alone, like the login page.
  * The app is asked for by the entry once that paint is done (src/main.tsx), so it does not hold
  * it up; the router then asks for the page frame.

@@ -7,41 +7,12 @@ import { LINE_USER_IDS_PARAM_LENGTH } from '@ecare/shared';
 import { fastifyTrustProxy, type Config } from './config/env.ts';
 import { createCore, type CoreOptions } from './core/create-core.ts';
 import { systemClock } from './lib/clock.ts';
-import { accountUsersModule } from './modules/account-users/index.ts';
-import { accountsModule } from './modules/accounts/index.ts';
-import { adminModule } from './modules/admin/index.ts';
-import { addLineModule } from './modules/add-line/index.ts';
-import { agentsModule } from './modules/agents/index.ts';
-import { authModule } from './modules/auth/index.ts';
-import { bankDetailsModule } from './modules/bank-details/index.ts';
-import { catalogueModule } from './modules/catalogue/index.ts';
-import { cleanupModule } from './modules/cleanup/index.ts';
-import { consumptionModule } from './modules/consumption/index.ts';
-import { contractPdfModule } from './modules/contract-pdf/index.ts';
-import { devModule } from './modules/dev/index.ts';
-import { emailChangeModule } from './modules/email-change/index.ts';
-import { esimModule } from './modules/esim/index.ts';
-import { faqModule } from './modules/faq/index.ts';
-import { healthModule } from './modules/health/index.ts';
-import { invoicesModule } from './modules/invoices/index.ts';
-import { legalModule } from './modules/legal/index.ts';
-import { linesModule } from './modules/lines/index.ts';
-import { menuModule } from './modules/menu/index.ts';
-import { newPhoneModule } from './modules/new-phone/index.ts';
-import { offersModule } from './modules/offers/index.ts';
-import { optinsModule } from './modules/optins/index.ts';
-import { ordersModule } from './modules/orders/index.ts';
-import { parametersModule } from './modules/parameters/index.ts';
-import { passwordModule } from './modules/password/index.ts';
-import { paymentSandboxModule } from './modules/payment-sandbox/index.ts';
-import { paymentModule } from './modules/payment/index.ts';
-import { sessionModule } from './modules/session/index.ts';
-import { supportModule } from './modules/support/index.ts';
-import { tariffChangeModule } from './modules/tariff-change/index.ts';
-import { terminationModule } from './modules/termination/index.ts';
-import { unpaidModule } from './modules/unpaid/index.ts';
-import { appointmentsModule } from './modules/appointments/index.ts';
-import { webModule } from './modules/web/index.ts';
+import { FEATURE_MODULES } from './modules/index.ts';
+import { cleanupModule } from './platform/cleanup/index.ts';
+import { devModule } from './platform/dev/index.ts';
+import { healthModule } from './platform/health/index.ts';
+import { paymentSandboxModule } from './platform/payment-sandbox/index.ts';
+import { webModule } from './platform/web/index.ts';
 import { capConnectionsPerAddress, connectionTimeouts } from './plugins/connection-limits.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -55,40 +26,14 @@ import { registerXsrf } from './plugins/xsrf.ts';
 
 export type AppOptions = Omit<CoreOptions, 'clock'> & Partial<Pick<CoreOptions, 'clock'>> & { logStream?: LogStream };
 
-/** The feature modules, in an order that satisfies their declared dependencies. */
-function featureModules(config: Config) {
+/**
+ * The modules in registration order: the sandbox payment provider before the payment module that
+ * uses it, then the features (modules/index.ts), then the platform's own routes and jobs.
+ */
+function appModules(config: Config) {
   return [
-    parametersModule,
-    authModule,
-    agentsModule,
-    accountsModule,
-    linesModule,
-    esimModule,
-    consumptionModule,
-    contractPdfModule,
-    offersModule,
-    sessionModule,
-    menuModule,
-    passwordModule,
-    emailChangeModule,
-    optinsModule,
-    accountUsersModule,
-    legalModule,
-    faqModule,
-    adminModule,
-    supportModule,
-    terminationModule,
-    invoicesModule,
     ...(config.payment.provider === 'sandbox' ? [paymentSandboxModule] : []),
-    paymentModule,
-    bankDetailsModule,
-    unpaidModule,
-    tariffChangeModule,
-    ordersModule,
-    addLineModule,
-    newPhoneModule,
-    appointmentsModule,
-    catalogueModule,
+    ...FEATURE_MODULES,
     cleanupModule,
     ...(config.devTools ? [devModule] : []),
     healthModule,
@@ -96,7 +41,7 @@ function featureModules(config: Config) {
   ];
 }
 
-/** Builds the whole HTTP application: cross-cutting plugins, the core, then the feature modules. */
+/** Builds the whole HTTP application: cross-cutting plugins, the core, then the modules. */
 export async function buildApp({ clock = systemClock, logStream, ...options }: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -118,14 +63,14 @@ export async function buildApp({ clock = systemClock, logStream, ...options }: A
   registerSecurityHeaders(app, { captcha: Boolean(config.recaptcha.secret), hsts: config.cookieSecure || config.publicUrl.startsWith('https:') });
   registerUrlControlCharacterGuard(app);
   registerJsonControlCharacterGuard(app);
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false }); // JSON above 1 KB; built assets are precompressed (modules/web)
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false }); // JSON above 1 KB; built assets are precompressed (platform/web)
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerXsrf(app, { secure: config.cookieSecure });
   await registerDocs(app, config.brandName);
 
   const core = await createCore(app, { ...options, clock });
-  for (const module of featureModules(config)) await app.register(module, { core });
+  for (const module of appModules(config)) await app.register(module, { core });
   registerMaintenance(app, () => app.parameters.inMaintenance());
   return app;
 }

@@ -4,7 +4,7 @@ import { plural, type CatalogueEntry } from './error-entries.ts';
  * The part of the error catalogue every page may need: requests, sessions and access, login,
  * abuse limits, the confidential code, the e-mail change and the service state. The login page
  * and the frame import this part alone; each feature's codes live in a part of their own
- * (`<feature>-errors.ts`), gathered in error-catalogue.ts.
+ * (`<feature>-errors.ts`), each named by one line of error-parts.ts and gathered in error-catalogue.ts.
  */
 export const CORE_ERRORS = {
   // Requests the server cannot take.

@@ -5,71 +5,14 @@ import type { Clock } from '../lib/clock.ts';
 import { actingAgent, noteAgentAudit } from '../policy/acting-agent.ts';
 
 /**
- * What the audit log records. Writes on a line and reads of what opens a line to fraud (the PUK
- * unlocks a SIM, the RIO moves the number to another operator) are all recorded, and so is every
- * export of the fleet (line users' names and e-mails leaving the portal in a file, decision 017).
+ * What the audit log records, declared by the modules that record it: each lists its actions in
+ * `modules/<feature>/<feature>.audit.ts` and adds that list to this interface under its name
+ * (`declare module '../../core/audit.ts'`), and hands it to defineModule, so that the app knows
+ * them at run time too. An action outside every module's list does not type-check.
  */
-export const AUDIT_ACTIONS = [
-  // Agent mode (decision 032): an agent connected to the account; a write of theirs no other entry describes.
-  'CONNEXION_AGENT', 'ACTION_AGENT', 'MAJ_CONTEXTE_SSO',
-  'LECTURE_PUK',
-  'LECTURE_RIO',
-  'ACTIVATION_SIM',
-  'DECLARATION_PERTE_VOL',
-  'RETABLISSEMENT_LIGNE',
-  'EXPORT_LIGNES',
-  // A line's contract downloaded as a PDF (account holder and line user leave the portal in a file).
-  'TELECHARGEMENT_CONTRAT',
-  'MODIFICATION_OPTINS',
-  'INVITATION_UTILISATEUR',
-  'CHANGEMENT_ROLE_UTILISATEUR',
-  'RETRAIT_UTILISATEUR',
-  // eSIM profile: read by a signed-in caller, link e-mailed, link opened (recorded under its sender).
-  'LECTURE_ESIM',
-  'ENVOI_LIEN_ESIM',
-  'OUVERTURE_LIEN_ESIM',
-  'MODIFICATION_UTILISATEUR_LIGNE',
-  'MODIFICATION_ANNUAIRE',
-  // A message of the contact form sent by a signed-in customer (decision 024).
-  'DEMANDE_CONTACT',
-  // A card payment of invoices started, then accepted by the bank (decision 027).
-  'DEMANDE_PAIEMENT_CARTE',
-  'PAIEMENT_CARTE',
-  // Invoices paid at a point of sale, recorded by the counter agent (decision 027).
-  'PAIEMENT_COMPTOIR',
-  // Bank details saved (a new SEPA mandate with them) and a mandate's PDF, whole IBAN in it, downloaded (decision 026).
-  'MODIFICATION_COORDONNEES_BANCAIRES',
-  'TELECHARGEMENT_MANDAT_SEPA',
-  // Invoices leaving the portal as files (one PDF, a year's PDFs as a ZIP, their lines as CSV or XLSX) and a complaint about one (decision 025).
-  'TELECHARGEMENT_FACTURE',
-  'EXPORT_FACTURES',
-  'RECLAMATION_FACTURE',
-  // Back-office edits, each with the values before and after it (decision 030).
-  'ADMIN_PARAMETRES', 'ADMIN_PAGE_LEGALE', 'ADMIN_FAQ_THEME', 'ADMIN_FAQ_ORDRE_THEMES', 'ADMIN_FAQ_QUESTION', 'ADMIN_FAQ_ORDRE_QUESTIONS', 'ADMIN_FAQ_SUPPRESSION_QUESTION',
-  'ADMIN_MENU_ENTREE', 'ADMIN_MENU_ORDRE', 'ADMIN_MENU_SUPPRESSION',
-  'ADMIN_CONTACT_THEME', 'ADMIN_CONTACT_ORDRE_THEMES', 'ADMIN_CONTACT_SOUS_THEME', 'ADMIN_CONTACT_ORDRE_SOUS_THEMES',
-  'ADMIN_DOCUMENT_STATIQUE',
-  // A support ticket's or an invoice complaint's status changed in the back office, with the reply e-mailed to its sender (decision 030).
-  'ADMIN_DEMANDE_STATUT',
-  'ADMIN_RECLAMATION_STATUT',
-  // An appointment with an adviser booked, moved or cancelled, with its slot before and after (decision 029).
-  'RESERVATION_RDV', 'DEPLACEMENT_RDV', 'ANNULATION_RDV',
-  // A line's termination: a proof uploaded or deleted, the request sent, its recap e-mailed again, its cancellation (decision 031).
-  'AJOUT_JUSTIFICATIF_RESILIATION', 'SUPPRESSION_JUSTIFICATIF_RESILIATION', 'DEMANDE_RESILIATION', 'ENVOI_RECAPITULATIF_RESILIATION', 'ANNULATION_RESILIATION',
-  // A line's tariff change: recorded (applied at once or scheduled), cancelled, applied by the scheduled job (decision 037).
-  'DEMANDE_CHANGEMENT_FORFAIT', 'ANNULATION_CHANGEMENT_FORFAIT', 'APPLICATION_CHANGEMENT_FORFAIT',
-  // The add-line cart changed (a line, its quantity, options, accessories, promotion, number), with the line before and after (decision 038).
-  'MODIFICATION_PANIER',
-  // The cart sent as an order of new lines, with its number, payment mode and risk decision (decision 038).
-  'COMMANDE_AJOUT_LIGNES',
-  // A new phone ordered for a line (order type RM), with its number, phone, price and payment mode (decision 039).
-  'COMMANDE_NOUVEAU_TELEPHONE',
-  // A recap PDF of the cart opened (pre-contract information, contractual recap): confirming needs both, opened after the cart's last change.
-  'LECTURE_RECAPITULATIF_COMMANDE',
-  // Orders (decision 036): a subscription's status set, a supporting document uploaded, downloaded or deleted, the orders exported.
-  'STATUT_SOUSCRIPTION', 'AJOUT_PIECE', 'TELECHARGEMENT_PIECE', 'SUPPRESSION_PIECE', 'EXPORT_COMMANDES',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules' declarations
+export interface AuditActions {}
+export type AuditAction = AuditActions[keyof AuditActions][number];
 
 export interface AuditEntry {
   /** The signed-in person who acted. */

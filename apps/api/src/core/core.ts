@@ -6,7 +6,7 @@ import type { FileStore } from '../lib/attachments/file-store.ts';
 import type { CaptchaVerifier } from '../lib/captcha.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Limits } from '../lib/limits.ts';
-import type { MailService } from '../modules/mail/index.ts';
+import type { MailService } from '../platform/mail/index.ts';
 import type { AccessPolicy } from '../policy/access-policy.ts';
 import type { Audit } from './audit.ts';
 import type { Jobs } from './jobs.ts';

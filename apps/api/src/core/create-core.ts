@@ -16,7 +16,7 @@ import {
   smtpTransport,
   workMailQueue,
   type MailTransport,
-} from '../modules/mail/index.ts';
+} from '../platform/mail/index.ts';
 import { createAccessPolicy } from '../policy/access-policy.ts';
 import { createAudit } from './audit.ts';
 import type { Core } from './core.ts';

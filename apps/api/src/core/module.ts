@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuditAction } from './audit.ts';
 import type { Core } from './core.ts';
 
 /** The app as a module sees it: routes typed from their zod schemas. */
@@ -26,17 +27,19 @@ export interface ModuleOptions {
  * A feature module: a Fastify plugin that builds its repository and service from the core and
  * registers its routes. What other modules may use it decorates the app with, under its own
  * name (`app.decorate('auth', …)` with a matching `declare module 'fastify'`), and those
- * modules list it in `dependencies`, which Fastify checks at start-up. Registering a module is
- * one line in app.ts.
+ * modules list it in `dependencies`, which Fastify checks at start-up. The audit actions it
+ * records it declares itself (`<feature>.audit.ts`, see core/audit.ts) and lists in
+ * `auditActions`. Registering a module is one line in modules/index.ts.
  */
-export function defineModule(
+export function defineModule<const Actions extends readonly AuditAction[] = readonly []>(
   name: string,
   setup: (app: ModuleApp, core: Core) => Promise<void>,
-  options: { dependencies?: string[] } = {},
+  options: { dependencies?: string[]; auditActions?: Actions } = {},
 ) {
-  return fp<ModuleOptions>(async (app, { core }) => setup(app.withTypeProvider<ZodTypeProvider>(), core), {
+  const plugin = fp<ModuleOptions>(async (app, { core }) => setup(app.withTypeProvider<ZodTypeProvider>(), core), {
     name,
     fastify: '5.x',
     dependencies: options.dependencies ?? [],
   });
+  return Object.assign(plugin, { auditActions: options.auditActions ?? ([] as const) });
 }

@@ -1,4 +1,9 @@
-/** The database schema, one file per area under `schema/` (drizzle-kit reads this barrel). */
+/**
+ * The shared data model, one file per area under `schema/`, gathered for the code. Its tables are
+ * read across features and by the shared layers (policy, seed, reference data, clean-up), which
+ * never import a module; a table only one feature touches may live in that module instead
+ * (`modules/<feature>/<feature>.schema.ts`). drizzle-kit reads both (drizzle.config.ts).
+ */
 export * from './schema/accounts.ts';
 export * from './schema/platform.ts';
 export * from './schema/lines.ts';

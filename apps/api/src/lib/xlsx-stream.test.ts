@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sheetCells, unzip } from './unzip-test-support.ts';
+import { sheetCells, unzip } from '../test/support/unzip.ts';
 import { columnName, xlsxStream, xmlText, type XlsxCell } from './xlsx-stream.ts';
 
 async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {

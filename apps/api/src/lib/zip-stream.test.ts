@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../test/wait-for.ts';
-import { unzip } from './unzip-test-support.ts';
+import { unzip } from '../test/support/unzip.ts';
 import { zipStream, type ZipEntry } from './zip-stream.ts';
 
 async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {

@@ -160,7 +160,7 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`),
-    // The clean-up finds ended sessions by expiry (modules/cleanup).
+    // The clean-up finds ended sessions by expiry (platform/cleanup).
     index('sessions_expires_idx').on(t.expiresAt),
   ],
 );

@@ -76,7 +76,7 @@ export const rateLimitCounters = pgTable(
      */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  // The clean-up finds stale counters by the start of their window (modules/cleanup).
+  // The clean-up finds stale counters by the start of their window (platform/cleanup).
   (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
 );
 

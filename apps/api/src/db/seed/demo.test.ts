@@ -15,7 +15,7 @@ import {
 } from '@ecare/shared';
 import { parisDay } from '@ecare/shared/paris-time';
 import { asc, eq } from 'drizzle-orm';
-import { fields, MESSAGE, sendContact } from '../../modules/support/support-test-support.ts';
+import { fields, MESSAGE, sendContact } from '../../test/support/support.ts';
 import { bodyOf, createTestContext, type TestContext } from '../../test/harness.ts';
 import {
   appointments,

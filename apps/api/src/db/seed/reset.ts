@@ -1,5 +1,4 @@
-import { getTableName, is, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, sql } from 'drizzle-orm';
 import type { AttachmentStores } from '../../lib/attachments/file-store.ts';
 import type { Database } from '../client.ts';
 import { STORED_FILE_KINDS, storedKeys } from '../stored-files.ts';
@@ -11,16 +10,22 @@ import { seedDemo } from './demo.ts';
  * Tables whose ids are known outside the database: the job queue holds outbox ids, so their
  * numbering goes on after a reset instead of handing an old job a new message.
  */
-const KEEP_NUMBERING: readonly PgTable[] = [schema.emailOutbox];
+const KEEP_NUMBERING: readonly string[] = [getTableName(schema.emailOutbox)];
 
-/** Every table of the schema that is not reference data: customers, their sessions, links, mails, limits. */
-export function customerTables(): PgTable[] {
-  return (Object.values(schema) as unknown[]).filter(
-    (value): value is PgTable => is(value, PgTable) && !REFERENCE_TABLES.includes(value),
-  );
+/**
+ * Every table of the database that is not reference data: customers, their sessions, links,
+ * mails, limits. Read from the database, not from db/schema.ts, so that the tables a module keeps
+ * to itself (`modules/<feature>/<feature>.schema.ts`, which this layer does not import) are
+ * emptied too.
+ */
+export async function customerTables(db: Pick<Database, 'execute'>): Promise<string[]> {
+  const result: unknown = await db.execute(sql`select tablename from pg_tables where schemaname = current_schema() order by tablename`);
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) throw new Error('pg_tables answered no rows');
+  const reference = REFERENCE_TABLES.map((table) => getTableName(table));
+  return (result.rows as { tablename: string }[]).map((row) => row.tablename).filter((name) => !reference.includes(name));
 }
 
-const quoted = (tables: readonly PgTable[]) => sql.raw(tables.map((table) => `"${getTableName(table)}"`).join(', '));
+const quoted = (tables: readonly string[]) => sql.raw(tables.map((table) => `"${table}"`).join(', '));
 
 /**
  * Empties the customer data and loads the demo set again, in one transaction; the reference
@@ -31,7 +36,7 @@ const quoted = (tables: readonly PgTable[]) => sql.raw(tables.map((table) => `"$
  */
 export async function resetDemoData(db: Database, options: { files?: AttachmentStores } = {}): Promise<number> {
   const { files } = options;
-  const tables = customerTables();
+  const tables = await customerTables(db);
   const renumbered = tables.filter((table) => !KEEP_NUMBERING.includes(table));
   const continued = tables.filter((table) => KEEP_NUMBERING.includes(table));
   const named = await db.transaction(async (tx) => {

@@ -6,9 +6,9 @@ import { contactResponseSchema, pieceUploadResponseSchema } from '@ecare/shared'
 import { inlineJobs } from '../../core/jobs.ts';
 import { customerDocuments, supportTickets, terminationAttachments } from '../../db/schema.ts';
 import { resetDemoData } from '../../db/seed/reset.ts';
-import { CLEANUP_JOB, RETENTION } from '../../modules/cleanup/index.ts';
-import { fields, MESSAGE, sendContact } from '../../modules/support/support-test-support.ts';
-import { deleteProof, sendMultipart, upload as uploadProof, uploaded as uploadedProof } from '../../modules/termination/termination-test-support.ts';
+import { CLEANUP_JOB, RETENTION } from '../../platform/cleanup/index.ts';
+import { fields, MESSAGE, sendContact } from '../../test/support/support.ts';
+import { deleteProof, sendMultipart, upload as uploadProof, uploaded as uploadedProof } from '../../test/support/termination.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 import { attachmentsFolder, FILES } from '../../test/multipart.ts';

@@ -1,6 +1,6 @@
 import type { AccountUserRole } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 
 export interface Invitation {
   /** First and last name of the manager who invites. */

@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { ACCOUNT_USERS_AUDIT_ACTIONS } from './account-users.audit.ts';
 import { createAccountUsersRepository } from './account-users.repository.ts';
 import { accountUsersRoutes } from './account-users.routes.ts';
 import { createAccountUsersService } from './account-users.service.ts';
@@ -18,5 +19,5 @@ export const accountUsersModule = defineModule(
     });
     await accountUsersRoutes(app, service);
   },
-  { dependencies: ['auth', 'password'] },
+  { dependencies: ['auth', 'password'], auditActions: ACCOUNT_USERS_AUDIT_ACTIONS },
 );

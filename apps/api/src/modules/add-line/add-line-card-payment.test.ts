@@ -9,9 +9,9 @@ import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { releasedTogether } from '../../test/concurrent.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
-import { eventBody, newEventId, PAYMENT_ENV, postNotification, routeSandboxToApp, transactionRow, type EventFields } from '../payment/payment-test-support.ts';
+import { eventBody, newEventId, PAYMENT_ENV, postNotification, routeSandboxToApp, transactionRow, type EventFields } from '../../test/support/payment.ts';
 import { createAddLineRepository } from './add-line.repository.ts';
-import { cartOf, expectCode, insertTestCatalogue, saveAddress, saveLine, TEST_CATALOGUE } from './add-line-test-support.ts';
+import { cartOf, expectCode, insertTestCatalogue, saveAddress, saveLine, TEST_CATALOGUE } from '../../test/support/add-line.ts';
 
 const { t, f } = useTestContext(
   async (t) => {

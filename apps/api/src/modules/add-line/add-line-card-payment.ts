@@ -3,7 +3,7 @@ import { FLOW_STEP, ORDER_STATUS, SUBSCRIPTION_STATUS } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { fail } from '../../lib/errors.ts';
-import { layoutMail, type MailService } from '../mail/index.ts';
+import { layoutMail, type MailService } from '../../platform/mail/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { OrderPayments, OrderSettlement, PayableOrder } from '../payment/index.ts';
 import { createAddLineRepository, type OrderRow } from './add-line.repository.ts';

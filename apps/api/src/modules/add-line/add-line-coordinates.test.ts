@@ -7,7 +7,7 @@ import { catalogInsurances, invoices, orderAddresses, orders, subscriptions } fr
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
 import { createAddLineRepository } from './add-line.repository.ts';
-import { cartOf, expectCode, insertTestCatalogue, saveAddress, saveLine, TEST_CATALOGUE } from './add-line-test-support.ts';
+import { cartOf, expectCode, insertTestCatalogue, saveAddress, saveLine, TEST_CATALOGUE } from '../../test/support/add-line.ts';
 
 const { t, f } = useTestContext(async (t) => {
   const demo = await demoFixture(t);

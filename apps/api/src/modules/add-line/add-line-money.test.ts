@@ -4,7 +4,7 @@ import { invoices } from '../../db/schema.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { useTestContext } from '../../test/harness.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import { insertTestCatalogue, tourCart } from './add-line-test-support.ts';
+import { insertTestCatalogue, tourCart } from '../../test/support/add-line.ts';
 
 const { t, f } = useTestContext(async (t) => {
   const demo = await demoFixture(t);

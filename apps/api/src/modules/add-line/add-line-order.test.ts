@@ -8,7 +8,7 @@ import { auditLog, catalogPhones, contracts, invoices, orders, riskDecisions, su
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 import { createAddLineRepository } from './add-line.repository.ts';
-import { cartOf, expectCode, insertTestCatalogue, saveAddress, saveLine, TEST_CATALOGUE } from './add-line-test-support.ts';
+import { cartOf, expectCode, insertTestCatalogue, saveAddress, saveLine, TEST_CATALOGUE } from '../../test/support/add-line.ts';
 import { NEW_NUMBER_RANGE } from './add-line.service.ts';
 
 const { t, f } = useTestContext(async (t) => {

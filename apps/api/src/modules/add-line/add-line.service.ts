@@ -51,7 +51,7 @@ import { addDays, parisDay } from '@ecare/shared/paris-time';
 import { formatPhone } from '@ecare/shared/phone';
 import type { z } from 'zod';
 import type { ServiceCore } from '../../core/core.ts';
-import { layoutMail } from '../mail/index.ts';
+import { layoutMail } from '../../platform/mail/index.ts';
 
 const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const formatEuros = (centimes: number) => money.format(centimes / 100);

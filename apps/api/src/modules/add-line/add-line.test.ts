@@ -17,7 +17,7 @@ import { auditLog, subscriptionLines, subscriptions } from '../../db/schema.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
 import { createAddLineRepository } from './add-line.repository.ts';
-import { cartOf, expectCode, insertTestCatalogue, saveLine, TEST_CATALOGUE } from './add-line-test-support.ts';
+import { cartOf, expectCode, insertTestCatalogue, saveLine, TEST_CATALOGUE } from '../../test/support/add-line.ts';
 
 const { t, f } = useTestContext(async (t) => {
   const demo = await demoFixture(t);

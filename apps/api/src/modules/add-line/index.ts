@@ -1,5 +1,6 @@
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
+import { ADD_LINE_AUDIT_ACTIONS } from './add-line.audit.ts';
 import { offlineAddressBase } from '../../lib/addresses/address-base.ts';
 import { createAddLineCardPayments } from './add-line-card-payment.ts';
 import { createAddLineRepository } from './add-line.repository.ts';
@@ -23,5 +24,5 @@ export const addLineModule = defineModule(
     const { mail, brandName, publicUrl } = serviceCore(core);
     app.payment.useOrderPayments(createAddLineCardPayments({ db: core.db, orders: app.orders, mail, log: core.log, brandName, publicUrl }));
   },
-  { dependencies: ['auth', 'orders', 'unpaid', 'payment'] },
+  { dependencies: ['auth', 'orders', 'unpaid', 'payment'], auditActions: ADD_LINE_AUDIT_ACTIONS },
 );

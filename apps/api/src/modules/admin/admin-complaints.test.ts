@@ -13,7 +13,7 @@ import { formatPhone } from '@ecare/shared/phone';
 import { contracts, invoices } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { bodyOf, expectError, useTestContext, type TestContext } from '../../test/harness.ts';
-import { adminFixture, auditOf, expectAdministratorsOnly, lastAuditId } from './admin-test-support.ts';
+import { adminFixture, auditOf, expectAdministratorsOnly, lastAuditId } from '../../test/support/admin.ts';
 
 /** The demo people, and the bakery's account, invoices (newest first) and first line. */
 async function complaintsFixture(t: TestContext) {

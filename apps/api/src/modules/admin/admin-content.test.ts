@@ -20,7 +20,7 @@ import { parisDay } from '@ecare/shared/paris-time';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 import { pdfLines } from '../../test/pdf-text.ts';
 import { FIRST_CREATED_CONTACT_SUB_THEME_ID, FIRST_CREATED_CONTACT_THEME_ID, FIRST_CREATED_MENU_ID } from './admin-content.repository.ts';
-import { adminFixture, auditOf, callAs, lastAuditId } from './admin-test-support.ts';
+import { adminFixture, auditOf, callAs, lastAuditId } from '../../test/support/admin.ts';
 
 const { t, f } = useTestContext(adminFixture);
 

@@ -10,7 +10,7 @@ import type { Audit } from '../../core/audit.ts';
 import type { Transact } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailService } from '../../platform/mail/index.ts';
 import { pageOrLast } from '../../lib/paging.ts';
 import { customerTicket, ticketStatusMail } from '../support/index.ts';
 import type { AdminTicketsRepository, TicketRow } from './admin-tickets.repository.ts';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { adminTicketPageSchema, adminTicketSchema, contactResponseSchema, supportTicketPageSchema, type SupportTicketStatus } from '@ecare/shared';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { bodyOf, expectError, useTestContext, type TestContext } from '../../test/harness.ts';
-import { attachmentsFolder, FILES, fields, MESSAGE, sendContact, VISITOR } from '../support/support-test-support.ts';
-import { adminFixture, auditOf, expectAdministratorsOnly, lastAuditId } from './admin-test-support.ts';
+import { attachmentsFolder, FILES, fields, MESSAGE, sendContact, VISITOR } from '../../test/support/support.ts';
+import { adminFixture, auditOf, expectAdministratorsOnly, lastAuditId } from '../../test/support/admin.ts';
 
 const { t, f } = useTestContext(adminFixture, { env: { ATTACHMENTS_DIR: attachmentsFolder(), SUPPORT_EMAIL: 'support@telora.test' } });
 

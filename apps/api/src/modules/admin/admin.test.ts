@@ -21,7 +21,7 @@ import type { AuditAction } from '../../core/audit.ts';
 import { faqQuestions } from '../../db/schema.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 import { FIRST_CREATED_QUESTION_ID, FIRST_CREATED_THEME_ID } from './admin.repository.ts';
-import { adminFixture, auditOf as auditOfIn, lastAuditId as lastAuditIdIn } from './admin-test-support.ts';
+import { adminFixture, auditOf as auditOfIn, lastAuditId as lastAuditIdIn } from '../../test/support/admin.ts';
 
 const { t, f } = useTestContext(adminFixture);
 

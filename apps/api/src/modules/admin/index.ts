@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { ADMIN_AUDIT_ACTIONS } from './admin.audit.ts';
 import { createAdminRepository } from './admin.repository.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
@@ -37,5 +38,5 @@ export const adminModule = defineModule(
     await adminTicketsRoutes(app, createAdminTicketsService({ repo: createAdminTicketsRepository(core.db), ...requestDeps }));
     await adminComplaintsRoutes(app, createAdminComplaintsService({ repo: createAdminComplaintsRepository(core.db), ...requestDeps }));
   },
-  { dependencies: ['parameters', 'auth'] },
+  { dependencies: ['parameters', 'auth'], auditActions: ADMIN_AUDIT_ACTIONS },
 );

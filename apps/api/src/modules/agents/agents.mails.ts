@@ -1,4 +1,4 @@
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 
 /** Tells a manager that a customer-service agent connected to their account, and why (decision 032). */
 export function agentConnectionMail(

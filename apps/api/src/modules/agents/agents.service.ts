@@ -25,7 +25,7 @@ import type { Limits } from '../../lib/limits.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailService } from '../../platform/mail/index.ts';
 import { agentConnectionMail } from './agents.mails.ts';
 import type { AgentsRepository } from './agents.repository.ts';
 import { parisDateTimeFormat } from '@ecare/shared/paris-time';

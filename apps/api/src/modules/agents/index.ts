@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { AGENTS_AUDIT_ACTIONS } from './agents.audit.ts';
 import { createAuthenticateAgent } from './agents.hook.ts';
 import { createAgentsRepository } from './agents.repository.ts';
 import { agentsRoutes } from './agents.routes.ts';
@@ -51,5 +52,5 @@ export const agentsModule = defineModule(
       devTools: config.devTools,
     });
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: AGENTS_AUDIT_ACTIONS },
 );

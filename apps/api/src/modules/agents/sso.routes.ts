@@ -26,7 +26,7 @@ import {
 import type { ModuleApp } from '../../core/module.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { caller } from '../auth/index.ts';
-import { localOnly } from '../dev/index.ts';
+import { localOnly } from '../../platform/dev/index.ts';
 import { agentCaller, type createAuthenticateAgent } from './agents.hook.ts';
 import type { GaiaClient, GaiaPending } from './gaia.ts';
 import { signedOneclicQuery } from './oneclic-signature.ts';

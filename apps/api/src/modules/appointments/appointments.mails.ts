@@ -1,7 +1,7 @@
 import { APPOINTMENT_MOTIFS, type AppointmentMotif } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { parisDateTimeFormat } from '@ecare/shared/paris-time';
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 
 const longDate = parisDateTimeFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const clock = parisDateTimeFormat({ hour: '2-digit', minute: '2-digit' });

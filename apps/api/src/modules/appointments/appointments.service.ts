@@ -20,7 +20,7 @@ import { formatPhone } from '@ecare/shared/phone';
 import type { ServiceCore } from '../../core/core.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { AppError, fail } from '../../lib/errors.ts';
-import type { MailContent } from '../mail/index.ts';
+import type { MailContent } from '../../platform/mail/index.ts';
 import { appointmentCalendar } from './appointments.ics.ts';
 import { bookedMail, cancelledMail, movedMail, type AppointmentFacts } from './appointments.mails.ts';
 import type { AppointmentLineRow, AppointmentRow, AppointmentsRepository } from './appointments.repository.ts';

@@ -7,7 +7,7 @@ import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createContract } from '../../db/seed/factories.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext, type TestContext } from '../../test/harness.ts';
-import { appointmentOf, expectErrorWith, lastCalendarTo } from './appointments-test-support.ts';
+import { appointmentOf, expectErrorWith, lastCalendarTo } from '../../test/support/appointments.ts';
 import { APPOINTMENT_QUOTA } from './appointments.service.ts';
 
 /**

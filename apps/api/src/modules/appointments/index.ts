@@ -1,5 +1,6 @@
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
+import { APPOINTMENTS_AUDIT_ACTIONS } from './appointments.audit.ts';
 import { createAppointmentsRepository } from './appointments.repository.ts';
 import { appointmentsRoutes } from './appointments.routes.ts';
 import { createAppointmentsService } from './appointments.service.ts';
@@ -14,5 +15,5 @@ export const appointmentsModule = defineModule(
     });
     await appointmentsRoutes(app, service);
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: APPOINTMENTS_AUDIT_ACTIONS },
 );

@@ -1,4 +1,4 @@
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 
 const NBSP = '\u00a0';
 

@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { AUTH_AUDIT_ACTIONS } from './auth.audit.ts';
 import { createAuthenticate } from './auth.hook.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
@@ -64,4 +65,4 @@ export const authModule = defineModule('auth', async (app, core) => {
   agentScopeHooks(app, core.audit, core.log);
   await authRoutes(app, { service, authenticate, limits: core.limits });
   await unlockRoutes(app, { protection, limits: core.limits, secureCookie: core.config.cookieSecure });
-});
+}, { auditActions: AUTH_AUDIT_ACTIONS });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage, hashConfidentialCode } from '@ecare/shared';
 import { LIMITS } from '../../lib/limits.ts';
 import { createTestContext, errorOf, tokenErrorOf, type TestContext } from '../../test/harness.ts';
-import { loginDriver, NOTICE_SUBJECT, UNLOCK_SUBJECT } from './login-test-support.ts';
+import { loginDriver, NOTICE_SUBJECT, UNLOCK_SUBJECT } from '../../test/support/login.ts';
 
 let t: TestContext;
 let driver: ReturnType<typeof loginDriver>;

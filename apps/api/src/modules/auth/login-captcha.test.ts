@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@ecare/shared';
 import { createTestContext, tokenErrorOf, type TestContext } from '../../test/harness.ts';
 import { LOGIN_PASS_COOKIE } from './login-protection.ts';
-import { loginDriver, NOTICE_SUBJECT, UNLOCK_SUBJECT } from './login-test-support.ts';
+import { loginDriver, NOTICE_SUBJECT, UNLOCK_SUBJECT } from '../../test/support/login.ts';
 
 /** Stands in for reCAPTCHA's siteverify on loopback: token 'humain' passes, anything else fails. */
 let verifier: Server;

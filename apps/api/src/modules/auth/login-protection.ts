@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { LIMITS, type Limits } from '../../lib/limits.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailService } from '../../platform/mail/index.ts';
 import { attackNoticeMail, unlockLinkMail } from './auth.mails.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { BackgroundTasks } from './background.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage, okResponseSchema, tokenErrorSchema, type TokenError } from '@ecare/shared';
 import { LIMITS } from '../../lib/limits.ts';
 import { bodyOf, createTestContext, errorOf, tokenErrorOf, type TestContext } from '../../test/harness.ts';
-import { loginDriver, NOTICE_SUBJECT, UNLOCK_SUBJECT, unlockTokenOf } from './login-test-support.ts';
+import { loginDriver, NOTICE_SUBJECT, UNLOCK_SUBJECT, unlockTokenOf } from '../../test/support/login.ts';
 
 let t: TestContext;
 let driver: ReturnType<typeof loginDriver>;

@@ -1,5 +1,5 @@
 import { PAYMENT_MODE_LABELS, formatIban, ibanEnd, maskIban, type MandateType, type PaymentMode } from '@ecare/shared';
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 
 /** A change of bank details as the managers are told of it: never the whole IBAN. */
 export interface BankDetailsChange {

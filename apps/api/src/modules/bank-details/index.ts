@@ -1,5 +1,6 @@
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
+import { BANK_DETAILS_AUDIT_ACTIONS } from './bank-details.audit.ts';
 import { createBankDetailsRepository } from './bank-details.repository.ts';
 import { bankDetailsRoutes } from './bank-details.routes.ts';
 import { createBankDetailsService } from './bank-details.service.ts';
@@ -15,5 +16,5 @@ export const bankDetailsModule = defineModule(
     });
     await bankDetailsRoutes(app, service);
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: BANK_DETAILS_AUDIT_ACTIONS },
 );

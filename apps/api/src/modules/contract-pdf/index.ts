@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { CONTRACT_PDF_AUDIT_ACTIONS } from './contract-pdf.audit.ts';
 import { createContractPdfRepository } from './contract-pdf.repository.ts';
 import { contractPdfRoutes } from './contract-pdf.routes.ts';
 import { createContractPdfService } from './contract-pdf.service.ts';
@@ -16,5 +17,5 @@ export const contractPdfModule = defineModule(
     });
     await contractPdfRoutes(app, service);
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: CONTRACT_PDF_AUDIT_ACTIONS },
 );

@@ -1,4 +1,4 @@
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 
 export function emailChangeConfirmMail(brand: string, link: string, newEmail: string, validityHours: number): MailContent {
   return layoutMail(brand, {

@@ -7,7 +7,7 @@ import type { Limits } from '../../lib/limits.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AuthModule } from '../auth/index.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailService } from '../../platform/mail/index.ts';
 import { emailChangeCancelMail, emailChangeConfirmMail } from './email-change.mails.ts';
 import type { EmailChangeRepository, EmailChangeRow } from './email-change.repository.ts';
 

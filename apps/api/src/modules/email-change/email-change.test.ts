@@ -9,7 +9,7 @@ import { createLimits } from '../../lib/limits.ts';
 import { postgresRateLimitStore } from '../../lib/rate-limit.ts';
 import { releasedTogether, statusTally } from '../../test/concurrent.ts';
 import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
-import { createMailRepository, createMailService, workMailQueue, type MailService } from '../mail/index.ts';
+import { createMailRepository, createMailService, workMailQueue, type MailService } from '../../platform/mail/index.ts';
 import { createEmailChangeRepository, type EmailChangeRepository } from './email-change.repository.ts';
 import { createEmailChangeService } from './email-change.service.ts';
 

@@ -1,6 +1,6 @@
 import { planPhrase } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 const parisDateTime = parisDateTimeFormat({ dateStyle: 'long', timeStyle: 'short' });

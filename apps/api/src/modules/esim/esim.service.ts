@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailService } from '../../platform/mail/index.ts';
 import type { EsimLinkCodec } from './esim-link.ts';
 import { esimQrCode } from './esim-qr.ts';
 import { esimLinkMail } from './esim.mails.ts';

@@ -14,7 +14,7 @@ import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createContract } from '../../db/seed/factories.ts';
 import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, openApiDocumentSchema, useTestContext, type TestContext } from '../../test/harness.ts';
-import { auditOf, storedLine } from '../lines/lines-test-support.ts';
+import { auditOf, storedLine } from '../../test/support/lines.ts';
 import { ESIM_SEND_QUOTAS } from './esim.service.ts';
 
 type Answer = Awaited<ReturnType<TestContext['get']>>;

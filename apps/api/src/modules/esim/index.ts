@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { ESIM_AUDIT_ACTIONS } from './esim.audit.ts';
 import { createEsimLinkCodec } from './esim-link.ts';
 import { createEsimRepository } from './esim.repository.ts';
 import { esimRoutes } from './esim.routes.ts';
@@ -27,5 +28,5 @@ export const esimModule = defineModule(
     });
     await esimRoutes(app, { service, limits: core.limits });
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: ESIM_AUDIT_ACTIONS },
 );

@@ -1,6 +1,7 @@
 import { serviceCore } from '../../core/core.ts';
 import { invoiceStatus } from '@ecare/shared';
 import { defineModule } from '../../core/module.ts';
+import { INVOICES_AUDIT_ACTIONS } from './invoices.audit.ts';
 import { createInvoicesRepository, type InvoicesRepository } from './invoices.repository.ts';
 import { invoicesRoutes } from './invoices.routes.ts';
 import { createInvoicesService } from './invoices.service.ts';
@@ -47,5 +48,5 @@ export const invoicesModule = defineModule(
     });
     await invoicesRoutes(app, service);
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: INVOICES_AUDIT_ACTIONS },
 );

@@ -6,7 +6,7 @@ import { auditLog, invoiceComplaints } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 import { INVOICE_COMPLAINT_QUOTA } from './invoices.service.ts';
-import { invoiceDetail, invoiceFixture, invoicePage } from './invoices-test-support.ts';
+import { invoiceDetail, invoiceFixture, invoicePage } from '../../test/support/invoices.ts';
 
 const { t, f } = useTestContext(invoiceFixture, { env: { SUPPORT_EMAIL: 'service-client@telora.test' } });
 

@@ -4,13 +4,13 @@ import { OPERATOR_COMPANY } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { auditLog, billingAccounts, invoiceItems } from '../../db/schema.ts';
 import { DEMO_COMPANIES } from '../../db/seed/demo-companies.ts';
-import { sheetCells, unzip } from '../../lib/unzip-test-support.ts';
+import { sheetCells, unzip } from '../../test/support/unzip.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { expectError, useTestContext } from '../../test/harness.ts';
 import { frenchVatNumber } from './invoices.document.ts';
 import { INVOICE_EXPORT_HEADERS } from './invoices-export.ts';
 import { INVOICE_FILES_QUOTA } from './invoices.service.ts';
-import { invoiceDetail, invoiceFixture, pdfPages } from './invoices-test-support.ts';
+import { invoiceDetail, invoiceFixture, pdfPages } from '../../test/support/invoices.ts';
 import { parseCsv } from '../../test/csv-reader.ts';
 
 const { t, f } = useTestContext(invoiceFixture);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceEvolutionSchema } from '@ecare/shared';
 import { accountPaymentSettings, billingAccounts, contracts, invoiceItems, offers } from '../../db/schema.ts';
 import { bodyOf, useTestContext } from '../../test/harness.ts';
-import { invoiceDetail, invoiceFixture, pdfPages } from './invoices-test-support.ts';
+import { invoiceDetail, invoiceFixture, pdfPages } from '../../test/support/invoices.ts';
 
 const { t, f } = useTestContext(invoiceFixture);
 

@@ -1,6 +1,6 @@
 import { INVOICE_COMPLAINT_MOTIF_LABELS, type InvoiceComplaintMotif } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 
 /** A complaint as both e-mails tell it. */
 export interface ComplaintSummary {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INVOICE_STATUSES, invoiceDay, invoiceEvolutionSchema, invoiceStatus } from '@ecare/shared';
 import { invoices } from '../../db/schema.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
-import { cents, invoiceDetail, invoiceFixture, invoicePage } from './invoices-test-support.ts';
+import { cents, invoiceDetail, invoiceFixture, invoicePage } from '../../test/support/invoices.ts';
 
 const { t, f } = useTestContext(invoiceFixture);
 

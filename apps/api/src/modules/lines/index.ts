@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { LINES_AUDIT_ACTIONS } from './lines.audit.ts';
 import { createLinesRepository, type LinesRepository } from './lines.repository.ts';
 import { lineExportRoutes } from './lines-export.routes.ts';
 import { lineUsersRoutes } from './line-users.routes.ts';
@@ -37,5 +38,5 @@ export const linesModule = defineModule(
     await lineExportRoutes(app, service);
     await lineUsersRoutes(app, service);
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: LINES_AUDIT_ACTIONS },
 );

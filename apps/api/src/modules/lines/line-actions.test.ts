@@ -15,7 +15,7 @@ import { demoIccid } from '../../db/seed/builders.ts';
 import { createContract } from '../../db/seed/factories.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext, type TestContext } from '../../test/harness.ts';
-import { auditOf, storedLine } from './lines-test-support.ts';
+import { auditOf, storedLine } from '../../test/support/lines.ts';
 
 const { t, f } = useTestContext(demoFixture);
 

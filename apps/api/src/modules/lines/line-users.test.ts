@@ -12,7 +12,7 @@ import { contracts } from '../../db/schema.ts';
 import { createContract } from '../../db/seed/factories.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, openApiDocumentSchema, useTestContext, type TestContext } from '../../test/harness.ts';
-import { auditOf, storedLine } from './lines-test-support.ts';
+import { auditOf, storedLine } from '../../test/support/lines.ts';
 
 const { t, f } = useTestContext(demoFixture);
 

@@ -4,7 +4,7 @@ import { API_ERRORS, LINE_SORT_FIELDS, linePageSchema, type LineStatus } from '@
 import { formatPhone } from '@ecare/shared/phone';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, contracts } from '../../db/schema.ts';
-import { sheetCells, unzip } from '../../lib/unzip-test-support.ts';
+import { sheetCells, unzip } from '../../test/support/unzip.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';

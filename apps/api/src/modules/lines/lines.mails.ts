@@ -1,5 +1,5 @@
 import { formatPhone } from '@ecare/shared/phone';
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 
 const frenchDate = (isoDate: string) => {
   const [year, month, day] = isoDate.split('-');

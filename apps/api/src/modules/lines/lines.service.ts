@@ -26,7 +26,7 @@ import type { Audit } from '../../core/audit.ts';
 import type { Transact } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fail } from '../../lib/errors.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailService } from '../../platform/mail/index.ts';
 import { lineActions, stateAllows, type AccessPolicy, type ContractAccess } from '../../policy/access-policy.ts';
 import { EXPORT_CONTENT_TYPES, csvExport, xlsxExport } from './lines-export.ts';
 import { lossTheftMail } from './lines.mails.ts';

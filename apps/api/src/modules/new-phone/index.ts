@@ -1,5 +1,6 @@
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
+import { NEW_PHONE_AUDIT_ACTIONS } from './new-phone.audit.ts';
 import { offlineAddressBase } from '../../lib/addresses/address-base.ts';
 import { createNewPhoneCardPayments } from './new-phone-card-payment.ts';
 import { createNewPhoneRepository } from './new-phone.repository.ts';
@@ -24,5 +25,5 @@ export const newPhoneModule = defineModule(
       createNewPhoneCardPayments({ db: core.db, orders: app.orders, mail: shared.mail, log: core.log, brandName: shared.brandName, publicUrl: shared.publicUrl }),
     );
   },
-  { dependencies: ['auth', 'orders', 'unpaid', 'payment'] },
+  { dependencies: ['auth', 'orders', 'unpaid', 'payment'], auditActions: NEW_PHONE_AUDIT_ACTIONS },
 );

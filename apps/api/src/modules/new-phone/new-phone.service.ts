@@ -30,7 +30,7 @@ import type { ServiceCore } from '../../core/core.ts';
 import { checkedAddress, type AddressBase } from '../../lib/addresses/address-base.ts';
 import { fail } from '../../lib/errors.ts';
 import { actingAgent, assertMayOrderNewPhone, type ContractAccess } from '../../policy/access-policy.ts';
-import { layoutMail } from '../mail/index.ts';
+import { layoutMail } from '../../platform/mail/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { UnpaidModule } from '../unpaid/index.ts';
 import { afterTransferSentence, type CollectionShop } from './new-phone-delivery.ts';

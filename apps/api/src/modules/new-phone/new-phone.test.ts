@@ -21,7 +21,7 @@ import { auditLog, catalogPhones, contracts, invoices, orderAddresses, orderEven
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
-import { dayFrom, eventBody, insertInvoice, PAYMENT_ENV, postNotification, transactionRow } from '../payment/payment-test-support.ts';
+import { dayFrom, eventBody, insertInvoice, PAYMENT_ENV, postNotification, transactionRow } from '../../test/support/payment.ts';
 
 /** Phones of these tests, at the end of the phones' id range so that they never meet the reference catalogue's. */
 const PHONE = { idArticle: 1980, marque: 'Test', modele: 'Renouveau', description: 'Téléphone de test', couleurs: ['Noir', 'Bleu'], stockageGo: 256, esim: true, cinqG: true, prixNuCentimes: 69_999, prixAvecForfaitCentimes: 19_999, stock: 50, image: 'test.webp' };

@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { OPTINS_AUDIT_ACTIONS } from './optins.audit.ts';
 import { createOptinsRepository } from './optins.repository.ts';
 import { optinsRoutes } from './optins.routes.ts';
 import { createOptinsService } from './optins.service.ts';
@@ -16,5 +17,5 @@ export const optinsModule = defineModule(
     });
     await optinsRoutes(app, service);
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: OPTINS_AUDIT_ACTIONS },
 );

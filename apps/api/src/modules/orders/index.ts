@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
+import { ORDERS_AUDIT_ACTIONS } from './orders.audit.ts';
 import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.repository.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { ordersRoutes } from './orders.routes.ts';
@@ -43,5 +44,5 @@ export const ordersModule = defineModule(
       await piecesRoutes(scope, { service: pieces, store });
     });
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: ORDERS_AUDIT_ACTIONS },
 );

@@ -8,8 +8,8 @@ import { formatPhone } from '@ecare/shared/phone';
 import { catalogInsurances, catalogOptions, catalogPhones, contracts, invoices, offers, rateLimitCounters } from '../../db/schema.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, useTestContext } from '../../test/harness.ts';
-import { cartOf, saveAddress, tourCart } from '../add-line/add-line-test-support.ts';
-import { eventBody, PAYMENT_ENV, postNotification } from '../payment/payment-test-support.ts';
+import { cartOf, saveAddress, tourCart } from '../../test/support/add-line.ts';
+import { eventBody, PAYMENT_ENV, postNotification } from '../../test/support/payment.ts';
 
 /**
  * Issue 24, point 2: every order, whatever journey made it, shows its lines with every amount

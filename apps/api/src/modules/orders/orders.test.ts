@@ -30,7 +30,7 @@ import { releasedTogether, statusTally } from '../../test/concurrent.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
 import { FILES, attachmentsFolder } from '../../test/multipart.ts';
-import { sendMultipart } from '../termination/termination-test-support.ts';
+import { sendMultipart } from '../../test/support/termination.ts';
 import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.repository.ts';
 
 const folder = attachmentsFolder();

@@ -14,7 +14,7 @@ import type { Limits } from '../../lib/limits.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AuthModule } from '../auth/index.ts';
-import type { MailContent, MailService } from '../mail/index.ts';
+import type { MailContent, MailService } from '../../platform/mail/index.ts';
 import { resetPasswordMail } from './password.mails.ts';
 import type { PasswordRepository } from './password.repository.ts';
 

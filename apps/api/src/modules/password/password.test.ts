@@ -11,7 +11,7 @@ import { postgresRateLimitStore } from '../../lib/rate-limit.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { releasedTogether, statusTally } from '../../test/concurrent.ts';
 import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
-import { createMailRepository, createMailService, workMailQueue } from '../mail/index.ts';
+import { createMailRepository, createMailService, workMailQueue } from '../../platform/mail/index.ts';
 import { createPasswordRepository, type PasswordRepository } from './password.repository.ts';
 import { createPasswordService } from './password.service.ts';
 

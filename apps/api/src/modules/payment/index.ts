@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../db/transaction.ts';
 import type { Config } from '../../config/env.ts';
 import { defineModule } from '../../core/module.ts';
+import { PAYMENT_AUDIT_ACTIONS } from './payment.audit.ts';
 import { orderPaymentsOf, type OrderPayments } from './order-payments.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { createPaymentRepository } from './payment.repository.ts';
@@ -75,5 +76,5 @@ export const paymentModule = defineModule(
     } satisfies PaymentModule);
     await paymentRoutes(app, { service });
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: PAYMENT_AUDIT_ACTIONS },
 );

@@ -7,7 +7,7 @@ import { invoicePayments, paymentTransactions } from '../../db/schema.ts';
 import { releasedTogether } from '../../test/concurrent.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, useTestContext } from '../../test/harness.ts';
-import { insertInvoice, invoiceRow, PAYMENT_ENV, routeSandboxToApp, transactionRow, type SentNotification } from './payment-test-support.ts';
+import { insertInvoice, invoiceRow, PAYMENT_ENV, routeSandboxToApp, transactionRow, type SentNotification } from '../../test/support/payment.ts';
 import { PAYMENT_LINK_QUOTA } from './payment.service.ts';
 
 /*

@@ -6,7 +6,7 @@ import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
-import { auditOfAccount, insertInvoice, invoiceRow, PAYMENT_ENV } from './payment-test-support.ts';
+import { auditOfAccount, insertInvoice, invoiceRow, PAYMENT_ENV } from '../../test/support/payment.ts';
 
 const { t, f } = useTestContext(demoFixture, { env: PAYMENT_ENV });
 

@@ -5,7 +5,7 @@ import { invoicePayments, invoices, paymentNotifications } from '../../db/schema
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
-import { SIGNATURE_HEADER, signNotification, TIMESTAMP_HEADER } from '../payment-sandbox/index.ts';
+import { SIGNATURE_HEADER, signNotification, TIMESTAMP_HEADER } from '../../platform/payment-sandbox/index.ts';
 import {
   auditOfAccount,
   dayFrom,
@@ -20,7 +20,7 @@ import {
   postNotification,
   transactionRow,
   type EventFields,
-} from './payment-test-support.ts';
+} from '../../test/support/payment.ts';
 import { REJECTED_NOTIFICATION_QUOTA } from './payment.service.ts';
 
 const { t, f } = useTestContext(demoFixture, { env: PAYMENT_ENV });

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
  * What the portal needs of a card payment provider (decision 027): a hosted payment page for a
  * transaction, and its signed notifications checked and read. The card itself is typed on the
  * provider's page and never reaches the portal (PCI DSS SAQ A). The built-in sandbox
- * (modules/payment-sandbox) is one; a real provider's adapter implements the same interface and
+ * (platform/payment-sandbox) is one; a real provider's adapter implements the same interface and
  * is chosen by PAYMENT_PROVIDER.
  */
 export interface PaymentProvider {

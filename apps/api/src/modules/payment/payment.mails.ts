@@ -1,4 +1,4 @@
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 const parisDateTime = parisDateTimeFormat({ dateStyle: 'long', timeStyle: 'short' });

@@ -24,7 +24,7 @@ import { AppError, fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { ActingAgent } from '../../policy/acting-agent.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailService } from '../../platform/mail/index.ts';
 import type { OrderPayments, PayableOrder } from './order-payments.ts';
 import type { NotificationRejection, PaymentEvent, PaymentProvider, ProviderCancellation } from './payment-provider.ts';
 import { paymentReceiptMail } from './payment.mails.ts';

@@ -5,7 +5,7 @@ import { paymentTransactions } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
-import { auditOfAccount, dayFrom, insertInvoice, PAYMENT_ENV, transactionRow } from './payment-test-support.ts';
+import { auditOfAccount, dayFrom, insertInvoice, PAYMENT_ENV, transactionRow } from '../../test/support/payment.ts';
 import { PAYMENT_LINK_QUOTA } from './payment.service.ts';
 
 const { t, f } = useTestContext(demoFixture, { env: PAYMENT_ENV });

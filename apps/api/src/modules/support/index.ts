@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { defineModule } from '../../core/module.ts';
+import { SUPPORT_AUDIT_ACTIONS } from './support.audit.ts';
 import { createSupportRequestsRepository } from './support-requests.repository.ts';
 import { createSupportRequests } from './support-requests.ts';
 import { createSupportRepository } from './support.repository.ts';
@@ -40,5 +41,5 @@ export const supportModule = defineModule(
       await supportRoutes(scope, { service, requests: createSupportRequests({ repo: createSupportRequestsRepository(core.db), clock: core.clock }), store });
     });
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: SUPPORT_AUDIT_ACTIONS },
 );

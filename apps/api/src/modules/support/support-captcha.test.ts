@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage, hashConfidentialCode, tokenResponseSchema } from '@ecare/shared';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { bodyOf, createTestContext, errorOf, type TestContext } from '../../test/harness.ts';
-import { FILES, MESSAGE, VISITOR, attachmentsFolder, fields, filesIn, sendContact } from './support-test-support.ts';
+import { FILES, MESSAGE, VISITOR, attachmentsFolder, fields, filesIn, sendContact } from '../../test/support/support.ts';
 
 /** Stands in for reCAPTCHA's siteverify on loopback: token 'humain' passes, anything else fails. */
 let verifier: Server;

@@ -10,9 +10,9 @@ import {
 } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { bodyOf, expectError, useTestContext, type TestContext } from '../../test/harness.ts';
-import { invoiceFixture } from '../invoices/invoices-test-support.ts';
-import { daysOf, submitted } from '../termination/termination-test-support.ts';
-import { fields, FILES, MESSAGE, sendContact } from './support-test-support.ts';
+import { invoiceFixture } from '../../test/support/invoices.ts';
+import { daysOf, submitted } from '../../test/support/termination.ts';
+import { fields, FILES, MESSAGE, sendContact } from '../../test/support/support.ts';
 
 /** On top of the demo's history, the bakery's manager made one request of each kind; its line user one message. */
 async function requestsFixture(t: TestContext) {

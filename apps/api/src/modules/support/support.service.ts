@@ -21,7 +21,7 @@ import { pageOrLast } from '../../lib/paging.ts';
 import { identifierKey, loginSource, type Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { AuthUser } from '../auth/index.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailService } from '../../platform/mail/index.ts';
 import type { AttachmentStore } from '../../lib/attachments/store.ts';
 import { acknowledgementMail, supportTicketMail, type TicketSummary } from './support.mails.ts';
 import { invalidBody } from '../../lib/attachments/multipart.ts';

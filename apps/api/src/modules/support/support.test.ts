@@ -20,7 +20,7 @@ import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { bodyOf, createTestContext, errorOf, openApiDocumentSchema, type TestContext } from '../../test/harness.ts';
 import { safeAttachmentName } from '../../lib/attachments/store.ts';
 import { CONTACT_QUOTA } from './support.service.ts';
-import { FILES, MESSAGE, VISITOR, attachmentsFolder, fields, filesIn, freshVisitor, sendContact, type Part } from './support-test-support.ts';
+import { FILES, MESSAGE, VISITOR, attachmentsFolder, fields, filesIn, freshVisitor, sendContact, type Part } from '../../test/support/support.ts';
 
 const folder = attachmentsFolder();
 let t: TestContext;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { serviceCore } from '../../core/core.ts';
 import type { Jobs } from '../../core/jobs.ts';
 import { defineModule } from '../../core/module.ts';
+import { TARIFF_CHANGE_AUDIT_ACTIONS } from './tariff-change.audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createTariffChangeRepository } from './tariff-change.repository.ts';
 import { tariffChangeRoutes } from './tariff-change.routes.ts';
@@ -30,5 +31,5 @@ export const tariffChangeModule = defineModule(
     await tariffChangeRoutes(app, service);
     await scheduleTariffChanges(core.jobs, service, core.clock, core.log);
   },
-  { dependencies: ['auth', 'unpaid'] },
+  { dependencies: ['auth', 'unpaid'], auditActions: TARIFF_CHANGE_AUDIT_ACTIONS },
 );

@@ -1,7 +1,7 @@
 import { addDays } from '@ecare/shared/paris-time';
 import { formatPhone } from '@ecare/shared/phone';
 import { planPhrase, TARIFF_CHANGE_ACTION_LABELS } from '@ecare/shared';
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 import { formatCents, frenchDay, recapFileName, type TariffChangeRecap } from './tariff-change.document.ts';
 
 /** The change recorded (scheduled or applied at once): its recap in the message and as a PDF. */

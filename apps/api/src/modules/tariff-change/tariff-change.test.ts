@@ -24,7 +24,7 @@ import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
-import { pdfText } from '../termination/termination-test-support.ts';
+import { pdfText } from '../../test/support/termination.ts';
 import { TARIFF_CHANGE_CRON, TARIFF_CHANGE_JOB } from './index.ts';
 
 const jobs = inlineJobs();

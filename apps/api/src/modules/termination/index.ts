@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../core/jobs.ts';
 import { defineModule } from '../../core/module.ts';
+import { TERMINATION_AUDIT_ACTIONS } from './termination.audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createTerminationRepository } from './termination.repository.ts';
 import { terminationRoutes } from './termination.routes.ts';
@@ -40,5 +41,5 @@ export const terminationModule = defineModule(
     });
     await scheduleTerminations(core.jobs, service, core.clock, core.log);
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: TERMINATION_AUDIT_ACTIONS },
 );

@@ -6,7 +6,7 @@ import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
 import { bodyOf, useTestContext } from '../../test/harness.ts';
-import { daysOf, submitted } from './termination-test-support.ts';
+import { daysOf, submitted } from '../../test/support/termination.ts';
 
 const { t, f } = useTestContext(demoFixture);
 const MOTIF = 'Appel du gestionnaire : résiliation d’une ligne';

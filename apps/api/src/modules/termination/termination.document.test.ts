@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TERMINATION_FEES_RULE, TERMINATION_VAT_PERCENT, terminationFees, type TerminationStatusAnswer } from '@ecare/shared';
 import { renderTerminationRecap } from './termination.document.ts';
-import { pdfText } from './termination-test-support.ts';
+import { pdfText } from '../../test/support/termination.ts';
 
 const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 /** As pdf.js reads the PDF: every kind of space a plain one. */

@@ -1,6 +1,6 @@
 import { addDays } from '@ecare/shared/paris-time';
 import { formatPhone } from '@ecare/shared/phone';
-import { layoutMail, type MailContent } from '../mail/index.ts';
+import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 import { formatCents, frenchDay, recapFileName, type TerminationRecap } from './termination.document.ts';
 
 /** The termination request recorded: its recap in the message and as a PDF. */

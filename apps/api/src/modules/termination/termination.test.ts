@@ -40,7 +40,7 @@ import {
   submitted,
   upload,
   uploaded,
-} from './termination-test-support.ts';
+} from '../../test/support/termination.ts';
 
 const folder = attachmentsFolder();
 const proofs = path.join(folder, 'resiliations');

@@ -6,7 +6,7 @@ import { BASENAME, PATHS } from '../../lib/routes.ts';
 import { FRAME_SHELL_ATTRIBUTE } from './frame-shell-marker.ts';
 import { HEADER_CLASS, HEADER_ROW_CLASS, MENU_BUTTON_CLASS } from './site-header.tsx';
 
-/** Where the server writes the banner into the shell (FRAME_BANNER_MARKER of apps/api/src/modules/web). */
+/** Where the server writes the banner into the shell (FRAME_BANNER_MARKER of apps/api/src/platform/web). */
 export const FRAME_BANNER_MARKER = '<!--ecare:bandeau-->';
 
 /**

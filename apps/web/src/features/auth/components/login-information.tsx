@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { sanitizeHtml } from '../../../lib/sanitize-html.ts';
 
-/** Where the server writes the banner into the login page's HTML (apps/api/src/modules/web). */
+/** Where the server writes the banner into the login page's HTML (apps/api/src/platform/web). */
 export const LOGIN_INFORMATION_ID = 'information-connexion';
 
 interface LoginInformationProps {

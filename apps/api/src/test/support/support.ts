@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestContext } from '../../test/harness.ts';
-import { multipartBody, type Part } from '../../test/multipart.ts';
+import type { TestContext } from '../harness.ts';
+import { multipartBody, type Part } from '../multipart.ts';
 
-export { FILES, attachmentsFolder, filesIn, multipartBody, type Part } from '../../test/multipart.ts';
+export { FILES, attachmentsFolder, filesIn, multipartBody, type Part } from '../multipart.ts';
 
 /** Text fields as parts, in order. */
 export const fields = (values: Record<string, string>): Part[] => Object.entries(values).map(([name, value]) => ({ name, value }));

@@ -15,7 +15,7 @@ import {
   routeSandboxToApp,
   transactionRow,
   type SentNotification,
-} from '../payment/payment-test-support.ts';
+} from '../../test/support/payment.ts';
 import { CARD_ATTEMPTS } from './sandbox.routes.ts';
 import { SANDBOX_SESSION_MS } from './sandbox-provider.ts';
 

@@ -8,7 +8,7 @@ import { supportTickets } from '../../db/schema.ts';
 import { createFileStore, FILE_FOLDERS, type StoredFileKind } from '../../lib/attachments/file-store.ts';
 import { bodyOf, useTestContext } from '../../test/harness.ts';
 import { storedFileFixtures } from '../../test/stored-files.ts';
-import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../support/support-test-support.ts';
+import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../../test/support/support.ts';
 import { CLEANUP_JOB, createCleanup, RETENTION } from './index.ts';
 
 const folder = attachmentsFolder();

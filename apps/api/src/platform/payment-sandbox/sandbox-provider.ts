@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
-import type { PaymentProvider } from '../payment/index.ts';
+import type { PaymentProvider } from '../../modules/payment/index.ts';
 import { verifySandboxNotification } from './sandbox-notification.ts';
 import { SANDBOX_BASE } from './sandbox-pages.ts';
 import type { SandboxSessions } from './sandbox-sessions.ts';

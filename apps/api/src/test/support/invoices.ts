@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { invoiceDetailSchema, invoicePageSchema, type InvoiceDetail, type InvoicePage } from '@ecare/shared';
 import { invoices } from '../../db/schema.ts';
-import { demoFixture } from '../../test/demo-fixture.ts';
-import { bodyOf, type TestContext } from '../../test/harness.ts';
+import { demoFixture } from '../demo-fixture.ts';
+import { bodyOf, type TestContext } from '../harness.ts';
 
 /** The demo fixture, with the invoices each side of the access tests names. */
 export async function invoiceFixture(t: TestContext) {
@@ -54,4 +54,4 @@ export async function invoiceDetail(t: TestContext, idClientBscs: number, refere
 export const cents = (euros: number) => Math.round(euros * 100);
 
 /** The text of each page of a PDF, read by pdf.js and checked for lost characters (test/pdf-text.ts). */
-export { pdfPages } from '../../test/pdf-text.ts';
+export { pdfPages } from '../pdf-text.ts';

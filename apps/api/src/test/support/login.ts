@@ -2,8 +2,8 @@ import { expect, vi } from 'vitest';
 import { hashConfidentialCode } from '@ecare/shared';
 import { createUser } from '../../db/seed/factories.ts';
 import { LIMITS } from '../../lib/limits.ts';
-import type { TestContext } from '../../test/harness.ts';
-import { LOGIN_PASS_COOKIE } from './login-protection.ts';
+import type { TestContext } from '../harness.ts';
+import { LOGIN_PASS_COOKIE } from '../../modules/auth/login-protection.ts';
 
 const XSRF = 'login-test-xsrf';
 

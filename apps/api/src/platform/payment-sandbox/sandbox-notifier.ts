@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import type { PaymentEvent } from '../payment/index.ts';
+import type { PaymentEvent } from '../../modules/payment/index.ts';
 import { sandboxEvent, signNotification } from './sandbox-notification.ts';
 
 /** One HTTP POST of a notification; resolves with the answer's status, rejects when none came. */

@@ -7,7 +7,7 @@ import { supportTickets } from '../../db/schema.ts';
 import { createFileStore } from '../../lib/attachments/file-store.ts';
 import { localAttachmentStore } from '../../lib/attachments/store.ts';
 import { bodyOf, useTestContext } from '../../test/harness.ts';
-import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../support/support-test-support.ts';
+import { attachmentsFolder, FILES, fields, MESSAGE, sendContact } from '../../test/support/support.ts';
 import { createCleanup, RETENTION } from './index.ts';
 
 const MINUTE = 60_000;

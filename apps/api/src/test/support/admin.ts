@@ -3,8 +3,8 @@ import type { AuditAction } from '../../core/audit.ts';
 import { auditLog } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createUser } from '../../db/seed/factories.ts';
-import { userIdOf } from '../../test/demo-fixture.ts';
-import { expectError, type TestContext } from '../../test/harness.ts';
+import { userIdOf } from '../demo-fixture.ts';
+import { expectError, type TestContext } from '../harness.ts';
 
 const AGENT = { email: 'conseiller.admin@demo.test', password: 'Conseil-Admin-2026!' };
 

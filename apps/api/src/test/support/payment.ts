@@ -3,9 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import { auditLog, invoicePayments, invoices, paymentNotifications, paymentTransactions } from '../../db/schema.ts';
-import { TEST_INVOICE_CUSTOMER } from '../../test/invoice-snapshot.ts';
-import type { TestContext } from '../../test/harness.ts';
-import { signNotification } from '../payment-sandbox/index.ts';
+import { TEST_INVOICE_CUSTOMER } from '../invoice-snapshot.ts';
+import type { TestContext } from '../harness.ts';
+import { signNotification } from '../../platform/payment-sandbox/index.ts';
 
 /** The secret the payment tests configure, shared by the sandbox and the portal. */
 export const PAYMENT_SECRET = 'payment-test-secret-0123456789abcdef-xyz';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineModule } from '../../core/module.ts';
-import type { PaymentProvider } from '../payment/index.ts';
+import type { PaymentProvider } from '../../modules/payment/index.ts';
 import { createSandboxNotifier } from './sandbox-notifier.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 import { createSandboxSessions } from './sandbox-sessions.ts';

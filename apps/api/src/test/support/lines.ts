@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, contracts } from '../../db/schema.ts';
-import type { TestContext } from '../../test/harness.ts';
+import type { TestContext } from '../harness.ts';
 
 /** The audit entries of one action on one contract, oldest first. */
 export function auditOf(t: TestContext, action: string, idContrat: number) {

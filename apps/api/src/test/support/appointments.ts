@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
 import { appointmentSchema, errorMessage, type Appointment, type ApiErrorCode, type ErrorMessageValues } from '@ecare/shared';
-import { bodyOf, errorOf, type TestContext } from '../../test/harness.ts';
+import { bodyOf, errorOf, type TestContext } from '../harness.ts';
 
 /** One event of an .ics file, read by an independent iCalendar parser (ical.js). */
 export interface ParsedCalendar {

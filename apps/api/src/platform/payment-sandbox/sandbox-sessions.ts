@@ -1,4 +1,4 @@
-import type { PaymentEvent, ProviderCancellation } from '../payment/index.ts';
+import type { PaymentEvent, ProviderCancellation } from '../../modules/payment/index.ts';
 
 export type Outcome = PaymentEvent['outcome'];
 

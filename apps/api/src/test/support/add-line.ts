@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { cartSchema, type ApiErrorCode, type Cart, type CartAddressInput, type CartAddressType, type SaveLineRequest } from '@ecare/shared';
 import { catalogAccessories, catalogOptions, catalogPhones, catalogPromotions } from '../../db/schema.ts';
-import { bodyOf, errorOf, type TestContext } from '../../test/harness.ts';
-import { createAddLineRepository } from './add-line.repository.ts';
+import { bodyOf, errorOf, type TestContext } from '../harness.ts';
+import { createAddLineRepository } from '../../modules/add-line/add-line.repository.ts';
 
 /**
  * Catalogue rows of the add-line tests, at the end of each id range so that they never meet the

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { addMonths, effectiveDateBounds, terminationAttachmentSchema, terminationStatusSchema, type TerminationRequest } from '@ecare/shared';
 import { parisDay } from '@ecare/shared/paris-time';
 import { contracts } from '../../db/schema.ts';
-import { bodyOf, type TestContext } from '../../test/harness.ts';
-import { multipartBody, type Part } from '../../test/multipart.ts';
+import { bodyOf, type TestContext } from '../harness.ts';
+import { multipartBody, type Part } from '../multipart.ts';
 
-export { FILES, attachmentsFolder, filesIn } from '../../test/multipart.ts';
+export { FILES, attachmentsFolder, filesIn } from '../multipart.ts';
 
 const XSRF = 'termination-xsrf';
 
@@ -92,4 +92,4 @@ export async function setLine(
 }
 
 /** The text of a PDF as pdf.js reads it, on one line, checked for lost characters (test/pdf-text.ts). */
-export { pdfText } from '../../test/pdf-text.ts';
+export { pdfText } from '../pdf-text.ts';

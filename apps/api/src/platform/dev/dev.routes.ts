@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { apiErrorSchema, devMailListSchema, PUBLIC_PARAMETER_NAMES, type DevMail } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { assertAdministration } from '../../policy/access-policy.ts';
-import { caller } from '../auth/index.ts';
+import { caller } from '../../modules/auth/index.ts';
 import type { MailRepository, OutboxRow } from '../mail/index.ts';
 import { localOnly } from './local-only.ts';
 import { parisDateTimeFormat } from '@ecare/shared/paris-time';

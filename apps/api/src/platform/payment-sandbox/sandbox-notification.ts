@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { TRANSACTION_REFERENCE_PATTERN } from '@ecare/shared';
 import { z } from 'zod';
-import type { NotificationCheck, PaymentEvent } from '../payment/index.ts';
+import type { NotificationCheck, PaymentEvent } from '../../modules/payment/index.ts';
 
 /**
  * The sandbox's notifications, as a provider's webhooks are: a JSON event, its send time in
