@@ -100,6 +100,23 @@ export default tseslint.config(
       ],
     },
   },
+  // Queries live in repositories: outside its *.repository.ts files, a module or platform piece
+  // neither builds a query (drizzle-orm) nor names a table (db/schema), types aside.
+  {
+    files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.repository.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'Queries belong in the module’s *.repository.ts.' },
+            { regex: '(^|/)db/schema(\\.ts|/)', allowTypeImports: true, message: 'Tables are read and written in the module’s *.repository.ts.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/api/src/{config,db,lib,plugins,policy}/**/*.ts'],
     ignores: ['**/*.test.ts'],
