@@ -2,10 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FLOW_STEP, ORDER_STATUS, SUBSCRIPTION_STATUS } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../../db/transaction.ts';
-import { fail } from '../../lib/errors.ts';
 import { layoutMail, type MailService } from '../../platform/mail/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
-import type { OrderPayments, OrderSettlement, PayableOrder } from '../payment/index.ts';
+import type { OrderPayments, OrderSettlement } from '../payment/index.ts';
 import { createAddLineRepository, type OrderRow } from './add-line.repository.ts';
 import { amountDueNow, awaitsCard, createContracts } from './add-line.service.ts';
 
@@ -20,11 +19,6 @@ export interface AddLineCardPaymentDeps {
 
 
 const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-
-function payable(order: OrderRow): PayableOrder {
-  const { id, numero, idClientBscs, referenceTransaction } = order;
-  return { id, numero, idClientBscs, referenceTransaction, montantCentimes: amountDueNow(order) };
-}
 
 /**
  * Orders of new lines paid by card (decision 038), as the payment module asks for them: what is
@@ -49,8 +43,9 @@ export function createAddLineCardPayments(deps: AddLineCardPaymentDeps): OrderPa
     });
   }
 
-  async function accepted(order: OrderRow, idSouscription: number, settlement: OrderSettlement, tx: Transaction): Promise<void> {
+  async function accepted(order: OrderRow, settlement: OrderSettlement, tx: Transaction): Promise<void> {
     const { now } = settlement;
+    const idSouscription = order.idSouscription ?? 0;
     const paid = ORDER_STATUS.CbOfficeServerAcceptee;
     await orderWrites.recordOrderEvent(tx, order.id, { statut: paid, etape: FLOW_STEP.PaiementEffectue, libelle: 'Paiement par carte accepté' }, now);
     const r = createAddLineRepository(tx.db);
@@ -62,54 +57,21 @@ export function createAddLineCardPayments(deps: AddLineCardPaymentDeps): OrderPa
     if (payer) await mail.send(payer, confirmationMail(order.numero, settlement.montantCentimes), { tx });
   }
 
-  return {
-    async accountOf(numero) {
-      return (await repo.addLineOrder(numero))?.idClientBscs;
+  const repository = (tx?: Transaction) => (tx ? createAddLineRepository(tx.db) : repo);
+  return orderWrites.cardOrderPayments<OrderRow>(
+    {
+      name: 'order of new lines',
+      byNumber: (numero, tx) => repository(tx).addLineOrder(numero, tx !== undefined),
+      byTransaction: (transactionReference, tx) => repository(tx).addLineOrderPaidBy(transactionReference, tx !== undefined),
+      byId: (id, tx) => repository(tx).order(id),
+      setTransaction: (id, transactionReference, now, tx) => repository(tx).setOrderPayment(id, { referenceTransaction: transactionReference }, now),
+      // Its cart (subscription) makes the lines: an order without one is not paid by card.
+      awaitsCard: (order) => awaitsCard(order) && order.idSouscription !== null,
+      amountDue: amountDueNow,
+      accepted,
+      retried: (order, now, tx) => repository(tx).setCartStep(order.idSouscription ?? 0, FLOW_STEP.PaiementEnCours, now),
+      refused: (order, settlement, tx) => repository(tx).setCartStep(order.idSouscription ?? 0, FLOW_STEP.PaiementAnnulee, settlement.now),
     },
-
-    async lockForPayment(numero, tx) {
-      const order = await createAddLineRepository(tx.db).addLineOrder(numero, true);
-      if (!order) throw fail('PAYMENT_ORDER_FORBIDDEN');
-      if (!awaitsCard(order) || order.idSouscription === null || amountDueNow(order) <= 0) throw fail('PAYMENT_ORDER_NOT_PAYABLE', { values: { numero } });
-      return payable(order);
-    },
-
-    async paymentStarted(order, transactionReference, now, tx) {
-      const r = createAddLineRepository(tx.db);
-      const row = await r.setOrderPayment(order.id, { referenceTransaction: transactionReference }, now);
-      // A try after a refusal: the order and its cart are back to the payment under way.
-      if (row?.statut === ORDER_STATUS.CbOfficeServerRefusee && row.idSouscription !== null) {
-        await orderWrites.recordOrderEvent(tx, order.id, { statut: ORDER_STATUS.Validee, etape: FLOW_STEP.PaiementEnCours, libelle: 'Nouveau paiement par carte' }, now);
-        await r.setCartStep(row.idSouscription, FLOW_STEP.PaiementEnCours, now);
-      }
-    },
-
-    async lockByTransaction(transactionReference, tx) {
-      const order = await createAddLineRepository(tx.db).addLineOrderPaidBy(transactionReference, true);
-      return order ? payable(order) : undefined;
-    },
-
-    async numeroOf(transactionReference) {
-      return (await repo.addLineOrderPaidBy(transactionReference))?.numero;
-    },
-
-    async settle(order, settlement, tx) {
-      const row = await createAddLineRepository(tx.db).order(order.id);
-      // Only the order's current payment, while it waits for one, moves it (once: the transaction left EN_ATTENTE with this call).
-      if (!row || !awaitsCard(row) || row.referenceTransaction !== settlement.transactionReference || row.idSouscription === null) {
-        const context = { numero: order.numero, transactionReference: settlement.transactionReference, statut: row?.statut };
-        if (settlement.outcome === 'ACCEPTED') log.error(context, 'card payment accepted for an order no longer waiting for it: the money is to refund');
-        else log.warn(context, 'card payment decision for an order no longer waiting for it');
-        return false;
-      }
-      if (settlement.outcome === 'ACCEPTED') {
-        await accepted(row, row.idSouscription, settlement, tx);
-        return true;
-      }
-      const libelle = settlement.outcome === 'REFUSED' ? 'Paiement par carte refusé' : 'Paiement par carte abandonné';
-      await orderWrites.recordOrderEvent(tx, row.id, { statut: ORDER_STATUS.CbOfficeServerRefusee, etape: FLOW_STEP.PaiementAnnulee, libelle }, settlement.now);
-      await createAddLineRepository(tx.db).setCartStep(row.idSouscription, FLOW_STEP.PaiementAnnulee, settlement.now);
-      return true;
-    },
-  };
+    log,
+  );
 }

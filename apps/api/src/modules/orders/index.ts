@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
+import { cardOrderPayments } from './card-order-payments.ts';
 import { ORDERS_AUDIT_ACTIONS } from './orders.audit.ts';
 import { createOrder, recordOrderEvent, setSubscriptionStatus } from './order-writes.repository.ts';
 import { createOrdersRepository } from './orders.repository.ts';
@@ -9,6 +10,7 @@ import { createOrdersService } from './orders.service.ts';
 import { piecesRoutes } from './pieces.routes.ts';
 import { createPiecesService } from './pieces.service.ts';
 
+export type { CardOrder, CardOrderKind } from './card-order-payments.ts';
 export type { CreatedOrder, NewOrder, OrderEvent, SubscriptionStatusChange } from './order-writes.repository.ts';
 
 /** What other modules may use of orders: the write side every order creator calls (decision 036). */
@@ -19,6 +21,8 @@ export interface OrdersModule {
   recordOrderEvent: typeof recordOrderEvent;
   /** Moves a subscription along the transitions of decision 036 (409 when illegal). */
   setSubscriptionStatus: typeof setSubscriptionStatus;
+  /** The payment module's view of a kind of order paid by card (new lines, new phone). */
+  cardOrderPayments: typeof cardOrderPayments;
 }
 
 declare module 'fastify' {
@@ -31,7 +35,7 @@ declare module 'fastify' {
 export const ordersModule = defineModule(
   'orders',
   async (app, core) => {
-    app.decorate('orders', { createOrder, recordOrderEvent, setSubscriptionStatus } satisfies OrdersModule);
+    app.decorate('orders', { createOrder, recordOrderEvent, setSubscriptionStatus, cardOrderPayments } satisfies OrdersModule);
     const store = core.files.pieces;
     const repo = createOrdersRepository(core.db);
     const { policy, audit, transaction, limits, clock } = serviceCore(core);
