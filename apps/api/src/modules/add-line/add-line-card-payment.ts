@@ -6,7 +6,7 @@ import { layoutMail, type MailService } from '../../platform/mail/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { OrderPayments, OrderSettlement } from '../payment/index.ts';
 import { createAddLineRepository, type OrderRow } from './add-line.repository.ts';
-import { amountDueNow, awaitsCard, createContracts } from './add-line.service.ts';
+import { amountDueNow, awaitsCard, createContracts } from './add-line-contracts.ts';
 
 export interface AddLineCardPaymentDeps {
   db: Database;
