@@ -100,11 +100,12 @@ export default tseslint.config(
       ],
     },
   },
-  // Queries live in repositories: outside its *.repository.ts files, a module or platform piece
-  // neither builds a query (drizzle-orm) nor names a table (db/schema), types aside.
+  // Queries live in repositories: outside its *.repository.ts files (and the tables of its own
+  // *.schema.ts), a module or platform piece neither builds a query (drizzle-orm) nor names a
+  // table (db/schema), types aside.
   {
     files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/platform/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.repository.ts'],
+    ignores: ['**/*.test.ts', '**/*.repository.ts', '**/*.schema.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
