@@ -31,6 +31,34 @@ const FRENCH_APOSTROPHE = ['Literal[value', 'TemplateElement[value.raw', 'JSXTex
   message: 'French text takes the typographic apostrophe ’ (decision 040).',
 }));
 
+/**
+ * One file per endpoint in apps/web/src/features/<feature>/api (STYLE.md): the request function,
+ * its queryOptions and its hook, named by the endpoint. A file whose top-level declarations send
+ * requests (apiRequest, apiUpload, apiBinary, fetch) from more than one of them holds several
+ * endpoints; shared keys and paths go to a `*-cache.ts` or `paths.ts` file, which sends nothing.
+ */
+const REQUEST_SENDERS = /^(apiRequest|apiUpload|apiBinary|fetch)$/;
+const oneEndpointPerFile = {
+  meta: { type: 'suggestion', schema: [], messages: { second: 'This file already sends a request from {{first}}: one endpoint per file in features/*/api (STYLE.md).' } },
+  create(context) {
+    const senders = new Map();
+    const nameOf = (statement) => {
+      const declaration = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+      return declaration?.id?.name ?? declaration?.declarations?.[0]?.id?.name ?? 'another declaration';
+    };
+    return {
+      CallExpression(node) {
+        if (node.callee.type !== 'Identifier' || !REQUEST_SENDERS.test(node.callee.name)) return;
+        const statement = context.sourceCode.getAncestors(node)[1];
+        if (!statement || senders.has(statement)) return;
+        const first = senders.values().next().value;
+        senders.set(statement, nameOf(statement));
+        if (first !== undefined) context.report({ node, messageId: 'second', data: { first } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -172,5 +200,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/features/*/api/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'web-api': { rules: { 'one-endpoint-per-file': oneEndpointPerFile } } },
+    rules: { 'web-api/one-endpoint-per-file': 'error' },
   },
 );

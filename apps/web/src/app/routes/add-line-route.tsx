@@ -4,11 +4,12 @@ import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-
 import { Alert } from '../../components/ui/alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { WaitingText } from '../../components/ui/query-states.tsx';
-import { cartQueryOptions } from '../../features/add-line/api/add-line-requests.ts';
+import { cartQueryOptions } from '../../features/add-line/api/get-cart.ts';
 import { AddLineFlow } from '../../features/add-line/components/add-line-flow.tsx';
 import { LINE_PARAM, STEP_PARAM, addLinePath, stepFrom, type AddLineStep } from '../../features/add-line/utils/add-line-steps.ts';
 import { CatalogueKitContext, type CatalogueKit } from '../../features/add-line/utils/catalogue-kit.ts';
-import { plansQueryOptions, usePhones, usePlans } from '../../features/catalogue/api/catalogue-requests.ts';
+import { usePhones } from '../../features/catalogue/api/get-phones.ts';
+import { plansQueryOptions, usePlans } from '../../features/catalogue/api/get-plans.ts';
 import { PhoneImage } from '../../features/catalogue/components/phone-card.tsx';
 import { DEFAULT_PHONE_FILTERS, formatAllowance, formatCommitment } from '../../features/catalogue/utils/phone-filters.ts';
 import { checkUnpaid } from '../../features/unpaid/api/check-unpaid.ts';

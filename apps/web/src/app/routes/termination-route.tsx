@@ -5,9 +5,10 @@ import { PageHeading, type BreadcrumbItem } from '../../components/ui/page-headi
 import { lineQueryOptions, useLine } from '../../features/lines/api/get-line.ts';
 import { contractIdFrom, linePath } from '../../features/lines/utils/line-path.ts';
 import { commitmentQueryOptions } from '../../features/termination/api/get-commitment.ts';
-import { proReasonsQueryOptions, reasonsQueryOptions } from '../../features/termination/api/get-reasons.ts';
-import { terminationDraftQueryOptions } from '../../features/termination/api/termination-draft.ts';
-import { inProgressQueryOptions } from '../../features/termination/api/termination-requests.ts';
+import { proReasonsQueryOptions } from '../../features/termination/api/get-pro-reasons.ts';
+import { reasonsQueryOptions } from '../../features/termination/api/get-reasons.ts';
+import { terminationDraftQueryOptions } from '../../features/termination/api/get-termination-draft.ts';
+import { inProgressQueryOptions } from '../../features/termination/api/get-termination-in-progress.ts';
 import { TerminationFlow } from '../../features/termination/components/termination-flow.tsx';
 import { STEP_PARAM, stepFrom, type TerminationStep } from '../../features/termination/utils/termination-steps.ts';
 import { inAppPathOf, PATHS, withReturnUrl } from '../../lib/routes.ts';

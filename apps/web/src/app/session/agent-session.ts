@@ -1,4 +1,4 @@
-import { logoutAgent } from '../../features/agents/api/agent-calls.ts';
+import { logoutAgent } from '../../features/agents/api/logout-agent.ts';
 import { forgetAgent, getAgentToken, saveActingFor, saveAgent, snapshotAgent } from '../../features/agents/api/agent-storage.ts';
 import { menuQueryOptions } from '../../features/menu/api/get-menu.ts';
 import { clearSelection } from '../../lib/selection-store.ts';

@@ -1,5 +1,6 @@
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { orderListParamsFrom, orderListSearch, ordersQueryOptions } from '../../../features/orders/api/orders-api.ts';
+import { ordersQueryOptions } from '../../../features/orders/api/get-orders.ts';
+import { orderListParamsFrom, orderListSearch } from '../../../features/orders/api/paths.ts';
 import { OrdersPanel } from '../../../features/orders/components/orders-panel.tsx';
 import { PATHS } from '../../../lib/routes.ts';
 import { queryClient } from '../../query-client.ts';

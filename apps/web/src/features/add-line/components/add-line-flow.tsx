@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { StepList } from '../../../components/ui/step-list.tsx';
-import { useCart } from '../api/add-line-requests.ts';
+import { useCart } from '../api/get-cart.ts';
 import { rememberedOrder, rememberOrder } from '../utils/add-line-draft.ts';
 import { ADD_LINE_STEP_LABELS, addLinePath, stepIndex, type AddLineStep } from '../utils/add-line-steps.ts';
 import { CartLinesStep } from './cart-lines-step.tsx';

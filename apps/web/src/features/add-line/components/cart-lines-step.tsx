@@ -9,7 +9,8 @@ import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
 import { Form } from '../../../components/ui/form/form.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
-import { useCartWrites } from '../api/add-line-requests.ts';
+import { useDeleteCartLine } from '../api/delete-cart-line.ts';
+import { useSetCartQuantity } from '../api/set-cart-quantity.ts';
 import { addLinePath } from '../utils/add-line-steps.ts';
 import { CartLineDetails, lineTitle } from './cart-line-details.tsx';
 import { CartTotals } from './cart-totals.tsx';
@@ -56,7 +57,8 @@ export function CartLinesStep({ idClientBscs, cart, onNext }: CartLinesStepProps
 
 function CartLineCard({ idClientBscs, cart, line, position }: { idClientBscs: number; cart: Cart; line: CartLine; position: number }) {
   const headingId = useId();
-  const { quantity, deleteLine } = useCartWrites(idClientBscs);
+  const quantity = useSetCartQuantity(idClientBscs);
+  const deleteLine = useDeleteCartLine(idClientBscs);
   const confirmation = useConfirmation();
   const [error, setError] = useState<unknown>(null);
   const form = useZodForm(quantitySchema, { defaultValues: { quantite: String(line.Quantite) } });

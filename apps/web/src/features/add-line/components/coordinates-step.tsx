@@ -13,7 +13,7 @@ import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useCommunes, usePointsOfSale } from '../../../lib/shop-places.ts';
-import { useCartWrites } from '../api/add-line-requests.ts';
+import { useSaveCartAddress } from '../api/save-cart-address.ts';
 
 const DELIVERY_REQUIRED = 'Veuillez choisir où recevoir la commande.';
 const SHOP_REQUIRED = 'Veuillez choisir la boutique où retirer la commande.';
@@ -77,7 +77,7 @@ function deliveryOf(values: Values): CartAddressInput {
  */
 export function CoordinatesStep({ idClientBscs, cart, accountAddress, onNext }: CoordinatesStepProps) {
   const shops = usePointsOfSale(true, idClientBscs);
-  const { address } = useCartWrites(idClientBscs);
+  const address = useSaveCartAddress(idClientBscs);
   const kept = cart.Coordonnees.LIVRAISON;
   const other = kept?.mode === 'AUTRE_ADRESSE' ? kept.adresse : null;
   const form = useZodForm(schema, {

@@ -12,7 +12,8 @@ import { RadioGroupField } from '../../../components/ui/form/radio-group-field.t
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
-import { optionFamiliesQueryOptions, useCartWrites } from '../api/add-line-requests.ts';
+import { optionFamiliesQueryOptions } from '../api/get-option-families.ts';
+import { useSaveCartLine } from '../api/save-cart-line.ts';
 import { formatCents } from '../utils/add-line-format.ts';
 import { useCatalogueKit } from '../utils/catalogue-kit.ts';
 import { QuantityField, quantityText } from './quantity-field.tsx';
@@ -109,7 +110,7 @@ interface LineChoiceFieldsProps extends LineChoiceFormProps {
 
 function LineChoiceFields({ idClientBscs, line, cart, onSaved, families, defaults }: LineChoiceFieldsProps) {
   const kit = useCatalogueKit();
-  const { saveLine } = useCartWrites(idClientBscs);
+  const saveLine = useSaveCartLine(idClientBscs);
   const form = useZodForm(schema, { defaultValues: defaults });
   const [chosenPlan, equipement, chosenPhone, typeSim] = useWatch({ control: form.control, name: ['idOffreEngagement', 'equipement', 'idArticleMobile', 'typeSim'] });
   const plans = kit.usePlans(idClientBscs);

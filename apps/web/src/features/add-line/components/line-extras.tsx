@@ -10,7 +10,12 @@ import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAccessories, useCartWrites, useInsurances } from '../api/add-line-requests.ts';
+import { useAddCartAccessory } from '../api/add-cart-accessory.ts';
+import { useAddCartPromotion } from '../api/add-cart-promotion.ts';
+import { useAccessories } from '../api/get-accessories.ts';
+import { useInsurances } from '../api/get-insurances.ts';
+import { useRemoveCartPromotion } from '../api/remove-cart-promotion.ts';
+import { useSaveCartInsurance } from '../api/save-cart-insurance.ts';
 import { formatCents } from '../utils/add-line-format.ts';
 
 const promoSchema = z.object({ CodePromo: promotionRequestSchema.shape.CodePromo });
@@ -43,7 +48,7 @@ export function LineExtras({ idClientBscs, line }: LineExtrasProps) {
 function Insurance({ idClientBscs, line, idArticle }: LineExtrasProps & { idArticle: number }) {
   const headingId = useId();
   const insurances = useInsurances(idArticle);
-  const { insurance } = useCartWrites(idClientBscs);
+  const insurance = useSaveCartInsurance(idClientBscs);
   const [error, setError] = useState<unknown>(null);
   const choose = (IdAssurance: number | null) => {
     setError(null);
@@ -106,7 +111,7 @@ function Accessories({ idClientBscs, line }: LineExtrasProps) {
   const accessories = useAccessories(line.IdArticleMobile);
   // A SIM only line takes the accessories made for any phone.
   const offered = accessories.data?.filter((item) => line.IdArticleMobile !== null || item.compatibles.length === 0);
-  const { accessory } = useCartWrites(idClientBscs);
+  const accessory = useAddCartAccessory(idClientBscs);
   const [error, setError] = useState<unknown>(null);
   const change = (IdArticle: number, Quantite: number) => {
     setError(null);
@@ -158,7 +163,8 @@ function Accessories({ idClientBscs, line }: LineExtrasProps) {
 
 function PromoCode({ idClientBscs, line }: LineExtrasProps) {
   const headingId = useId();
-  const { promotion, removePromotion } = useCartWrites(idClientBscs);
+  const promotion = useAddCartPromotion(idClientBscs);
+  const removePromotion = useRemoveCartPromotion(idClientBscs);
   const form = useZodForm(promoSchema, { defaultValues: { CodePromo: '' } });
   const [error, setError] = useState<unknown>(null);
   const coded = line.Promotions.filter((applied) => applied.CodePromo !== null);

@@ -20,7 +20,10 @@ import { RadioGroupField } from '../../../components/ui/form/radio-group-field.t
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
-import { useCartWrites, usePortingWindow } from '../api/add-line-requests.ts';
+import { useChooseNewNumber } from '../api/choose-new-number.ts';
+import { usePortingWindow } from '../api/get-porting-window.ts';
+import { useSaveNumberKeeping } from '../api/save-number-keeping.ts';
+import { useSavePortability } from '../api/save-portability.ts';
 import { formatDay } from '../utils/add-line-format.ts';
 
 const DATE_REQUIRED = 'Indiquez la date de portabilité.';
@@ -86,7 +89,9 @@ interface LineNumberFormProps {
 export function LineNumberForm({ idClientBscs, cart, line }: LineNumberFormProps) {
   const today = parisDay(new Date());
   const portingWindow = usePortingWindow(today);
-  const { portability, numberKeeping, newNumber } = useCartWrites(idClientBscs);
+  const portability = useSavePortability(idClientBscs);
+  const numberKeeping = useSaveNumberKeeping(idClientBscs);
+  const newNumber = useChooseNewNumber(idClientBscs);
   const form = useZodForm(numberSchema(today), {
     defaultValues: {
       mode: line.ModeNumero,

@@ -8,7 +8,8 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { orderPaymentLink } from '../../../lib/order-payment.ts';
 import { PATHS } from '../../../lib/routes.ts';
-import { orderValidationQueryOptions, usePayByTransfer } from '../api/add-line-requests.ts';
+import { orderValidationQueryOptions } from '../api/get-order-validation.ts';
+import { usePayByTransfer } from '../api/pay-by-transfer.ts';
 import { formatCents } from '../utils/add-line-format.ts';
 import { addLinePath } from '../utils/add-line-steps.ts';
 

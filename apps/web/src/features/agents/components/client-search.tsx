@@ -10,7 +10,8 @@ import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { connectClient, searchAccounts } from '../api/agent-calls.ts';
+import { connectClient } from '../api/connect-client.ts';
+import { searchAccounts } from '../api/search-accounts.ts';
 
 type Status = { kind: 'connecting' } | { kind: 'connected' } | { kind: 'failed'; message: string } | null;
 

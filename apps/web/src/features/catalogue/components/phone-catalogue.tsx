@@ -1,7 +1,8 @@
 import { PHONE_SORT_LABELS, PHONE_SORTS, type PhoneSort } from '@ecare/shared/catalogue';
 import { useId } from 'react';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
-import { usePhones, usePlans } from '../api/catalogue-requests.ts';
+import { usePhones } from '../api/get-phones.ts';
+import { usePlans } from '../api/get-plans.ts';
 import { DEFAULT_PHONE_FILTERS, type PhoneFilters } from '../utils/phone-filters.ts';
 import { PhoneCard } from './phone-card.tsx';
 

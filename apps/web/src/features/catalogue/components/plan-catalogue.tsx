@@ -1,7 +1,7 @@
 import { COMMITMENT_MONTHS } from '@ecare/shared/catalogue';
 import { useId, useState } from 'react';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
-import { usePlans } from '../api/catalogue-requests.ts';
+import { usePlans } from '../api/get-plans.ts';
 import { formatCommitment } from '../utils/phone-filters.ts';
 import { PlanCard } from './plan-card.tsx';
 

@@ -8,7 +8,7 @@ import { CheckAnswers } from '../../../components/ui/check-answers.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { orderPaymentLink } from '../../../lib/order-payment.ts';
-import { useOrderNewPhone } from '../api/new-phone-requests.ts';
+import { useOrderNewPhone } from '../api/order-new-phone.ts';
 import { useNewPhoneCatalogue } from '../utils/catalogue-kit.ts';
 import { formatCents, newIdempotencyKey } from '../utils/new-phone-format.ts';
 

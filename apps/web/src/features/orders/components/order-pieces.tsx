@@ -16,7 +16,9 @@ import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { UploadStatus } from '../../../components/ui/upload-status.tsx';
 import type { UploadProgress } from '../../../lib/api-upload.ts';
 import { attachmentProblem, formatFileSize } from '../../../lib/attachment-file.ts';
-import { piecesPath, useDeletePiece, useUploadPiece } from '../api/orders-api.ts';
+import { useDeletePiece } from '../api/delete-piece.ts';
+import { piecesPath } from '../api/paths.ts';
+import { useUploadPiece } from '../api/upload-piece.ts';
 
 const MAX_MO = PIECE_MAX_BYTES / 1024 / 1024;
 const TOO_LARGE = `Le fichier dépasse la taille maximale de ${MAX_MO} Mo.`;

@@ -9,7 +9,8 @@ import { DataTable, type DataColumn } from '../../../components/ui/table/data-ta
 import { EmptyState } from '../../../components/ui/table/empty-state.tsx';
 import { Pagination } from '../../../components/ui/table/pagination.tsx';
 import { nextSortOrder } from '../../../components/ui/table/sortable-header.tsx';
-import { ORDERS_PAGE_SIZE, orderExportPath, orderPagePath, useOrders, type OrderListParams } from '../api/orders-api.ts';
+import { useOrders } from '../api/get-orders.ts';
+import { ORDERS_PAGE_SIZE, orderExportPath, orderPagePath, type OrderListParams } from '../api/paths.ts';
 import { formatEuros, formatOrderDate } from '../utils/order-format.ts';
 
 const orderCount = (total: number) => (total === 0 ? 'Aucune commande' : total === 1 ? '1 commande' : `${total} commandes`);

@@ -7,7 +7,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-dialog.tsx';
 import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { formatCents, formatDay } from '../utils/tariff-change-format.ts';
-import { useCancelTariffChange } from '../api/tariff-change-requests.ts';
+import { useCancelTariffChange } from '../api/cancel-tariff-change.ts';
 
 interface PendingTariffChangeProps {
   change: TariffChangeAnswer;

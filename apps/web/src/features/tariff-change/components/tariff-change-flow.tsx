@@ -23,7 +23,11 @@ import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PATHS } from '../../../lib/routes.ts';
 import { formatCents, formatDay, signedCents } from '../utils/tariff-change-format.ts';
-import { useSubmitTariffChange, useTariffBlock, useTariffDates, useTariffInProgress, useTariffTargets } from '../api/tariff-change-requests.ts';
+import { useTariffBlock } from '../api/get-tariff-block.ts';
+import { useTariffDates } from '../api/get-tariff-dates.ts';
+import { useTariffInProgress } from '../api/get-tariff-in-progress.ts';
+import { useTariffTargets } from '../api/get-tariff-targets.ts';
+import { useSubmitTariffChange } from '../api/submit-tariff-change.ts';
 import { PendingTariffChange } from './pending-tariff-change.tsx';
 
 const PLAN_REQUIRED = 'Veuillez choisir le nouveau forfait.';

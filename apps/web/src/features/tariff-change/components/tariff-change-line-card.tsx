@@ -3,7 +3,8 @@ import { ArrowLeftRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../utils/tariff-change-format.ts';
-import { tariffChangePath, useTariffInProgress } from '../api/tariff-change-requests.ts';
+import { useTariffInProgress } from '../api/get-tariff-in-progress.ts';
+import { tariffChangePath } from '../api/paths.ts';
 
 /** The line page's way to its tariff change, and the change scheduled on it, if any. */
 export function TariffChangeLineCard({ idContrat, active }: { idContrat: number; active: boolean }) {

@@ -16,7 +16,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { UploadStatus } from '../../../components/ui/upload-status.tsx';
 import type { UploadProgress } from '../../../lib/api-upload.ts';
 import { attachmentProblem, formatFileSize } from '../../../lib/attachment-file.ts';
-import { useDeleteProof, useUploadProof } from '../api/proofs.ts';
+import { useDeleteProof } from '../api/delete-proof.ts';
+import { useUploadProof } from '../api/upload-proof.ts';
 
 const CHOOSE = 'Veuillez choisir le fichier à envoyer.';
 

@@ -15,7 +15,7 @@ import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { formatFileSize } from '../../../lib/attachment-file.ts';
 import { useFees } from '../api/get-fees.ts';
-import { useSubmitTermination } from '../api/termination-requests.ts';
+import { useSubmitTermination } from '../api/submit-termination.ts';
 import { formatCents, formatDay, newIdempotencyKey } from '../utils/termination-format.ts';
 import { terminationPath } from '../utils/termination-steps.ts';
 import { FeesTable } from './fees-table.tsx';

@@ -6,7 +6,8 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatFileSize } from '../../../lib/attachment-file.ts';
-import { useCancelTermination, useSendConfirmation } from '../api/termination-requests.ts';
+import { useCancelTermination } from '../api/cancel-termination.ts';
+import { useSendConfirmation } from '../api/send-confirmation.ts';
 import { formatCents, formatDay } from '../utils/termination-format.ts';
 import { FeesTable } from './fees-table.tsx';
 

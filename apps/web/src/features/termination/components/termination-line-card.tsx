@@ -1,7 +1,7 @@
 import { CalendarX2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useTerminationInProgress } from '../api/termination-requests.ts';
+import { useTerminationInProgress } from '../api/get-termination-in-progress.ts';
 import { formatDay } from '../utils/termination-format.ts';
 import { terminationPath } from '../utils/termination-steps.ts';
 

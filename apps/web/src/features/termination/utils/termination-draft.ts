@@ -1,6 +1,7 @@
 import type { TerminationAttachment, TerminationDraft } from '@ecare/shared/termination';
 import { useCallback, useState } from 'react';
-import { useSaveTerminationDraft, useTerminationDraftQuery } from '../api/termination-draft.ts';
+import { useTerminationDraftQuery } from '../api/get-termination-draft.ts';
+import { useSaveTerminationDraft } from '../api/save-termination-draft.ts';
 
 /** What the person has chosen so far (the server keeps it: `useTerminationDraft`). */
 export type { TerminationDraft };

@@ -1,5 +1,5 @@
 import { ATTACHMENT_FIELD } from '@ecare/shared/support';
-import { TERMINATION_CONTRACT_FIELD, TERMINATION_KEY_FIELD, terminationAttachmentSchema, terminationDeletedSchema, type TerminationAttachment } from '@ecare/shared/termination';
+import { TERMINATION_CONTRACT_FIELD, terminationAttachmentSchema, type TerminationAttachment } from '@ecare/shared/termination';
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload, type UploadProgress } from '../../../lib/api-upload.ts';
 
@@ -21,17 +21,6 @@ export function uploadProof({ idContrat, file, onProgress, signal }: ProofUpload
   return apiUpload('/api/upload-piece-jointe-resiliation', { body, schema: terminationAttachmentSchema, onProgress, signal });
 }
 
-/** POST /api/delete-uploaded-piece-jointe-resiliation, multipart too (spec §7). */
-export function deleteProof(cle: string): Promise<{ cle: string }> {
-  const body = new FormData();
-  body.append(TERMINATION_KEY_FIELD, cle);
-  return apiUpload('/api/delete-uploaded-piece-jointe-resiliation', { body, schema: terminationDeletedSchema });
-}
-
 export function useUploadProof() {
   return useMutation({ mutationFn: uploadProof });
-}
-
-export function useDeleteProof() {
-  return useMutation({ mutationFn: deleteProof });
 }
