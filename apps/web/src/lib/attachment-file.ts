@@ -1,4 +1,5 @@
 import { SUPPORT_ERRORS } from '@ecare/shared/support-errors';
+import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_SIGNATURE_BYTES, attachmentTypeOf } from '@ecare/shared/support';
 
 /** The first bytes of a file (FileReader: every browser, and the test environment, has it). */
@@ -30,4 +31,24 @@ export async function attachmentProblem(
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${new Intl.NumberFormat('fr-FR').format(Math.max(1, Math.round(bytes / 1024)))}\u00a0ko`;
   return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}\u00a0Mo`;
+}
+
+const CHOOSE = 'Veuillez choisir le fichier à envoyer.';
+
+/**
+ * A form's file as the server will check it: null until one is chosen; `required` when the form
+ * exists to send it (then an empty choice is an error, not a form without file).
+ */
+export function fileSchema({ required, limit }: { required: boolean; limit?: { maxBytes: number; tooLarge: string } }) {
+  return z
+    .custom<File | null>((value) => value === null || value === undefined || value instanceof File)
+    .nullable()
+    .superRefine(async (file, ctx) => {
+      if (!file) {
+        if (required) ctx.addIssue({ code: 'custom', message: CHOOSE });
+        return;
+      }
+      const problem = await attachmentProblem(file, limit);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 }

@@ -1,21 +1,17 @@
 import { PIECE_ACCEPT, PIECE_FIELD, PIECE_MAX_BYTES, type OrderDetail, type Piece } from '@ecare/shared/orders';
 import { PIECE_TYPES, PIECE_TYPE_LABELS, type PieceType } from '@ecare/shared/shop';
-import { FileText, Trash2, Upload } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-dialog.tsx';
 import { DownloadButton } from '../../../components/ui/download-button.tsx';
-import { FormAlertError, type ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
-import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
-import { FileField } from '../../../components/ui/form/file-field.tsx';
+import type { ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
 import { Form } from '../../../components/ui/form/form.tsx';
 import { RadioGroupField } from '../../../components/ui/form/radio-group-field.tsx';
-import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
-import { UploadStatus } from '../../../components/ui/upload-status.tsx';
-import type { UploadProgress } from '../../../lib/api-upload.ts';
-import { attachmentProblem, formatFileSize } from '../../../lib/attachment-file.ts';
+import { SentFile, UploadFields, useUpload } from '../../../components/ui/upload.tsx';
+import { fileSchema } from '../../../lib/attachment-file.ts';
 import { useDeletePiece } from '../api/delete-piece.ts';
 import { piecesPath } from '../api/paths.ts';
 import { useUploadPiece } from '../api/upload-piece.ts';
@@ -25,16 +21,7 @@ const TOO_LARGE = `Le fichier dépasse la taille maximale de ${MAX_MO} Mo.`;
 
 const schema = z.object({
   type: z.enum(PIECE_TYPES, 'Veuillez choisir le type de document.'),
-  [PIECE_FIELD]: z
-    .custom<File | null>((value) => value === null || value instanceof File)
-    .superRefine(async (file, ctx) => {
-      if (!file) {
-        ctx.addIssue({ code: 'custom', message: 'Veuillez choisir le fichier à envoyer.' });
-        return;
-      }
-      const problem = await attachmentProblem(file, { maxBytes: PIECE_MAX_BYTES, tooLarge: TOO_LARGE });
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  [PIECE_FIELD]: fileSchema({ required: true, limit: { maxBytes: PIECE_MAX_BYTES, tooLarge: TOO_LARGE } }),
 });
 type PieceValues = z.input<typeof schema>;
 
@@ -55,14 +42,12 @@ const removable = (order: OrderDetail) => !order.souscription || order.souscript
 export function OrderPieces({ idClientBscs, order }: { idClientBscs: number; order: OrderDetail }) {
   const awaited = order.souscription?.piecesManquantes?.[0];
   const form = useZodForm(schema, { defaultValues: { type: awaited ?? 'KBIS', [PIECE_FIELD]: null } });
-  const upload = useUploadPiece();
+  const uploadPiece = useUploadPiece();
+  const upload = useUpload();
   const remove = useDeletePiece(idClientBscs);
   const confirmation = useConfirmation();
   const [target, setTarget] = useState<Piece | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [announce, setAnnounce] = useState<string | null>(null);
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
   const idSouscription = order.souscription?.idSouscription ?? null;
 
   return (
@@ -80,11 +65,15 @@ export function OrderPieces({ idClientBscs, order }: { idClientBscs: number; ord
       ) : (
         <ul className="space-y-3">
           {order.pieces.map((piece) => (
-            <li key={piece.idCtrlPiece} className="flex flex-wrap items-center gap-3">
-              <FileText aria-hidden="true" className="size-4 text-muted" />
-              <span className="break-all">
-                {piece.typeLibelle}&nbsp;: {piece.nomFichier} ({formatFileSize(piece.taille)})
-              </span>
+            <SentFile
+              key={piece.idCtrlPiece}
+              name={
+                <>
+                  {piece.typeLibelle}&nbsp;: {piece.nomFichier}
+                </>
+              }
+              size={piece.taille}
+            >
               <DownloadButton
                 className="btn-secondary min-h-9 px-3 py-1 text-sm"
                 label={
@@ -118,7 +107,7 @@ export function OrderPieces({ idClientBscs, order }: { idClientBscs: number; ord
                   Supprimer<span className="sr-only"> le document {piece.nomFichier}</span>
                 </button>
               ) : null}
-            </li>
+            </SentFile>
           ))}
         </ul>
       )}
@@ -137,30 +126,24 @@ export function OrderPieces({ idClientBscs, order }: { idClientBscs: number; ord
         onSubmit={async (values) => {
           const file = values[PIECE_FIELD];
           if (!file) return;
-          const controller = new AbortController();
-          running.current = controller;
-          setProgress({ sent: 0, total: file.size });
-          try {
-            const result = await upload.mutateAsync({ idClientBscs, type: values.type as PieceType, idSouscription, file, onProgress: setProgress, signal: controller.signal });
-            setAnnounce(`Le document ${result.piece.nomFichier} est envoyé.`);
-            form.reset({ type: values.type, [PIECE_FIELD]: null });
-          } catch (error) {
-            if (controller.signal.aborted) throw new FormAlertError('L’envoi a été arrêté\u00a0: le document n’est pas envoyé.');
-            throw error;
-          } finally {
-            running.current = null;
-            setProgress(null);
-          }
+          const result = await upload.send(
+            ({ onProgress, signal }) => uploadPiece.mutateAsync({ idClientBscs, type: values.type as PieceType, idSouscription, file, onProgress, signal }),
+            { total: file.size, stopped: 'L’envoi a été arrêté\u00a0: le document n’est pas envoyé.' },
+          );
+          setAnnounce(`Le document ${result.piece.nomFichier} est envoyé.`);
+          form.reset({ type: values.type, [PIECE_FIELD]: null });
         }}
       >
         <RadioGroupField<PieceValues> name="type" label="Type de document" options={PIECE_TYPES.map((type) => ({ value: type, label: PIECE_TYPE_LABELS[type] }))} />
-        <FileField<PieceValues> name={PIECE_FIELD} label="Fichier" help={`Un fichier PDF, JPEG ou PNG de ${MAX_MO}\u00a0Mo au maximum.`} accept={PIECE_ACCEPT} />
-        {progress ? <UploadStatus progress={progress} onStop={() => running.current?.abort()} announcement="L’envoi du document a commencé." /> : null}
-        <FormAlert />
-        <SubmitButton className="btn-secondary">
-          <Upload aria-hidden="true" className="size-4" />
-          Envoyer le document
-        </SubmitButton>
+        <UploadFields<PieceValues>
+          upload={upload}
+          name={PIECE_FIELD}
+          label="Fichier"
+          help={`Un fichier PDF, JPEG ou PNG de ${MAX_MO}\u00a0Mo au maximum.`}
+          accept={PIECE_ACCEPT}
+          announcement="L’envoi du document a commencé."
+          submitLabel="Envoyer le document"
+        />
       </Form>
     </section>
   );

@@ -1,7 +1,7 @@
 import { CONTACT_LIMITS, characterCount, type ContactResponse, type ContactTheme } from '@ecare/shared/support';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { FormAlertError, type ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
+import type { ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
 import { ComboBoxField } from '../../../components/ui/form/combo-box-field.tsx';
 import { useFieldId } from '../../../components/ui/form/field-ids.ts';
 import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
@@ -12,12 +12,12 @@ import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { UploadProgress } from '../../../lib/api-upload.ts';
+import { FileField } from '../../../components/ui/form/file-field.tsx';
 import { useContactSubThemes } from '../api/get-contact-sub-themes.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 import { CONTACT_MESSAGES, contactFormSchema, type ContactFormValues } from '../utils/contact-form.ts';
-import { AttachmentField } from './attachment-field.tsx';
-import { UploadStatus } from '../../../components/ui/upload-status.tsx';
+import { UploadStatus, useUpload } from '../../../components/ui/upload.tsx';
+import { ATTACHMENT_ACCEPT } from '@ecare/shared/support';
 
 const ERROR_FIELDS: ApiErrorFields<ContactFormValues> = {
   CONTACT_THEME_UNKNOWN: 'idTheme',
@@ -141,9 +141,7 @@ export function ContactForm({ themes, initialThemeId, customer, account, captcha
   }, [form, themeId]);
 
   const send = useSendContactMessage();
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const upload = useRef<AbortController | null>(null);
-  useEffect(() => () => upload.current?.abort(), []);
+  const upload = useUpload();
 
   return (
     <Form
@@ -152,33 +150,26 @@ export function ContactForm({ themes, initialThemeId, customer, account, captcha
       errorSummary={'L’envoi est impossible pour l’instant. Vérifiez les champs suivants\u00a0:'}
       className="space-y-8"
       onSubmit={async (values) => {
-        const controller = new AbortController();
-        upload.current = controller;
-        setProgress({ sent: 0, total: values.pieceJointe?.size ?? null });
-        try {
-          const response = await send.mutateAsync({
-            fields: {
-              idTheme: String(values.idTheme),
-              idSousTheme: values.idSousTheme,
-              objet: values.objet,
-              message: values.message,
-              telephone: typeof values.telephone === 'string' ? values.telephone : undefined,
-              ...(visitor ? { prenom: values.prenom, nom: values.nom, email: values.email, entreprise: values.entreprise } : {}),
-            },
-            attachment: values.pieceJointe ?? null,
-            idClientBscs: account?.idClientBscs ?? null,
-            captcha: visitor ? captcha : undefined,
-            onProgress: setProgress,
-            signal: controller.signal,
-          });
-          onSent(response);
-        } catch (error) {
-          if (controller.signal.aborted) throw new FormAlertError('L’envoi a été arrêté\u00a0: votre message n’est pas parti.');
-          throw error;
-        } finally {
-          upload.current = null;
-          setProgress(null);
-        }
+        const response = await upload.send(
+          ({ onProgress, signal }) =>
+            send.mutateAsync({
+              fields: {
+                idTheme: String(values.idTheme),
+                idSousTheme: values.idSousTheme,
+                objet: values.objet,
+                message: values.message,
+                telephone: typeof values.telephone === 'string' ? values.telephone : undefined,
+                ...(visitor ? { prenom: values.prenom, nom: values.nom, email: values.email, entreprise: values.entreprise } : {}),
+              },
+              attachment: values.pieceJointe ?? null,
+              idClientBscs: account?.idClientBscs ?? null,
+              captcha: visitor ? captcha : undefined,
+              onProgress,
+              signal,
+            }),
+          { total: values.pieceJointe?.size ?? null, stopped: 'L’envoi a été arrêté\u00a0: votre message n’est pas parti.' },
+        );
+        onSent(response);
       }}
     >
       <fieldset className="space-y-5">
@@ -200,7 +191,13 @@ export function ContactForm({ themes, initialThemeId, customer, account, captcha
           inputClassName="max-w-2xl"
         />
         <MessageField />
-        <AttachmentField />
+        <FileField<ContactFormValues>
+          name="pieceJointe"
+          label="Pièce jointe (facultatif)"
+          help={'Un seul fichier PDF, JPEG ou PNG de 5\u00a0Mo au maximum\u00a0: une facture, une photo, un constat…'}
+          accept={ATTACHMENT_ACCEPT}
+          removeLabel="Retirer la pièce jointe"
+        />
       </fieldset>
 
       <fieldset className="space-y-5">
@@ -249,7 +246,7 @@ export function ContactForm({ themes, initialThemeId, customer, account, captcha
 
       <div className="space-y-4">
         <FormAlert />
-        {progress ? <UploadStatus progress={progress} onStop={() => upload.current?.abort()} announcement="L’envoi de votre message a commencé." /> : null}
+        <UploadStatus upload={upload} announcement="L’envoi de votre message a commencé." />
         <SubmitButton>Envoyer le message</SubmitButton>
       </div>
     </Form>

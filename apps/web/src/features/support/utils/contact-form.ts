@@ -2,7 +2,7 @@ import { SUPPORT_ERRORS } from '@ecare/shared/support-errors';
 import { contactMessageSchema, contactSenderSchema } from '@ecare/shared/support';
 import { z } from 'zod';
 import type { FieldMessages } from '../../../components/ui/form/use-zod-form.ts';
-import { attachmentProblem } from '../../../lib/attachment-file.ts';
+import { fileSchema } from '../../../lib/attachment-file.ts';
 
 /** Runs along with the other fields' checks, not only once they all pass. */
 const always = { when: () => true };
@@ -13,13 +13,7 @@ const EMAIL_MESSAGES = {
 };
 
 /** The chosen file, checked as the server will check it (its first bytes, its size). */
-const attachmentSchema = z
-  .custom<File | null>((value) => value === null || value === undefined || value instanceof File)
-  .nullable()
-  .superRefine(async (file, ctx) => {
-    const problem = file ? await attachmentProblem(file) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const attachmentSchema = fileSchema({ required: false });
 
 export interface ContactFormOptions {
   /** A visitor gives their name and e-mail address; a customer's are their session's, shown prefilled. */

@@ -1,39 +1,22 @@
 import { ATTACHMENT_ACCEPT } from '@ecare/shared/support';
 import type { TerminationAttachment } from '@ecare/shared/termination';
 import { TERMINATION_MAX_ATTACHMENTS } from '@ecare/shared/termination';
-import { FileText, Trash2, Upload } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { FormAlertError, type ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
-import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
-import { FileField } from '../../../components/ui/form/file-field.tsx';
+import type { ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
 import { Form } from '../../../components/ui/form/form.tsx';
-import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { UploadStatus } from '../../../components/ui/upload-status.tsx';
-import type { UploadProgress } from '../../../lib/api-upload.ts';
-import { attachmentProblem, formatFileSize } from '../../../lib/attachment-file.ts';
+import { SentFile, UploadFields, useUpload } from '../../../components/ui/upload.tsx';
+import { fileSchema } from '../../../lib/attachment-file.ts';
 import { useDeleteProof } from '../api/delete-proof.ts';
 import { useUploadProof } from '../api/upload-proof.ts';
 
-const CHOOSE = 'Veuillez choisir le fichier à envoyer.';
-
 /** The chosen file, checked as the server will check it (its first bytes, its size). */
-const schema = z.object({
-  pieceJointe: z
-    .custom<File | null>((value) => value === null || value instanceof File)
-    .superRefine(async (file, ctx) => {
-      if (!file) {
-        ctx.addIssue({ code: 'custom', message: CHOOSE });
-        return;
-      }
-      const problem = await attachmentProblem(file);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-});
+const schema = z.object({ pieceJointe: fileSchema({ required: true }) });
 type ProofValues = z.input<typeof schema>;
 
 const ERROR_FIELDS: ApiErrorFields<ProofValues> = {
@@ -59,13 +42,11 @@ interface ProofsStepProps {
 /** Step 4: the proofs, sent one by one with their progress, removable until the request is sent. */
 export function ProofsStep({ idContrat, justificatif, proofs, onAdded, onRemoved, onNext, onBack, readOnly }: ProofsStepProps) {
   const form = useZodForm(schema, { defaultValues: { pieceJointe: null } });
-  const upload = useUploadProof();
+  const uploadProof = useUploadProof();
+  const upload = useUpload();
   const remove = useDeleteProof();
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [missing, setMissing] = useState(false);
   const [announce, setAnnounce] = useState<string | null>(null);
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
   const full = proofs.length >= TERMINATION_MAX_ATTACHMENTS;
 
   return (
@@ -87,11 +68,7 @@ export function ProofsStep({ idContrat, justificatif, proofs, onAdded, onRemoved
         ) : (
           <ul className="space-y-2">
             {proofs.map((proof) => (
-              <li key={proof.cle} className="flex flex-wrap items-center gap-3">
-                <FileText aria-hidden="true" className="size-4 text-muted" />
-                <span className="break-all">
-                  {proof.nom} ({formatFileSize(proof.taille)})
-                </span>
+              <SentFile key={proof.cle} name={proof.nom} size={proof.taille}>
                 {readOnly ? null : (
                   <button
                     type="button"
@@ -111,7 +88,7 @@ export function ProofsStep({ idContrat, justificatif, proofs, onAdded, onRemoved
                     Supprimer<span className="sr-only"> le fichier {proof.nom}</span>
                   </button>
                 )}
-              </li>
+              </SentFile>
             ))}
           </ul>
         )}
@@ -129,36 +106,25 @@ export function ProofsStep({ idContrat, justificatif, proofs, onAdded, onRemoved
           onSubmit={async (values) => {
             const file = values.pieceJointe;
             if (!file) return;
-            const controller = new AbortController();
-            running.current = controller;
-            setProgress({ sent: 0, total: file.size });
-            try {
-              const proof = await upload.mutateAsync({ idContrat, file, onProgress: setProgress, signal: controller.signal });
-              onAdded(proof);
-              setMissing(false);
-              setAnnounce(`Le fichier ${proof.nom} est joint à votre demande.`);
-              form.reset({ pieceJointe: null });
-            } catch (error) {
-              if (controller.signal.aborted) throw new FormAlertError('L’envoi a été arrêté\u00a0: le fichier n’est pas joint.');
-              throw error;
-            } finally {
-              running.current = null;
-              setProgress(null);
-            }
+            const proof = await upload.send(({ onProgress, signal }) => uploadProof.mutateAsync({ idContrat, file, onProgress, signal }), {
+              total: file.size,
+              stopped: 'L’envoi a été arrêté\u00a0: le fichier n’est pas joint.',
+            });
+            onAdded(proof);
+            setMissing(false);
+            setAnnounce(`Le fichier ${proof.nom} est joint à votre demande.`);
+            form.reset({ pieceJointe: null });
           }}
         >
-          <FileField<ProofValues>
+          <UploadFields<ProofValues>
+            upload={upload}
             name="pieceJointe"
             label={proofs.length === 0 ? 'Fichier à joindre' : 'Autre fichier à joindre'}
             help={'Un fichier PDF, JPEG ou PNG de 5\u00a0Mo au maximum.'}
             accept={ATTACHMENT_ACCEPT}
+            announcement="L’envoi du fichier a commencé."
+            submitLabel="Envoyer le fichier"
           />
-          {progress ? <UploadStatus progress={progress} onStop={() => running.current?.abort()} announcement="L’envoi du fichier a commencé." /> : null}
-          <FormAlert />
-          <SubmitButton className="btn-secondary">
-            <Upload aria-hidden="true" className="size-4" />
-            Envoyer le fichier
-          </SubmitButton>
         </Form>
       )}
       {full ? <p className="text-muted">{`Vous avez joint ${TERMINATION_MAX_ATTACHMENTS} fichiers, le maximum\u00a0: supprimez-en un pour en joindre un autre.`}</p> : null}
