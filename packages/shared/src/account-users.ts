@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { emailSchema } from './auth.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * The people of a billing account who use the portal: its managers (gestionnaire: every page of
@@ -12,7 +13,6 @@ export const accountUserRoleSchema = lazySchema(() =>
 );
 export type AccountUserRole = z.infer<typeof accountUserRoleSchema>;
 
-const MAX_ID = 2_147_483_647;
 const accountIdMessage = 'Le compte de facturation doit être désigné par son identifiant numérique (idClientBscs).';
 const contractIdMessage = 'La ligne doit être désignée par son identifiant de contrat numérique (idContrat).';
 /** In a query string or a path: digits. */

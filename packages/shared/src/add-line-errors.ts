@@ -1,6 +1,5 @@
 import { plural, type CatalogueEntry } from './error-entries.ts';
-
-const frenchDay = (day: string) => day.split('-').reverse().join('/');
+import { frenchDay } from './paris-time.ts';
 
 /** Error codes of the add-line cart (decision 038). */
 export const ADD_LINE_ERRORS = {

@@ -3,21 +3,22 @@ import { lazySchema } from './lazy-schema.ts';
 import { closedReason } from './appointments-calendar.ts';
 import { PROMOTION_TARGET_VALUES, priceAmountsSchema } from './catalogue.ts';
 import { orderMoneySchema } from './order-money.ts';
-import { ORDER_NUMBER_PATTERN } from './orders.ts';
 import { addDays } from './paris-time.ts';
-import type { ADDRESS_TYPE } from './shop.ts';
 import { isValidRio } from './rio.ts';
+import { idSchema as id } from './ids.ts';
+import { savedCartAddressSchema } from './add-line-addresses.ts';
 
 /**
  * The add-line cart (spec §1 "Add a line", §3 subscription and portability payloads, §7
  * "Catalogue and add line"; decision 038): a subscription of status Incomplet for one billing
  * account, its lines (plan, phone or SIM only, colour, SIM or eSIM, quantity, options,
  * accessories, promotions, number). Prices come from the catalogue on the server and are frozen
- * in the cart; what the browser sends as a price is never read.
+ * in the cart; what the browser sends as a price is never read. The cart's addresses and its
+ * submission as an order have their files, exported from here.
  */
 
-const MAX_ID = 2_147_483_647;
-const id = (what: string) => z.coerce.number().int().positive().max(MAX_ID).describe(what);
+export * from './add-line-addresses.ts';
+export * from './add-line-order.ts';
 
 /** Lines (groups of identical lines) in one cart, and identical lines in one group (the table's check). */
 export const CART_MAX_LINES = 20;
@@ -171,7 +172,6 @@ export type PortingDateResponse = z.infer<typeof portingDateResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // The cart as answered
 
-
 const cents = lazySchema(() => z.number().int());
 
 export const cartLineSchema = lazySchema(() =>
@@ -237,7 +237,6 @@ export const cartTotalsSchema = lazySchema(() =>
 );
 export type CartTotals = z.infer<typeof cartTotalsSchema>;
 
-
 // ---------------------------------------------------------------------------------------------
 // Pure rules
 
@@ -272,94 +271,6 @@ export function rioMatchesNumber(rio: string, numero: string): boolean {
   return isValidRio(rio, numero.replace(/[\s.]/g, ''));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Addresses (spec §3 address types; decision 038)
-
-export const postalCodeSchema = lazySchema(() => z.string().regex(/^\d{5}$/, 'Le code postal compte 5 chiffres.'));
-export const postalCodeParamSchema = lazySchema(() => z.object({ codePostal: postalCodeSchema }));
-
-export const communeSchema = lazySchema(() =>
-  z.object({ codeInsee: z.string(), nom: z.string(), codePostal: z.string() }),
-);
-export type Commune = z.infer<typeof communeSchema>;
-export const communeListSchema = lazySchema(() => z.array(communeSchema));
-
-const text = (max: number, message: string) => z.string().trim().max(max, message);
-
-/** An address as typed: the street may not be empty and the city must be one of the postal code's. */
-export const shopAddressSchema = lazySchema(() =>
-  z.object({
-    destinataire: text(100, 'Le destinataire compte au plus 100 caractères.').min(1, 'Indiquez le destinataire.'),
-    numero: text(10, 'Le numéro compte au plus 10 caractères.').default(''),
-    voie: text(150, 'La voie compte au plus 150 caractères.').min(1, 'Indiquez la voie.'),
-    complement: text(100, 'Le complément compte au plus 100 caractères.').default(''),
-    codePostal: postalCodeSchema,
-    ville: text(100, 'La ville compte au plus 100 caractères.').min(1, 'Indiquez la ville.'),
-  }),
-);
-export type ShopAddressInput = z.input<typeof shopAddressSchema>;
-export type ShopAddress = z.infer<typeof shopAddressSchema>;
-
-/** The address checked: the city as the commune's name, with its INSEE code. */
-export const checkedAddressSchema = lazySchema(() => shopAddressSchema.extend({ codeInsee: z.string() }));
-export type CheckedAddress = z.infer<typeof checkedAddressSchema>;
-
-/** A city name as compared: no accents, case, hyphens, apostrophes or "Saint"/"St" difference. */
-export function cityKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .replace(/\bSTE\b/g, 'SAINTE')
-    .replace(/\bST\b/g, 'SAINT')
-    .trim();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Submission (decision 038)
-
-/** Where the phones and SIM cards go: the account's address, another one, or a shop to collect them. */
-export const DELIVERY_MODES = ['ADRESSE_COMPTE', 'AUTRE_ADRESSE', 'POINT_DE_VENTE'] as const;
-export type DeliveryMode = (typeof DELIVERY_MODES)[number];
-
-/** An address of the cart as sent: the account's, another one (checked), or a shop (delivery only). */
-export const cartAddressSchema = lazySchema(() =>
-  z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('ADRESSE_COMPTE') }),
-    z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: shopAddressSchema }),
-    z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: id('La boutique où retirer la commande') }),
-  ]),
-);
-export type CartAddressInput = z.input<typeof cartAddressSchema>;
-export type CartAddress = z.output<typeof cartAddressSchema>;
-
-/** The cart's addresses (spec §3 address types), as `/api/commande/adresse/enregistrer/{type}` names them. */
-export const CART_ADDRESS_TYPES = ['INSTALLATION', 'ELIGIBILITE', 'LIVRAISON'] as const satisfies readonly (keyof typeof ADDRESS_TYPE)[];
-export type CartAddressType = (typeof CART_ADDRESS_TYPES)[number];
-export const cartAddressParamSchema = lazySchema(() =>
-  z.object({ type: z.enum(CART_ADDRESS_TYPES).describe('INSTALLATION, ELIGIBILITE ou LIVRAISON') }),
-);
-
-/** `POST /api/commande/adresse/enregistrer/{type}`: one address of the cart, kept with it until the order is sent. */
-export const cartAddressRequestSchema = lazySchema(() =>
-  z.object({
-    IdSouscription: id('Le panier'),
-    Adresse: cartAddressSchema.describe('L’adresse du compte, une autre adresse, ou (livraison seulement) une boutique où retirer la commande'),
-  }),
-);
-export type CartAddressRequest = z.input<typeof cartAddressRequestSchema>;
-
-/** An address as the cart keeps it: another address is kept checked (city as the commune is named, INSEE code). */
-export const savedCartAddressSchema = lazySchema(() =>
-  z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('ADRESSE_COMPTE') }),
-    z.object({ mode: z.literal('AUTRE_ADRESSE'), adresse: checkedAddressSchema }),
-    z.object({ mode: z.literal('POINT_DE_VENTE'), idPointDeVente: z.number().int() }),
-  ]),
-);
-export type SavedCartAddress = z.infer<typeof savedCartAddressSchema>;
-
 /** The Coordonnées step's answers kept with the cart (null: not given yet). */
 export const cartCoordinatesSchema = lazySchema(() =>
   z.object({
@@ -388,135 +299,3 @@ export const cartSchema = lazySchema(() =>
   }),
 );
 export type Cart = z.infer<typeof cartSchema>;
-
-/** `POST /api/commande/assurance`: the phone's insurance of a line, or none (`IdAssurance` null). */
-export const insuranceRequestSchema = lazySchema(() =>
-  z.object({
-    IdLigne: id('La ligne du panier'),
-    IdAssurance: id('L’assurance du catalogue ; null la retire').nullable(),
-  }),
-);
-export type InsuranceRequest = z.input<typeof insuranceRequestSchema>;
-
-/**
- * `POST /api/commande/enregistrer`: the cart sent as an order, paid by card or by transfer. The
- * delivery is the one the cart keeps (`/api/commande/adresse/enregistrer/LIVRAISON`).
- */
-export const submitOrderRequestSchema = lazySchema(() =>
-  z.object({
-    IdSouscription: id('Le panier à commander'),
-    ModePaiement: z.union([z.literal(3), z.literal(6)]).describe('3 carte bancaire, 6 virement bancaire'),
-  }),
-);
-export type SubmitOrderRequest = z.input<typeof submitOrderRequestSchema>;
-
-/** The operator's account the transfers are made to. */
-export const OPERATOR_TRANSFER_ACCOUNT = { titulaire: 'Telora SAS', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' } as const;
-
-export const RISK_DECISIONS = ['ACCEPTE', 'VIREMENT_OBLIGATOIRE', 'ACOMPTE'] as const;
-export type RiskDecision = (typeof RISK_DECISIONS)[number];
-
-export const submittedOrderSchema = lazySchema(() =>
-  z.object({
-    numero: z.string(),
-    idSouscription: z.number().int(),
-    statut: z.number().int(),
-    etape: z.number().int(),
-    modePaiement: z.number().int(),
-    risque: z.object({ score: z.number().int(), niveau: z.number().int(), decision: z.enum(RISK_DECISIONS) }),
-    /** What to pay now, TTC: the one-off total, or the deposit a risky order asks for. */
-    aPayerCentimes: z.number().int(),
-    acompteCentimes: z.number().int(),
-    /** Transfer instructions; null for a card payment. */
-    virement: z.object({ titulaire: z.string(), iban: z.string(), bic: z.string(), reference: z.string(), montantCentimes: z.number().int() }).nullable(),
-    /** The lines created in the fleet (EN_COURS), once the order is validated. */
-    idContrats: z.array(z.number().int()),
-  }),
-);
-export type SubmittedOrder = z.infer<typeof submittedOrderSchema>;
-
-const orderNumber = lazySchema(() =>
-  z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.'),
-);
-
-/**
- * `POST /api/commande/modifiermodepaiement`: an order sent for a card payment, still waiting
- * for it or refused, paid by transfer instead (decision 038). Only towards the transfer: once the
- * lines exist, the order is not paid by card any more.
- */
-export const paymentModeChangeRequestSchema = lazySchema(() =>
-  z.object({
-    numero: orderNumber,
-    ModePaiement: z.literal(6).describe('6 virement bancaire'),
-  }),
-);
-export type PaymentModeChangeRequest = z.input<typeof paymentModeChangeRequestSchema>;
-
-/** `POST /api/commande/validee { numero }`: where an order of new lines stands (read only). */
-export const orderValidationRequestSchema = lazySchema(() => z.object({ numero: orderNumber }));
-export const orderValidationSchema = lazySchema(() =>
-  z.object({
-    numero: z.string(),
-    statut: z.number().int(),
-    etape: z.number().int(),
-    modePaiement: z.number().int(),
-    /** Confirmed: paid by card (the provider's signed notification) or sent by transfer; its lines are in the fleet. */
-    validee: z.boolean(),
-    /** Its last card payment was refused or cancelled: to pay again by card, or by transfer. */
-    paiementRefuse: z.boolean(),
-    /** Still waits for a card payment with something due: `POST /api/paiement/lien-commande` may start one. */
-    payableParCarte: z.boolean(),
-    aPayerCentimes: z.number().int(),
-  }),
-);
-export type OrderValidation = z.infer<typeof orderValidationSchema>;
-
-/** Risk score thresholds and the deposit's share (decision 038). */
-export const RISK_THRESHOLDS = { virement: 40, acompte: 70 } as const;
-export const DEPOSIT_SHARE_BP = 3_000;
-
-/**
- * The deterministic risk score of an order (decision 038): unpaid history (invoices left unpaid in
- * the last 24 months), seniority (the account's first line) and the order's one-off amount.
- */
-export function riskScore(input: { facturesImpayees24Mois: number; ancienneteMois: number | null; montantTtcCentimes: number }): {
-  score: number;
-  niveau: number;
-  decision: RiskDecision;
-  motifs: string[];
-} {
-  const motifs: string[] = [];
-  let score = 0;
-  if (input.facturesImpayees24Mois > 0) {
-    score += Math.min(60, 30 * input.facturesImpayees24Mois);
-    motifs.push('IMPAYES');
-  }
-  if (input.ancienneteMois === null || input.ancienneteMois < 6) {
-    score += 30;
-    motifs.push('CLIENT_RECENT');
-  } else if (input.ancienneteMois < 24) {
-    score += 10;
-    motifs.push('ANCIENNETE_COURTE');
-  }
-  if (input.montantTtcCentimes > 500_000) {
-    score += 40;
-    motifs.push('MONTANT_ELEVE');
-  } else if (input.montantTtcCentimes > 150_000) {
-    score += 20;
-    motifs.push('MONTANT_IMPORTANT');
-  }
-  // Levels of spec §3: VALIDE 5 accepted as is; REGATE 2 (transfer) and RH 4 (deposit) ask more.
-  if (score >= RISK_THRESHOLDS.acompte) return { score, niveau: 4, decision: 'ACOMPTE', motifs };
-  if (score >= RISK_THRESHOLDS.virement) return { score, niveau: 2, decision: 'VIREMENT_OBLIGATOIRE', motifs };
-  return { score, niveau: 5, decision: 'ACCEPTE', motifs };
-}
-
-/** The two documents opened before confirming (decision 038). */
-export const RECAP_DOCUMENTS = ['information-precontractuelle', 'recapitulatif-contractuel'] as const;
-export type RecapDocument = (typeof RECAP_DOCUMENTS)[number];
-export const recapDocumentParamSchema = lazySchema(() =>
-  z.object({
-    idSouscription: id('Le panier'),
-    document: z.enum(RECAP_DOCUMENTS),
-  }),
-);

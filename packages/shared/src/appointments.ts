@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { frenchNationalDigits } from './phone.ts';
+import { MAX_ID } from './constants.ts';
 
 export {
   APPOINTMENT_CLOSING_HOUR,
@@ -57,7 +58,6 @@ export const appointmentMotifSchema = lazySchema(() =>
 );
 export type AppointmentMotif = z.infer<typeof appointmentMotifSchema>;
 
-const MAX_ID = 2_147_483_647;
 const id = (message: string) => z.coerce.number<string>(message).int(message).positive(message).max(MAX_ID, message);
 const day = (what: string) => z.iso.date(`${what} doit être une date au format AAAA-MM-JJ.`);
 

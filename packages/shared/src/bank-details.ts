@@ -1,6 +1,7 @@
 import { ValidationErrorsBIC, ValidationErrorsIBAN, countrySpecs, isSEPACountry, validateBIC, validateIBAN } from 'ibantools';
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * Bank details of a billing account, its payment mode and its SEPA direct-debit mandate
@@ -228,7 +229,6 @@ export const bankDetailsChangeSchema = lazySchema(() =>
 export type BankDetailsChange = z.input<typeof bankDetailsChangeSchema>;
 export type BankDetailsChangeValues = z.output<typeof bankDetailsChangeSchema>;
 
-const MAX_ID = 2_147_483_647;
 const accountIdMessage = 'Le compte de facturation doit être désigné par son identifiant numérique (idClientBscs).';
 
 /** `/api/clients/{idClientBscs}/…`. */

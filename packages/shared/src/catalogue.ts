@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * The shop's catalogue (issue 12, decision 035): phones, plans, options by family, accessories,
@@ -15,7 +16,6 @@ import { lazySchema } from './lazy-schema.ts';
 
 export * from './catalogue-prices.ts';
 
-const MAX_ID = 2_147_483_647;
 /** Prices above this (100 000 € HT) are refused as input: far above any article. */
 export const MAX_PRICE_CENTIMES = 10_000_000;
 /** Lines of one cart line (same plan, phone, options). */

@@ -26,3 +26,6 @@ export function isParameterOn(value: string | undefined): boolean {
 export const MAINTENANCE_HEADER = 'en_maintenance';
 
 export const MAINTENANCE_MESSAGE = CORE_ERRORS.MAINTENANCE.message;
+
+/** The largest id a PostgreSQL `integer` column holds: an id above it names nothing, and is refused as input. */
+export const MAX_ID = 2_147_483_647;

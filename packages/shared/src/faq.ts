@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { BANNER_DROPPED_TAGS } from './banner-html.ts';
 import type { HtmlRules } from './html-rules.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * The FAQ of `/assistance/faq` (spec §7 "Support and other"): themes, their questions, the most
@@ -9,7 +10,6 @@ import type { HtmlRules } from './html-rules.ts';
  * statistics of each question (views, "was this helpful" votes). Public: readable signed out.
  */
 
-const MAX_ID = 2_147_483_647;
 const themeIdMessage = 'Le thème doit être désigné par son identifiant numérique.';
 const questionIdMessage = 'La question doit être désignée par son identifiant numérique.';
 

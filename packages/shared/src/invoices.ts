@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { invoiceStatusSchema } from './invoices-rules.ts';
 import { contactMessageSchema } from './support.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * Invoices of a billing account (spec §1, §7 "Invoices and payment"; decision 025): the list, the
@@ -60,7 +61,6 @@ export function invoiceReference(idClientBscs: number, dateFacture: string): str
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-const MAX_ID = 2_147_483_647;
 export const INVOICE_YEAR_MIN = 2000;
 export const INVOICE_YEAR_MAX = 2100;
 export const INVOICE_PAGE_SIZE_MAX = 50;

@@ -4,6 +4,7 @@ import { shopAddressSchema } from './add-line.ts';
 import { cataloguePhoneSchema, phonePriceCentimes, priceAmountsSchema, type PhonePrices } from './catalogue.ts';
 import { ORDER_STATUS, type OrderStatus } from './shop.ts';
 import { addMonths } from './termination.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * A new phone for a line (order type RM; spec §1 "new phone", §2 `/mon-telephone/nouveau-telephone/{idContrat}`,
@@ -12,7 +13,6 @@ import { addMonths } from './termination.ts';
  * order's payload and answer. Amounts are integer cents, excluding VAT unless named TTC.
  */
 
-const MAX_ID = 2_147_483_647;
 const idParam = (message: string) => z.coerce.number<string>(message).int(message).positive(message).max(MAX_ID, message);
 const idNumber = (message: string) => z.number(message).int(message).positive(message).max(MAX_ID, message);
 

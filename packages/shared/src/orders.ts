@@ -10,6 +10,7 @@ import {
   type PieceType,
   type SubscriptionStatus,
 } from './shop.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * Orders, subscriptions and supporting documents (spec §1 "Orders", §3 enumerations, §7
@@ -96,7 +97,6 @@ export const ORDER_NUMBER_PATTERN = /^CMD-\d{4}-\d{6,9}$/;
 // ---------------------------------------------------------------------------------------------
 // API shapes
 
-const MAX_ID = 2_147_483_647;
 const accountId = lazySchema(() => z.coerce.number().int().positive().max(MAX_ID));
 const numeroSchema = lazySchema(() =>
   z.string().trim().regex(ORDER_NUMBER_PATTERN, 'Le numéro de commande a la forme CMD-AAAA-NNNNNN.'),

@@ -77,6 +77,9 @@ export function parisInstant(day: string, hour: number, minute = 0): Date {
   return new Date(first);
 }
 
+/** `dd/mm/yyyy` of a calendar day (YYYY-MM-DD), as French documents and messages write it. */
+export const frenchDay = (day: string): string => day.split('-').reverse().join('/');
+
 /** `day` moved by `days` calendar days ('2026-03-31' + 1 = '2026-04-01'). */
 export function addDays(day: string, days: number): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);

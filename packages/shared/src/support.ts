@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { personFirstNameSchema, personLastNameSchema } from './account-users.ts';
 import { emailSchema } from './auth.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * The contact form and the support tickets it creates (spec §1 "contact form by theme", §7
@@ -31,8 +32,6 @@ export const contactSubThemeSchema = lazySchema(() =>
 );
 export type ContactSubTheme = z.infer<typeof contactSubThemeSchema>;
 export const contactSubThemeListSchema = lazySchema(() => z.array(contactSubThemeSchema));
-
-const MAX_ID = 2_147_483_647;
 
 /** `/api/Faq/contact_sous_themes/{idTheme}`. */
 export const contactThemeParamSchema = lazySchema(() =>

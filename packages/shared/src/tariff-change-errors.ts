@@ -1,6 +1,5 @@
 import { plural, type CatalogueEntry } from './error-entries.ts';
-
-const frenchDay = (day: string) => day.split('-').reverse().join('/');
+import { frenchDay } from './paris-time.ts';
 
 /** Error codes of the tariff change of a line (decision 037). */
 export const TARIFF_CHANGE_ERRORS = {

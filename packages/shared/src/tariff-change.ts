@@ -3,6 +3,7 @@ import { lazySchema } from './lazy-schema.ts';
 import { vatCentimes } from './invoices.ts';
 import { addMonths } from './termination.ts';
 import { TARIFF_CHANGE_ACTION } from './shop.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * Tariff change of a line (spec §1 "change tariff plan", §3 "Tariff-change action", §7 "Tariff
@@ -10,7 +11,6 @@ import { TARIFF_CHANGE_ACTION } from './shop.ts';
  * the change in progress, its recording, cancellation and recap. Amounts are integer cents.
  */
 
-const MAX_ID = 2_147_483_647;
 const idParam = (message: string) => z.coerce.number<string>(message).int(message).positive(message).max(MAX_ID, message);
 const idNumber = (message: string) => z.number(message).int(message).positive(message).max(MAX_ID, message);
 const contractMessage = 'Le contrat doit être désigné par son identifiant numérique.';

@@ -3,6 +3,7 @@ import { lazySchema } from './lazy-schema.ts';
 import { countOf } from './french-plural.ts';
 import { vatCentimes, VAT_RATE_BP } from './invoices.ts';
 import { addDays } from './paris-time.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * Termination of a line (spec §1 "terminate a contract", §3 "Termination", §7 "Termination";
@@ -10,7 +11,6 @@ import { addDays } from './paris-time.ts';
  * proofs, the request, its follow-up and its cancellation. Amounts are integer cents.
  */
 
-const MAX_ID = 2_147_483_647;
 const idParam = (message: string) => z.coerce.number<string>(message).int(message).positive(message).max(MAX_ID, message);
 const idNumber = (message: string) => z.number(message).int(message).positive(message).max(MAX_ID, message);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { MAX_ID } from './constants.ts';
 
 /**
  * The unpaid-balance check run before the journeys that sell something (spec §3 "Unpaid-balance
@@ -20,8 +21,6 @@ export const UNPAID_CHECK_ACTION_LABELS: Record<UnpaidCheckAction, string> = {
 
 /** `idOffreEngagement` 0: no particular plan (no line chosen, or the plan of the new line not chosen yet). */
 export const NO_OFFER = 0;
-
-const MAX_ID = 2_147_483_647;
 
 export const unpaidCheckRequestSchema = lazySchema(() =>
   z.object({

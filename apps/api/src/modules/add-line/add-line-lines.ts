@@ -1,3 +1,4 @@
+import { frenchDay } from '@ecare/shared/paris-time';
 import {
   NUMBER_MODE_LABELS,
   type CartAddressType,
@@ -10,7 +11,6 @@ import {
 } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { type CartLineRow, type SubscriptionRow } from './add-line.repository.ts';
-
 
 /** What a line is, for the audit entry's before and after. */
 export function auditView(line: CartLineRow | undefined) {
@@ -44,7 +44,7 @@ export function frozenInput({ line, options, articles }: StoredLine, promotions:
 
 /** What an order line is besides its amounts: its SIM card and its number. */
 export function lineDetails(line: CartLine): string[] {
-  const numero = line.Msisdn ? `${NUMBER_MODE_LABELS[line.ModeNumero]} : ${formatPhone(line.Msisdn)}${line.DatePortage ? `, le ${line.DatePortage.split('-').reverse().join('/')}` : ''}` : NUMBER_MODE_LABELS[line.ModeNumero];
+  const numero = line.Msisdn ? `${NUMBER_MODE_LABELS[line.ModeNumero]} : ${formatPhone(line.Msisdn)}${line.DatePortage ? `, le ${frenchDay(line.DatePortage)}` : ''}` : NUMBER_MODE_LABELS[line.ModeNumero];
   return [line.TypeSim === 'ESIM' ? 'eSIM' : 'Carte SIM', numero];
 }
 

@@ -5,13 +5,12 @@ import {
   chargeItemLabel,
   chargeNote,
   formatCentimes,
-  operatorLegalMention,
   type Cart,
   type Discounted,
   type RecapDocument,
 } from '@ecare/shared';
-import { PdfWriter } from '../../lib/pdf-writer.ts';
-import { parisDateTimeFormat } from '@ecare/shared/paris-time';
+import { frenchDay } from '@ecare/shared/paris-time';
+import { startRecapPdf } from '../../lib/recap-pdf.ts';
 
 /** One text alone, several as a list. */
 const listed = (texts: readonly string[]): string | readonly string[] => (texts.length === 1 ? (texts[0] ?? '') : texts);
@@ -22,7 +21,6 @@ function discountedText(amount: Discounted, per: string): string[] {
   if (amount.remisesCentimes === 0) return [net];
   return [`${formatCentimes(amount.avantPromotionsCentimes)} HT${per} avant promotions`, `promotions : ${formatCentimes(-amount.remisesCentimes)} HT${per}`, `soit ${net}`];
 }
-const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 const TITLES: Record<RecapDocument, string> = {
   'information-precontractuelle': 'Information précontractuelle',
@@ -44,28 +42,22 @@ export async function renderCartRecap(
 ): Promise<Uint8Array> {
   const title = TITLES[document];
   const reference = `Panier n° ${cart.IdSouscription}`;
-  const writer = await PdfWriter.create({
+  const writer = await startRecapPdf({
     title: `${title} – ajout de lignes`,
     subject: `${title} – ${reference}`,
-    author: brandName,
     keywords: ['ajout de lignes', document, String(cart.IdSouscription)],
     brandName,
-    createdAt: issuedAt,
-    footerMention: operatorLegalMention(brandName),
-    footerReference: reference,
+    issuedAt,
+    heading: `${title} – ajout de lignes mobiles`,
+    reference,
+    madeFor: `pour ${account.raisonSociale} (compte de facturation ${account.codeClientBscs})`,
   });
-  writer.text(brandName, { bold: true, size: 20, color: 'primary' });
-  writer.text('Espace client Pro', { color: 'muted' });
-  writer.gap(12);
-  writer.heading(`${title} – ajout de lignes mobiles`);
-  writer.text(`Établi le ${dateTime.format(issuedAt)} pour ${account.raisonSociale} (compte de facturation ${account.codeClientBscs}).`, { color: 'muted' });
-  writer.gap(8);
   cart.Lignes.forEach((line, index) => {
     const money = cart.Montants.lignes[index];
     if (!money) return;
     writer.heading(`${line.Quantite} × ${money.libelle}`, { underline: true });
     writer.row('Carte', line.TypeSim === 'ESIM' ? 'eSIM' : 'Carte SIM');
-    writer.row('Numéro', line.Msisdn ? `${NUMBER_MODE_LABELS[line.ModeNumero]} : ${line.Msisdn}${line.DatePortage ? ` le ${line.DatePortage.split('-').reverse().join('/')}` : ''}` : NUMBER_MODE_LABELS[line.ModeNumero]);
+    writer.row('Numéro', line.Msisdn ? `${NUMBER_MODE_LABELS[line.ModeNumero]} : ${line.Msisdn}${line.DatePortage ? ` le ${frenchDay(line.DatePortage)}` : ''}` : NUMBER_MODE_LABELS[line.ModeNumero]);
     // Every amount charged, with its label: the items below add up to the line's totals.
     for (const charge of money.elements) {
       const text = `${chargeItemLabel(charge)} : ${chargeAmountText(charge)}`;

@@ -9,14 +9,13 @@ import {
   type SupportTicketDetail,
 } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
-import { parisDay } from '@ecare/shared/paris-time';
+import { parisDay, frenchDay } from '@ecare/shared/paris-time';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { pageOrLast } from '../../lib/paging.ts';
 import type { CustomerRequestRow, SupportRequestsRepository } from './support-requests.repository.ts';
 import { toTicket } from './support.service.ts';
 
-const frenchDay = (day: string) => day.split('-').reverse().join('/');
 const lineOf = (numero: string | null) => (numero ? `Ligne ${formatPhone(numero)}` : 'Ligne');
 
 /** What a request is about and what it concerns, in the customer's words. */

@@ -1,19 +1,12 @@
 import {
-  operatorLegalMention,
   TARIFF_CHANGE_ACTION_LABELS,
   TARIFF_CHANGE_STATUS_LABELS,
   tariffChangeRecapFileName,
   type TariffChangeAnswer,
 } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
-import { PdfWriter } from '../../lib/pdf-writer.ts';
-import { parisDateTimeFormat } from '@ecare/shared/paris-time';
-
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-/** `dd/mm/yyyy` of a calendar day (YYYY-MM-DD). */
-export const frenchDay = (day: string) => day.split('-').reverse().join('/');
-export const formatCents = (cents: number) => euros.format(cents / 100);
-const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
+import { frenchDay } from '@ecare/shared/paris-time';
+import { formatCents, startRecapPdf } from '../../lib/recap-pdf.ts';
 
 /** What the recap shows besides the change itself. */
 export interface TariffChangeRecap {
@@ -40,22 +33,15 @@ export async function renderTariffChangeRecap(recap: TariffChangeRecap, brandNam
   const { changement: c } = recap;
   const number = formatPhone(c.numeroLigne);
   const reference = recap.apercu ? 'Projet de changement de forfait' : `Changement de forfait n° ${c.idChangement}`;
-  const writer = await PdfWriter.create({
+  const writer = await startRecapPdf({
     title: `Changement de forfait de la ligne ${number}`,
     subject: `Récapitulatif – ${reference}`,
-    author: brandName,
     keywords: ['changement de forfait', c.numeroLigne, String(c.idContrat)],
     brandName,
-    createdAt: issuedAt,
-    footerMention: operatorLegalMention(brandName),
-    footerReference: reference,
+    issuedAt,
+    heading: reference,
+    reference,
   });
-  writer.text(brandName, { bold: true, size: 20, color: 'primary' });
-  writer.text('Espace client Pro', { color: 'muted' });
-  writer.gap(12);
-  writer.heading(reference);
-  writer.text(`Établi le ${dateTime.format(issuedAt)}.`, { color: 'muted' });
-  writer.gap(8);
 
   writer.heading('Compte et ligne', { underline: true });
   writer.row('Entreprise', recap.raisonSociale);

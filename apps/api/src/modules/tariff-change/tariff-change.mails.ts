@@ -1,8 +1,9 @@
-import { addDays } from '@ecare/shared/paris-time';
+import { addDays, frenchDay } from '@ecare/shared/paris-time';
 import { formatPhone } from '@ecare/shared/phone';
 import { planPhrase, TARIFF_CHANGE_ACTION_LABELS } from '@ecare/shared';
 import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
-import { formatCents, frenchDay, recapFileName, type TariffChangeRecap } from './tariff-change.document.ts';
+import { recapFileName, type TariffChangeRecap } from './tariff-change.document.ts';
+import { formatCents } from '../../lib/recap-pdf.ts';
 
 /** The change recorded (scheduled or applied at once): its recap in the message and as a PDF. */
 export function confirmationMail(brand: string, recap: TariffChangeRecap, pdf: Uint8Array, link: string): MailContent {

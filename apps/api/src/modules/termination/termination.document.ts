@@ -1,15 +1,11 @@
-import { operatorLegalMention, TERMINATION_FEES_RULE, TERMINATION_STATUS_LABELS, TERMINATION_VAT_PERCENT, type TerminationStatusAnswer } from '@ecare/shared';
+import { TERMINATION_FEES_RULE, TERMINATION_STATUS_LABELS, TERMINATION_VAT_PERCENT, type TerminationStatusAnswer } from '@ecare/shared';
 import { countOf } from '@ecare/shared/french-plural';
 import { formatPhone } from '@ecare/shared/phone';
-import { PDF_CONTENT_WIDTH, PdfWriter } from '../../lib/pdf-writer.ts';
-import { parisDateTimeFormat } from '@ecare/shared/paris-time';
+import { frenchDay, parisDateTimeFormat } from '@ecare/shared/paris-time';
+import { PDF_CONTENT_WIDTH } from '../../lib/pdf-writer.ts';
+import { formatCents, startRecapPdf } from '../../lib/recap-pdf.ts';
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
-
-/** `dd/mm/yyyy` of a calendar day (YYYY-MM-DD). */
-export const frenchDay = (day: string) => day.split('-').reverse().join('/');
-export const formatCents = (cents: number) => euros.format(cents / 100);
 
 /** What the recap shows besides the request itself. */
 export interface TerminationRecap {
@@ -32,22 +28,16 @@ export function recapFileName(recap: TerminationRecap): string {
 export async function renderTerminationRecap(recap: TerminationRecap, brandName: string, issuedAt: Date): Promise<Uint8Array> {
   const { resiliation: r } = recap;
   const number = formatPhone(r.numeroLigne);
-  const writer = await PdfWriter.create({
+  const reference = `Demande de résiliation n° ${r.idResiliation}`;
+  const writer = await startRecapPdf({
     title: `Résiliation de la ligne ${number}`,
     subject: `Récapitulatif de la demande de résiliation n° ${r.idResiliation}`,
-    author: brandName,
     keywords: ['résiliation', r.numeroLigne, String(r.idContrat), String(r.idResiliation)],
     brandName,
-    createdAt: issuedAt,
-    footerMention: operatorLegalMention(brandName),
-    footerReference: `Demande de résiliation n° ${r.idResiliation}`,
+    issuedAt,
+    heading: reference,
+    reference,
   });
-  writer.text(brandName, { bold: true, size: 20, color: 'primary' });
-  writer.text('Espace client Pro', { color: 'muted' });
-  writer.gap(12);
-  writer.heading(`Demande de résiliation n° ${r.idResiliation}`);
-  writer.text(`Établi le ${dateTime.format(issuedAt)}.`, { color: 'muted' });
-  writer.gap(8);
 
   writer.heading('Compte et ligne', { underline: true });
   writer.row('Entreprise', recap.raisonSociale);

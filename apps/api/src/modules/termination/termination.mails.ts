@@ -1,7 +1,8 @@
-import { addDays } from '@ecare/shared/paris-time';
+import { addDays, frenchDay } from '@ecare/shared/paris-time';
 import { formatPhone } from '@ecare/shared/phone';
 import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
-import { formatCents, frenchDay, recapFileName, type TerminationRecap } from './termination.document.ts';
+import { recapFileName, type TerminationRecap } from './termination.document.ts';
+import { formatCents } from '../../lib/recap-pdf.ts';
 
 /** The termination request recorded: its recap in the message and as a PDF. */
 export function confirmationMail(brand: string, recap: TerminationRecap, pdf: Uint8Array, link: string): MailContent {

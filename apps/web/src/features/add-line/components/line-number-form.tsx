@@ -9,7 +9,7 @@ import {
   type Cart,
   type CartLine,
 } from '@ecare/shared/add-line';
-import { parisDay } from '@ecare/shared/paris-time';
+import { parisDay, frenchDay } from '@ecare/shared/paris-time';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { ApiErrorFields } from '../../../components/ui/form/api-error-to-form.ts';
@@ -27,7 +27,6 @@ import { useSavePortability } from '../api/save-portability.ts';
 import { formatDay } from '../utils/add-line-format.ts';
 
 const DATE_REQUIRED = 'Indiquez la date de portabilité.';
-const frenchDay = (day: string) => day.split('-').reverse().join('/');
 
 /** The number of a line as typed; the RIO checked against the number and the porting date against the calendar, as the server does. */
 function numberSchema(today: string) {
