@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { devMails, mailedPath } from './support/dev-tools.ts';
-import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage, pressLabel } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 import { dataRowNamed } from './support/tables.ts';
 
@@ -32,11 +32,6 @@ async function manage(page: Page, name: string, action: string): Promise<void> {
 /** A checkbox of the contact preferences, by block, kind of message and channel. */
 function choice(page: Page, block: string | RegExp, topic: string, channel: 'Par e-mail' | 'Par SMS'): Locator {
   return page.getByRole('region', { name: block }).getByRole('group', { name: topic }).getByRole('checkbox', { name: channel });
-}
-
-/** Ticks or unticks a React Aria checkbox or radio button the way a person does: on its label. */
-function press(control: Locator): Promise<void> {
-  return control.locator('xpath=ancestor::label[1]').click();
 }
 
 async function fitsTheScreen(page: Page): Promise<void> {
@@ -113,7 +108,7 @@ describe('users of the account', () => {
     // The role: made a manager.
     await manage(page, INVITED_NAME, 'Changer le rôle');
     const roleDialog = page.getByRole('dialog', { name: `Changer le rôle de ${INVITED_NAME}` });
-    await press(roleDialog.getByRole('radio', { name: /^Gestionnaire/ }));
+    await pressLabel(roleDialog.getByRole('radio', { name: /^Gestionnaire/ }));
     await expectNoAxeViolations(page);
     await roleDialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText(`${INVITED_NAME} est maintenant gestionnaire du compte.`).waitFor();
@@ -144,13 +139,13 @@ describe('users of the account', () => {
     expect(await choice(page, account, 'Actualités du service', 'Par e-mail').isChecked()).toBe(true);
     await expectNoAxeViolations(page);
 
-    await press(choice(page, 'Mes préférences', 'Offres commerciales', 'Par e-mail'));
-    await press(choice(page, 'Mes préférences', 'Actualités du service', 'Par SMS'));
+    await pressLabel(choice(page, 'Mes préférences', 'Offres commerciales', 'Par e-mail'));
+    await pressLabel(choice(page, 'Mes préférences', 'Actualités du service', 'Par SMS'));
     await page.getByRole('button', { name: 'Enregistrer mes préférences' }).click();
     await page.getByText('Vos préférences de contact ont été enregistrées.').waitFor();
 
-    await press(choice(page, account, 'Actualités du service', 'Par e-mail'));
-    await press(choice(page, account, 'Offres commerciales', 'Par SMS'));
+    await pressLabel(choice(page, account, 'Actualités du service', 'Par e-mail'));
+    await pressLabel(choice(page, account, 'Offres commerciales', 'Par SMS'));
     await page.getByRole('button', { name: 'Enregistrer les préférences du compte' }).click();
     await page.getByText('Les préférences de contact du compte ont été enregistrées.').waitFor();
     await expectNoAxeViolations(page);

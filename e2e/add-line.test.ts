@@ -1,9 +1,9 @@
 import { nextWorkingDay } from '@ecare/shared/add-line';
 import { parisDay } from '@ecare/shared/paris-time';
 import { buildRio } from '@ecare/shared/rio';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage, choose } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 import { dataRowNamed, dataRows } from './support/tables.ts';
 
@@ -20,12 +20,6 @@ const WRONG_RIO = `${PORTED_RIO.slice(0, 9)}${PORTED_RIO.endsWith('000') ? '111'
 
 async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
-
-/** Chooses a radio card or option as a person does: a tap on its label. */
-async function choose(radio: Locator): Promise<void> {
-  await radio.locator('xpath=ancestor::label').click();
-  await expect.poll(() => radio.isChecked()).toBe(true);
 }
 
 async function currentStep(page: Page): Promise<string> {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, appPath, expectNoAxeViolations, newPage } from './support/journey.ts';
+import { DEMO, appPath, expectNoAxeViolations, newPage, choose } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 
 const app = useRealApp();
@@ -105,7 +105,7 @@ describe('agent mode', () => {
     await counter.getByRole('button', { name: 'Enregistrer le paiement au comptoir' }).click();
     await counter.getByText('Indiquez comment le client a payé.').waitFor();
     await expectNoAxeViolations(page);
-    await counter.getByRole('radio', { name: 'chèque' }).check({ force: true });
+    await choose(counter.getByRole('radio', { name: 'chèque' }));
     await counter.getByLabel(/^Numéro du reçu ou du chèque/).fill('CHQ 0012345');
     await counter.getByRole('button', { name: 'Enregistrer le paiement au comptoir' }).click();
     await page.getByRole('status').getByText(/^Paiement de [\d\s,]+\s€ enregistré pour F\d+/).waitFor();

@@ -1,8 +1,8 @@
 import { parisWallTime } from '@ecare/shared/paris-time';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { devMails } from './support/dev-tools.ts';
-import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage, choose } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 
 const app = useRealApp();
@@ -34,12 +34,6 @@ async function calendarMail(subject: string) {
   return { mail: found, text, uid: field('UID'), sequence: Number(field('SEQUENCE')), method: field('METHOD'), status: field('STATUS') };
 }
 
-/** Chooses a React Aria radio button the way a person does: on its label. */
-async function press(control: Locator): Promise<void> {
-  await control.locator('xpath=ancestor::label[1]').click();
-  await expect.poll(() => control.isChecked()).toBe(true);
-}
-
 /** The value (an ISO instant) of the n-th free slot offered for the chosen day, chosen. */
 async function chooseSlot(page: Page, index: number): Promise<string> {
   const hours = page.getByRole('radiogroup', { name: /^Heure/ });
@@ -47,7 +41,7 @@ async function chooseSlot(page: Page, index: number): Promise<string> {
   const slot = hours.getByRole('radio').nth(index);
   const value = await slot.getAttribute('value');
   if (!value) throw new Error('a slot without its start');
-  await press(slot);
+  await choose(slot);
   return value;
 }
 
@@ -75,7 +69,7 @@ describe('appointments with an adviser', () => {
 
     // Book: the first day with free slots is chosen; take its first slot.
     const first = await chooseSlot(page, 0);
-    await press(page.getByRole('radio', { name: 'Un problème technique ou de réseau' }));
+    await choose(page.getByRole('radio', { name: 'Un problème technique ou de réseau' }));
     await page.getByRole('button', { name: 'Réserver ce créneau' }).click();
     await page.getByRole('status').filter({ hasText: /Votre rendez-vous du .* est réservé/ }).waitFor();
     const upcoming = page.getByRole('region', { name: 'Rendez-vous à venir' }).getByRole('listitem');
@@ -96,7 +90,7 @@ describe('appointments with an adviser', () => {
     // Another day: the last one of the week with a free slot.
     const days = page.getByRole('radiogroup', { name: /^Jour/ }).getByRole('radio', { disabled: false });
     await days.first().waitFor();
-    await press(days.last());
+    await choose(days.last());
     const second = await chooseSlot(page, 0);
     expect(second).not.toBe(first);
     await page.getByRole('button', { name: 'Déplacer le rendez-vous', exact: true }).click();

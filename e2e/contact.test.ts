@@ -5,7 +5,7 @@ import { attachmentOf } from '../apps/api/src/test/mime.ts';
 import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
 import { waitFor } from '../apps/api/src/test/wait-for.ts';
 import { devMails } from './support/dev-tools.ts';
-import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage, choose } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 
 // The server delivers its mails to a real SMTP server, as in production.
@@ -56,7 +56,7 @@ describe('contact form', () => {
     await page.getByText('L’envoi est impossible pour l’instant. Vérifiez les champs suivants').waitFor();
     await expectNoAxeViolations(page);
 
-    await page.getByRole('radio', { name: 'Déclarer un sinistre à l’assurance' }).check({ force: true });
+    await choose(page.getByRole('radio', { name: 'Déclarer un sinistre à l’assurance' }));
     await page.getByLabel(/^Objet/).fill('Sinistre sur le téléphone de Julien');
     await page.getByLabel(/^Votre message/).fill('Bonjour,\nle téléphone de Julien est tombé dans l’eau hier.\nLe constat est joint.');
     const constat = pdfOf(1_500_000);
@@ -116,7 +116,7 @@ describe('contact form', () => {
     await page.getByRole('link', { name: 'Accéder au formulaire' }).click();
     await page.waitForURL(/\/assistance\/formulaire-contact\?idTheme=13$/);
     await expect(page.getByRole('combobox', { name: /^Thème/ }).inputValue()).resolves.toBe('Sécurité et données personnelles');
-    await page.getByRole('radio', { name: 'Exercer mes droits sur mes données personnelles' }).check({ force: true });
+    await choose(page.getByRole('radio', { name: 'Exercer mes droits sur mes données personnelles' }));
     expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page);
 

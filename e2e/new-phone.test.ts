@@ -1,18 +1,12 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage, choose } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 
 const app = useRealApp();
 
 async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
-
-/** Chooses a radio card or option as a person does: a tap on its label. */
-async function choose(radio: Locator): Promise<void> {
-  await radio.locator('xpath=ancestor::label').click();
-  await expect.poll(() => radio.isChecked()).toBe(true);
 }
 
 /** Pays on the sandbox provider's page with a test card. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage, choose } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 import { dataRows } from './support/tables.ts';
 
@@ -58,7 +58,7 @@ describe('orders', () => {
     await expectNoAxeViolations(page);
 
     // A RIB first (not what is awaited), deleted after a confirmation.
-    await page.getByRole('radio', { name: 'Relevé d’identité bancaire' }).check({ force: true });
+    await choose(page.getByRole('radio', { name: 'Relevé d’identité bancaire' }));
     await page.getByLabel(/^Fichier/).setInputFiles({ name: 'rib.pdf', mimeType: 'application/pdf', buffer: pdfOf(2_000) });
     await page.getByRole('button', { name: 'Envoyer le document' }).click();
     await page.getByText(/^Relevé d.identité bancaire\s: rib\.pdf/).waitFor();
@@ -70,7 +70,7 @@ describe('orders', () => {
     await page.getByText('Aucun document envoyé pour cette commande.').waitFor();
 
     // The Kbis, with its progress: the subscription goes to validation.
-    await page.getByRole('radio', { name: 'Extrait Kbis' }).check({ force: true });
+    await choose(page.getByRole('radio', { name: 'Extrait Kbis' }));
     const kbis = pdfOf(1_200_000);
     await page.getByLabel(/^Fichier/).setInputFiles({ name: 'kbis.pdf', mimeType: 'application/pdf', buffer: kbis });
     await throttleUploads(page, 400_000);

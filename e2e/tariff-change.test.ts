@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage, choose } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 
 const app = useRealApp();
@@ -19,12 +19,6 @@ async function openFromMenu(page: Page, mobile: boolean): Promise<void> {
   await menu.getByRole('link', { name: 'Changer de forfait' }).click();
   await page.waitForURL(/\/mon-forfait\/changer-de-forfait\/\d+$/);
   await page.getByRole('heading', { level: 1, name: /^Changer le forfait de la ligne/ }).waitFor();
-}
-
-/** Chooses a radio card or option as a person does: a tap on its label. */
-async function choose(radio: Locator): Promise<void> {
-  await radio.locator('xpath=ancestor::label').click();
-  await expect.poll(() => radio.isChecked()).toBe(true);
 }
 
 describe('tariff change of a line', () => {

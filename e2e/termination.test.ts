@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../apps/api/src/test/wait-for.ts';
 import { devMails } from './support/dev-tools.ts';
-import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage, choose } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 import { dataRows } from './support/tables.ts';
 
@@ -57,11 +57,11 @@ describe('termination of a line', () => {
     // Reason, then its precision.
     await page.getByRole('button', { name: 'Continuer' }).click();
     await page.getByText('Veuillez choisir un motif de résiliation.').first().waitFor();
-    await page.getByRole('radio', { name: /^Cessation d’activité de l’entreprise/ }).check({ force: true });
+    await choose(page.getByRole('radio', { name: /^Cessation d’activité de l’entreprise/ }));
     await page.getByRole('button', { name: 'Continuer' }).click();
     await stepHeading(page, 'Précision du motif');
     await expectNoAxeViolations(page);
-    await page.getByRole('radio', { name: /^Liquidation judiciaire/ }).check({ force: true });
+    await choose(page.getByRole('radio', { name: /^Liquidation judiciaire/ }));
     await page.getByRole('button', { name: 'Continuer' }).click();
 
     // Commitment and fees: waived for a liquidation, on proof.
@@ -144,11 +144,11 @@ describe('termination of a line', () => {
       await expectNoAxeViolations(page);
     };
     await check();
-    await page.getByRole('radio', { name: /^Ligne plus utilisée/ }).check({ force: true });
+    await choose(page.getByRole('radio', { name: /^Ligne plus utilisée/ }));
     await page.getByRole('button', { name: 'Continuer' }).click();
     await stepHeading(page, 'Précision du motif');
     await check();
-    await page.getByRole('radio', { name: /^Réduction de la flotte/ }).check({ force: true });
+    await choose(page.getByRole('radio', { name: /^Réduction de la flotte/ }));
     await page.getByRole('button', { name: 'Continuer' }).click();
     await stepHeading(page, 'Engagement et frais');
     await page.getByRole('row', { name: /^Total TTC/ }).waitFor();
@@ -174,10 +174,10 @@ describe('termination of a line', () => {
     await page.goto(`${app.server.url}/ecare/ligne-mobile/${idContrat}/resiliation`);
     // The step is shown once its draft is read: a choice made before would be made on the way.
     await page.getByText('Étape 1 sur 6').waitFor();
-    await page.getByRole('radio', { name: /^Ligne plus utilisée/ }).check({ force: true });
+    await choose(page.getByRole('radio', { name: /^Ligne plus utilisée/ }));
     await page.getByRole('button', { name: 'Continuer' }).click();
     await stepHeading(page, 'Précision du motif');
-    await page.getByRole('radio', { name: /^Réduction de la flotte/ }).check({ force: true });
+    await choose(page.getByRole('radio', { name: /^Réduction de la flotte/ }));
     await page.getByRole('button', { name: 'Continuer' }).click();
     await stepHeading(page, 'Engagement et frais');
     await page.getByRole('row', { name: /^Total TTC/ }).waitFor();

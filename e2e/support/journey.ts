@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations, describeViolations } from './browser.ts';
 
@@ -46,4 +46,19 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 
 export function appPath(page: Page): string {
   return new URL(page.url()).pathname.replace(/^\/ecare/, '');
+}
+
+/**
+ * Ticks a React Aria radio button or checkbox the way a person does, a click on its label (which
+ * Playwright makes once the label stands still), and waits until it shows ticked. Its input is
+ * visually hidden: a click forced on it lands wherever the page was when its place was measured.
+ */
+export async function choose(control: Locator): Promise<void> {
+  await pressLabel(control);
+  await expect.poll(() => control.isChecked()).toBe(true);
+}
+
+/** Clicks the label of a React Aria checkbox or radio button: ticks or unticks it. */
+export function pressLabel(control: Locator): Promise<void> {
+  return control.locator('xpath=ancestor::label[1]').click();
 }
