@@ -1,31 +1,17 @@
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 /**
- * Browser journeys run on PostgreSQL only in CI (decision 041): they show pages, move between them
- * and sign in and out, and what they write (a session, a parameter, a content row) is the same SQL
- * on both databases, covered by the API tests on both. `.ci/run` sets E2E_LEAVE_TO_POSTGRES for
- * its PGlite pass, whose PostgreSQL pass follows; every other run (`npm test`) runs them all. A
- * journey that writes a customer's data, or whose result depends on the database's search or
- * ordering, is not listed here: it runs on both.
+ * Browser journeys on one database or both (decisions 041, 044). In CI every journey runs on
+ * PostgreSQL, the database of a deployment; its PGlite pass runs only those whose result depends
+ * on the database engine: text search (`unaccent`) and ordering, and the writes a server on a
+ * PGlite folder makes under a person's clicks (an order's files, a card payment, sign-in limits).
+ * What every other journey writes is the same SQL on both databases, and the API tests run all of
+ * it on both. `.ci/run` sets E2E_LEAVE_TO_POSTGRES for its PGlite pass, whose PostgreSQL pass
+ * follows; every other run (`npm test`) runs them all on the database it is given.
  */
-const POSTGRES_ONLY_JOURNEYS = [
-  'e2e/admin-content.test.ts',
-  'e2e/admin.test.ts',
-  'e2e/agent-mode.test.ts',
-  'e2e/catalogue.test.ts',
-  'e2e/code-widget.test.ts',
-  'e2e/consumption.test.ts',
-  'e2e/error-pages.test.ts',
-  'e2e/frame-shell.test.ts',
-  'e2e/journeys.test.ts',
-  'e2e/legal-pages.test.ts',
-  'e2e/login-page.test.ts',
-  'e2e/maintenance.test.ts',
-  'e2e/sso.test.ts',
-  'e2e/unpaid.test.ts',
-];
-const leftToPostgres = process.env.E2E_LEAVE_TO_POSTGRES === 'true' && !process.env.DATABASE_URL ? POSTGRES_ONLY_JOURNEYS : [];
+const PGLITE_JOURNEYS = ['e2e/faq.test.ts', 'e2e/fleet-page.test.ts', 'e2e/login-unlock.test.ts', 'e2e/orders.test.ts', 'e2e/payment.test.ts'];
+const pgliteSubset = process.env.E2E_LEAVE_TO_POSTGRES === 'true' && !process.env.DATABASE_URL;
 
 /**
  * The unit and API tests run on New York's clocks, neither UTC (the machines') nor Paris's: a time
@@ -75,8 +61,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...leftToPostgres],
+          include: pgliteSubset ? PGLITE_JOURNEYS : ['e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
