@@ -45,9 +45,13 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page (evaluated over the debugging protocol, so the page's CSP does not block it). */
+/**
+ * Runs axe-core in the page (evaluated over the debugging protocol, so the page's CSP does not
+ * block it). Its half a megabyte of code is evaluated once per document: a page opened within the
+ * app (no reload) keeps it.
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
