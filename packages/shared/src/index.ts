@@ -36,3 +36,4 @@ export * from './tariff-change.ts';
 export * from './catalogue.ts';
 export * from './new-phone.ts';
 export * from './order-money.ts';
+export * from './usage-feed.ts';

@@ -120,6 +120,11 @@ const envSchema = z.object({
    * other instances (decision 018).
    */
   ESIM_LINK_SECRET: z.string().min(32).optional(),
+  /**
+   * The bearer token the operator's mediation system sends with its usage records
+   * (`POST /api/interne/usages`), at least 32 characters. Unset: the feed is closed (decision 045).
+   */
+  USAGE_FEED_TOKEN: z.string().min(32).optional(),
   /** Validity of an e-mailed eSIM installation link. */
   ESIM_LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   /** Who takes card payments of unpaid invoices: the built-in sandbox (no real money) by default (decision 027). */
@@ -215,6 +220,8 @@ export interface Config {
   gaia: { issuer: string; clientId: string; clientSecret: string } | null;
   ssoOneclic: { secret: string; secretConfigured: boolean };
   redisUrl: string | undefined;
+  /** The usage feed's bearer token; null: the feed is closed. */
+  usageFeedToken: string | null;
   recaptcha: { secret: string | undefined; verifyUrl: string; minScore: number };
   devTools: boolean;
   /** false, a number of trusted proxy hops, or the trusted proxies' addresses and ranges (Fastify's trustProxy). */
@@ -271,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     gaia: env.GAIA_ISSUER ? { issuer: env.GAIA_ISSUER, clientId: env.GAIA_CLIENT_ID ?? '', clientSecret: env.GAIA_CLIENT_SECRET ?? '' } : null,
     ssoOneclic: { secret: env.SSO_ONECLIC_SECRET ?? randomBytes(32).toString('base64url'), secretConfigured: env.SSO_ONECLIC_SECRET !== undefined },
     redisUrl: env.REDIS_URL,
+    usageFeedToken: env.USAGE_FEED_TOKEN ?? null,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
     devTools: env.DEV_TOOLS === 'true',
     trustProxy: env.TRUST_PROXY,

@@ -35,4 +35,5 @@ export const FEATURE_MODULES = [
   (await import('./new-phone/index.ts')).newPhoneModule,
   (await import('./appointments/index.ts')).appointmentsModule,
   (await import('./catalogue/index.ts')).catalogueModule,
+  (await import('./usage-feed/index.ts')).usageFeedModule,
 ];

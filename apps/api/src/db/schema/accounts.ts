@@ -133,6 +133,8 @@ export const contracts = pgTable(
   },
   (t) => [
     index('contracts_account_numero_idx').on(t.idClientBscs, t.numeroLigne),
+    // The usage feed names a line by its number alone.
+    index('contracts_numero_idx').on(t.numeroLigne),
     index('contracts_user_idx').on(t.userId),
     // A SIM card serves one line: the check before an activation, and this under concurrency.
     uniqueIndex('contracts_iccid_uq').on(t.iccid),

@@ -1,6 +1,6 @@
 /** Line life: loss and theft declarations, usage, contact opt-ins. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { billingAccounts, contracts, users } from './accounts.ts';
 
 /** Loss or theft declarations; the open one (not restored) is what keeps a line suspended. */
@@ -43,6 +43,31 @@ export const lineUsage = pgTable(
     horsForfaitCentimes: integer('hors_forfait_centimes').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.idContrat, t.periode] })],
+);
+
+/**
+ * A line's usage over one day in France, added up from the usage feed's records as they arrive
+ * (decision 045): data and voice at home and abroad, SMS, and what went beyond the plan (HT,
+ * cents), roaming's share of it apart. A record adds to its day; the day is never recomputed.
+ */
+export const lineUsageDays = pgTable(
+  'line_usage_days',
+  {
+    idContrat: integer('id_contrat')
+      .notNull()
+      .references(() => contracts.idContrat, { onDelete: 'cascade' }),
+    jour: date('jour', { mode: 'string' }).notNull(),
+    dataOctets: bigint('data_octets', { mode: 'number' }).notNull().default(0),
+    voixSecondes: bigint('voix_secondes', { mode: 'number' }).notNull().default(0),
+    sms: bigint('sms', { mode: 'number' }).notNull().default(0),
+    dataItineranceOctets: bigint('data_itinerance_octets', { mode: 'number' }).notNull().default(0),
+    voixItineranceSecondes: bigint('voix_itinerance_secondes', { mode: 'number' }).notNull().default(0),
+    horsForfaitCentimes: bigint('hors_forfait_centimes', { mode: 'number' }).notNull().default(0),
+    itineranceCentimes: bigint('itinerance_centimes', { mode: 'number' }).notNull().default(0),
+    /** Records counted in the day. */
+    releves: integer('releves').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.idContrat, t.jour] })],
 );
 
 /**

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
@@ -30,6 +31,17 @@ import { createBillingAccount, createUser } from './factories.ts';
 import { customerTables, describeDatabase, isLocalDatabase, resetDemoData } from './reset.ts';
 import * as schema from '../schema.ts';
 import { seedScale } from './scale.ts';
+
+/** The tables a single feature keeps to itself, each declared in its module's `*.schema.ts` (as drizzle-kit reads them). */
+async function moduleTables(): Promise<PgTable[]> {
+  const modules = path.resolve(import.meta.dirname, '../../modules');
+  const files = readdirSync(modules, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((folder) => readdirSync(path.join(modules, folder.name)).filter((name) => name.endsWith('.schema.ts')).map((name) => path.join(modules, folder.name, name)));
+  const tables: PgTable[] = [];
+  for (const file of files) tables.push(...(Object.values((await import(file)) as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable))));
+  return tables;
+}
 
 const folder = attachmentsFolder();
 const stores = await createFileStore({ attachmentsDir: folder, webDist: '/nonexistent', s3: null });
@@ -133,9 +145,11 @@ describe('demo reset', () => {
     const names = await customerTables(t.db);
     expect(names).toEqual(expect.arrayContaining(['users', 'billing_accounts', 'contracts', 'sessions', 'email_outbox', 'rate_limit_counters', 'login_unlock_links']));
     for (const table of REFERENCE_TABLES) expect(names).not.toContain(getTableName(table));
-    // The same tables as every table of the shared data model but the reference ones, today.
+    // The same tables as every table of the shared data model but the reference ones, and the modules' own.
     const model = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable) && !REFERENCE_TABLES.includes(value));
-    expect([...names].sort()).toEqual(model.map((table) => getTableName(table)).sort());
+    const own = await moduleTables();
+    expect(own.map((table) => getTableName(table))).toContain('usage_events');
+    expect([...names].sort()).toEqual([...model, ...own].map((table) => getTableName(table)).sort());
   });
 
   it('counts only databases on this machine as local', () => {

@@ -1,0 +1,33 @@
+import type { UsageBatch, UsageBatchAnswer } from '@ecare/shared';
+import type { Transact } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { UsageFeedRepository } from './usage-feed.repository.ts';
+import { dayIncrements, sortBatch } from './usage-feed.rules.ts';
+
+export interface UsageFeedDeps {
+  repo: UsageFeedRepository;
+  transaction: Transact;
+  clock: Clock;
+}
+
+export function createUsageFeedService({ repo, transaction, clock }: UsageFeedDeps) {
+  return {
+    /**
+     * Counts a batch of usage records (decision 045): each id once, whatever batch sent it first;
+     * records of unknown or terminated lines, or ahead of the clock, refused with their reason.
+     * The records kept and what they add to their lines' days commit together or not at all.
+     */
+    async ingest({ evenements }: UsageBatch): Promise<UsageBatchAnswer> {
+      const now = clock.now();
+      const lines = await repo.linesByNumber([...new Set(evenements.map((event) => event.numeroLigne))]);
+      const batch = sortBatch(evenements, lines, now);
+      const kept = await transaction(async (tx) => {
+        const inserted = await repo.insertEvents(tx, batch.toKeep);
+        await repo.addToDays(tx, dayIncrements(inserted));
+        return inserted.length;
+      });
+      return { acceptes: kept, doublons: batch.repeated + batch.toKeep.length - kept, rejetes: batch.rejected };
+    },
+  };
+}
+export type UsageFeedService = ReturnType<typeof createUsageFeedService>;
