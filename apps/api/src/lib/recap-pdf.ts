@@ -48,3 +48,11 @@ export async function startRecapPdf(start: RecapPdfStart): Promise<PdfWriter> {
   writer.gap(8);
   return writer;
 }
+
+/** The "Compte et ligne" block of a line's recap: the company, its billing account and the line; the module writes its own rows after. */
+export function writeAccountAndLine(writer: PdfWriter, { raisonSociale, codeClientBscs, ligne }: { raisonSociale: string; codeClientBscs: string; ligne: string }): void {
+  writer.heading('Compte et ligne', { underline: true });
+  writer.row('Entreprise', raisonSociale);
+  writer.row('Compte de facturation', codeClientBscs);
+  writer.row('Ligne', ligne);
+}

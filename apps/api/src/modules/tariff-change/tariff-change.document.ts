@@ -6,7 +6,7 @@ import {
 } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { frenchDay } from '@ecare/shared/paris-time';
-import { formatCents, startRecapPdf } from '../../lib/recap-pdf.ts';
+import { formatCents, startRecapPdf, writeAccountAndLine } from '../../lib/recap-pdf.ts';
 
 /** What the recap shows besides the change itself. */
 export interface TariffChangeRecap {
@@ -43,10 +43,7 @@ export async function renderTariffChangeRecap(recap: TariffChangeRecap, brandNam
     reference,
   });
 
-  writer.heading('Compte et ligne', { underline: true });
-  writer.row('Entreprise', recap.raisonSociale);
-  writer.row('Compte de facturation', recap.codeClientBscs);
-  writer.row('Ligne', number);
+  writeAccountAndLine(writer, { raisonSociale: recap.raisonSociale, codeClientBscs: recap.codeClientBscs, ligne: number });
   writer.row('Demandé par', recap.demandeur);
   writer.gap(6);
 

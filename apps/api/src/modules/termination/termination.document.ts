@@ -3,7 +3,7 @@ import { countOf } from '@ecare/shared/french-plural';
 import { formatPhone } from '@ecare/shared/phone';
 import { frenchDay, parisDateTimeFormat } from '@ecare/shared/paris-time';
 import { PDF_CONTENT_WIDTH } from '../../lib/pdf-writer.ts';
-import { formatCents, startRecapPdf } from '../../lib/recap-pdf.ts';
+import { formatCents, startRecapPdf, writeAccountAndLine } from '../../lib/recap-pdf.ts';
 
 const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
@@ -39,10 +39,7 @@ export async function renderTerminationRecap(recap: TerminationRecap, brandName:
     reference,
   });
 
-  writer.heading('Compte et ligne', { underline: true });
-  writer.row('Entreprise', recap.raisonSociale);
-  writer.row('Compte de facturation', recap.codeClientBscs);
-  writer.row('Ligne', number);
+  writeAccountAndLine(writer, { raisonSociale: recap.raisonSociale, codeClientBscs: recap.codeClientBscs, ligne: number });
   writer.row('Offre', recap.libelleOffre);
   writer.row('Demandée par', recap.demandeur);
   writer.row('Demandée le', dateTime.format(new Date(r.dateDemande)));
