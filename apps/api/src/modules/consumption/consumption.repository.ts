@@ -1,6 +1,6 @@
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contracts, lineUsage, offers } from '../../db/schema.ts';
+import { contracts, lineUsage, lineUsageDays, offers } from '../../db/schema.ts';
 
 /** A line and what its plan includes, as the consumption page needs them. */
 export interface ConsumptionLine {
@@ -15,6 +15,15 @@ export interface ConsumptionLine {
 
 /** One recorded billing period of a line; `periode` is the period's first day (YYYY-MM-DD). */
 export type UsageRow = Omit<typeof lineUsage.$inferSelect, 'idContrat'>;
+
+/** What the usage feed added to a line over one billing period (`YYYY-MM`), roaming included. */
+export interface FedPeriod {
+  periode: string;
+  dataOctets: number;
+  voixSecondes: number;
+  sms: number;
+  horsForfaitCentimes: number;
+}
 
 export function createConsumptionRepository(db: Database) {
   return {
@@ -49,6 +58,24 @@ export function createConsumptionRepository(db: Database) {
         .from(lineUsage)
         .where(and(eq(lineUsage.idContrat, idContrat), between(lineUsage.periode, fromDay, toDay)))
         .orderBy(asc(lineUsage.periode));
+    },
+
+    /** The usage feed's days of a line between two days, included, added up per billing period (decision 045). */
+    async fedUsage(idContrat: number, fromDay: string, toDay: string): Promise<FedPeriod[]> {
+      // Sums as double precision: exact up to 2^53, far above a line's month of bytes.
+      const total = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${expression}), 0)::float8`;
+      const periode = sql<string>`to_char(${lineUsageDays.jour}, 'YYYY-MM')`;
+      return db
+        .select({
+          periode,
+          dataOctets: total(sql`${lineUsageDays.dataOctets} + ${lineUsageDays.dataItineranceOctets}`),
+          voixSecondes: total(sql`${lineUsageDays.voixSecondes} + ${lineUsageDays.voixItineranceSecondes}`),
+          sms: total(sql`${lineUsageDays.sms}`),
+          horsForfaitCentimes: total(sql`${lineUsageDays.horsForfaitCentimes}`),
+        })
+        .from(lineUsageDays)
+        .where(and(eq(lineUsageDays.idContrat, idContrat), between(lineUsageDays.jour, fromDay, toDay)))
+        .groupBy(periode);
     },
   };
 }

@@ -14,12 +14,29 @@ import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import { planAllowances } from './consumption.allowances.ts';
-import type { ConsumptionRepository, UsageRow } from './consumption.repository.ts';
+import type { ConsumptionRepository, FedPeriod, UsageRow } from './consumption.repository.ts';
 
 export interface ConsumptionDeps {
   repo: ConsumptionRepository;
   policy: AccessPolicy;
   clock: Clock;
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * A period's use: its monthly reading, plus what the usage feed added to its days (decision 045):
+ * bytes as MB (the plans count 1,024 MB a GB), seconds as minutes begun.
+ */
+function combined(monthly: UsageRow | undefined, fed: FedPeriod | undefined, periode: string): UsageRow | undefined {
+  if (!fed) return monthly;
+  return {
+    periode: monthly?.periode ?? `${periode}-01`,
+    dataMo: (monthly?.dataMo ?? 0) + Math.round(fed.dataOctets / MIB),
+    voixMinutes: (monthly?.voixMinutes ?? 0) + Math.ceil(fed.voixSecondes / 60),
+    sms: (monthly?.sms ?? 0) + fed.sms,
+    horsForfaitCentimes: (monthly?.horsForfaitCentimes ?? 0) + fed.horsForfaitCentimes,
+  };
 }
 
 function periodOf(periode: string, current: string, row: UsageRow | undefined): ConsumptionPeriod {
@@ -58,8 +75,17 @@ export function createConsumptionService({ repo, policy, clock }: ConsumptionDep
       const history = periodsEndingWith(current, CONSUMPTION_HISTORY_PERIODS);
       // One read covers the periods shown and the year that may be chosen (17 rows at most).
       const first = [shown[0] ?? chosen, history[0] ?? current].sort()[0] ?? chosen;
-      const rows = await repo.usage(idContrat, periodBounds(first).debut, periodBounds(current).debut);
-      const byPeriod = new Map(rows.map((row) => [row.periode.slice(0, 7), row]));
+      const [rows, fedRows] = await Promise.all([
+        repo.usage(idContrat, periodBounds(first).debut, periodBounds(current).debut),
+        repo.fedUsage(idContrat, periodBounds(first).debut, periodBounds(current).fin),
+      ]);
+      const monthly = new Map(rows.map((row) => [row.periode.slice(0, 7), row]));
+      const fed = new Map(fedRows.map((row) => [row.periode, row]));
+      const byPeriod = new Map<string, UsageRow>();
+      for (const periode of new Set([...monthly.keys(), ...fed.keys()])) {
+        const row = combined(monthly.get(periode), fed.get(periode), periode);
+        if (row) byPeriod.set(periode, row);
+      }
       return {
         idContrat,
         numeroLigne: line.numeroLigne,

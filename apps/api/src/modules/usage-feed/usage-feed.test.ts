@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { USAGE_BATCH_MAX, usageBatchAnswerSchema, type UsageEventInput } from '@ecare/shared';
+import { USAGE_BATCH_MAX, consumptionSchema, usageBatchAnswerSchema, type UsageEventInput } from '@ecare/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contracts, lineUsageDays } from '../../db/schema.ts';
+import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 import { dayIncrements } from './usage-feed.rules.ts';
 import { usageEvents } from './usage-feed.schema.ts';
@@ -26,7 +27,8 @@ const { t, f } = useTestContext(
       .values({ ...first, idContrat: last.idContrat + 1, numeroLigne: '0799000001', codeStatut: 'RESILIE', iccid: null })
       .returning();
     if (!terminated) throw new Error('the terminated line was not made');
-    return { first, second, terminated };
+    const demo = await demoFixture(t);
+    return { first, second, terminated, manager: demo.manager, managed: demo.colleagues[0] ?? first };
   },
   { env: { USAGE_FEED_TOKEN: TOKEN } },
 );
@@ -175,6 +177,35 @@ describe('POST /api/interne/usages', () => {
     const [day] = (await daysOf(f.first.idContrat)).filter((row) => row.jour === '2026-04-02');
     expect(day?.releves).toBe(USAGE_BATCH_MAX / 2);
   }, 60_000);
+});
+
+describe('what the feed counted, on the consumption page', () => {
+  it('adds to the running period of the line, roaming included, bytes as MB and seconds as minutes begun', async () => {
+    const read = async () => {
+      const answer = await t.send('POST', '/api/infoconso/getinfoconso', { token: f.manager, json: { idContrat: f.managed.idContrat } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const current = bodyOf(answer, consumptionSchema).periodes.find((period) => period.enCours);
+      if (!current) throw new Error('no running period');
+      return current;
+    };
+    const before = await read();
+    expect(before.periode).toBe('2026-04');
+    const MIB = 1024 * 1024;
+    const at = '2026-04-10T10:00:00Z';
+    const batch = [
+      record(f.managed.numeroLigne, { horodatage: at, type: 'DATA', volume: 3 * MIB }),
+      record(f.managed.numeroLigne, { horodatage: at, type: 'DATA_ITINERANCE', zone: 'UE', volume: MIB, montantHorsForfaitCentimes: 250 }),
+      record(f.managed.numeroLigne, { horodatage: at, type: 'VOIX', volume: 61 }),
+      record(f.managed.numeroLigne, { horodatage: at, type: 'SMS', volume: 3 }),
+    ];
+    expect(bodyOf(await feed({ evenements: batch }), usageBatchAnswerSchema).acceptes).toBe(4);
+    const after = await read();
+    expect(after.releve).toBe(true);
+    expect(after.dataMo - before.dataMo).toBe(4);
+    expect(after.voixMinutes - before.voixMinutes).toBe(2);
+    expect(after.sms - before.sms).toBe(3);
+    expect(Math.round((after.horsForfaitHT - before.horsForfaitHT) * 100)).toBe(250);
+  });
 });
 
 describe('the days a batch adds to', () => {
