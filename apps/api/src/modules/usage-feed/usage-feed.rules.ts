@@ -46,11 +46,19 @@ export function sortBatch(events: readonly UsageEvent[], lines: ReadonlyMap<stri
   return sorted;
 }
 
+/** Where each type of record adds its volume in its line's day. */
+const VOLUME_OF = {
+  DATA: 'dataOctets',
+  VOIX: 'voixSecondes',
+  SMS: 'sms',
+  DATA_ITINERANCE: 'dataItineranceOctets',
+  VOIX_ITINERANCE: 'voixItineranceSecondes',
+} as const satisfies Record<StoredUsageEvent['type'], keyof UsageDayIncrement>;
 const ROAMING = new Set<StoredUsageEvent['type']>(['DATA_ITINERANCE', 'VOIX_ITINERANCE']);
 
 /** The kept records added up per line and day in France: what each line's day grows by. */
 export function dayIncrements(events: readonly StoredUsageEvent[]): UsageDayIncrement[] {
-  const days = new Map<string, Required<Omit<UsageDayIncrement, 'idContrat' | 'jour'>> & { idContrat: number; jour: string }>();
+  const days = new Map<string, Required<UsageDayIncrement>>();
   for (const event of events) {
     const jour = parisDay(event.horodatage);
     const key = `${event.idContrat}|${jour}`;
@@ -59,11 +67,7 @@ export function dayIncrements(events: readonly StoredUsageEvent[]): UsageDayIncr
       day = { idContrat: event.idContrat, jour, dataOctets: 0, voixSecondes: 0, sms: 0, dataItineranceOctets: 0, voixItineranceSecondes: 0, horsForfaitCentimes: 0, itineranceCentimes: 0, releves: 0 };
       days.set(key, day);
     }
-    if (event.type === 'DATA') day.dataOctets += event.volume;
-    else if (event.type === 'VOIX') day.voixSecondes += event.volume;
-    else if (event.type === 'SMS') day.sms += event.volume;
-    else if (event.type === 'DATA_ITINERANCE') day.dataItineranceOctets += event.volume;
-    else day.voixItineranceSecondes += event.volume;
+    day[VOLUME_OF[event.type]] += event.volume;
     day.horsForfaitCentimes += event.montantHorsForfaitCentimes;
     if (ROAMING.has(event.type)) day.itineranceCentimes += event.montantHorsForfaitCentimes;
     day.releves += 1;
