@@ -36,4 +36,5 @@ export const FEATURE_MODULES = [
   (await import('./appointments/index.ts')).appointmentsModule,
   (await import('./catalogue/index.ts')).catalogueModule,
   (await import('./usage-feed/index.ts')).usageFeedModule,
+  (await import('./usage-alerts/index.ts')).usageAlertsModule,
 ];

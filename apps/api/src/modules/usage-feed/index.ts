@@ -1,10 +1,27 @@
 import { defineModule } from '../../core/module.ts';
 import { createUsageFeedRepository } from './usage-feed.repository.ts';
 import { usageFeedRoutes } from './usage-feed.routes.ts';
-import { createUsageFeedService } from './usage-feed.service.ts';
+import { createUsageFeedService, type CountedListener } from './usage-feed.service.ts';
+
+export type { CountedListener } from './usage-feed.service.ts';
+export type { UsageDayIncrement } from './usage-feed.repository.ts';
+/** The records counted, which the bill-shock guard reads for its last 24 hours. */
+export { usageEvents } from './usage-feed.schema.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What other modules may hook on the usage feed. */
+    usageFeed: {
+      /** Runs `listener` in the transaction of every batch that counted records, with the days it added to. */
+      onCounted(listener: CountedListener): void;
+    };
+  }
+}
 
 /** The usage feed: the operator's mediation system pushes each line's usage records as they happen (decision 045). */
 export const usageFeedModule = defineModule('usage-feed', async (app, core) => {
-  const service = createUsageFeedService({ repo: createUsageFeedRepository(core.db), transaction: core.transaction, clock: core.clock });
+  const listeners: CountedListener[] = [];
+  const service = createUsageFeedService({ repo: createUsageFeedRepository(core.db), transaction: core.transaction, clock: core.clock, listeners });
+  app.decorate('usageFeed', { onCounted: (listener: CountedListener) => void listeners.push(listener) });
   await usageFeedRoutes(app, service, core.config.usageFeedToken);
 });

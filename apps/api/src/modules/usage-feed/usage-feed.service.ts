@@ -1,16 +1,24 @@
 import type { UsageBatch, UsageBatchAnswer } from '@ecare/shared';
-import type { Transact } from '../../db/transaction.ts';
+import type { Transact, Transaction } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { UsageFeedRepository } from './usage-feed.repository.ts';
+import type { UsageDayIncrement, UsageFeedRepository } from './usage-feed.repository.ts';
 import { dayIncrements, sortBatch } from './usage-feed.rules.ts';
+
+/**
+ * What another module does with the days a batch added to, in the batch's transaction (the
+ * bill-shock guard queues their evaluation): it happens exactly when the records are counted.
+ */
+export type CountedListener = (tx: Transaction, days: readonly UsageDayIncrement[]) => Promise<void>;
 
 export interface UsageFeedDeps {
   repo: UsageFeedRepository;
   transaction: Transact;
   clock: Clock;
+  /** Called in order after each batch that counted records; filled as modules register. */
+  listeners: readonly CountedListener[];
 }
 
-export function createUsageFeedService({ repo, transaction, clock }: UsageFeedDeps) {
+export function createUsageFeedService({ repo, transaction, clock, listeners }: UsageFeedDeps) {
   return {
     /**
      * Counts a batch of usage records (decision 045): each id once, whatever batch sent it first;
@@ -23,7 +31,9 @@ export function createUsageFeedService({ repo, transaction, clock }: UsageFeedDe
       const batch = sortBatch(evenements, lines, now);
       const kept = await transaction(async (tx) => {
         const inserted = await repo.insertEvents(tx, batch.toKeep);
-        await repo.addToDays(tx, dayIncrements(inserted));
+        const days = dayIncrements(inserted);
+        await repo.addToDays(tx, days);
+        if (days.length > 0) for (const listener of listeners) await listener(tx, days);
         return inserted.length;
       });
       return { acceptes: kept, doublons: batch.repeated + batch.toKeep.length - kept, rejetes: batch.rejected };
