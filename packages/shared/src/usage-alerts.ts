@@ -70,6 +70,70 @@ export const thresholdsSchema = lazySchema(() =>
 export type Thresholds = z.output<typeof thresholdsSchema>;
 export type ThresholdsInput = z.input<typeof thresholdsSchema>;
 
+/** An amount as a person types it: `50`, `50,5`, `1 250,00` (empty: no threshold); null when it is not one. */
+export function parseEurosText(text: string): number | null | undefined {
+  const compact = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+  if (compact === '') return null;
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(compact)) return undefined;
+  return Number(compact);
+}
+
+const eurosText = (field: string) =>
+  z.string().transform((text, ctx) => {
+    const euros = parseEurosText(text);
+    if (euros === undefined || (euros !== null && euros > THRESHOLD_EUROS_MAX)) {
+      ctx.addIssue({ code: 'custom', message: `${field} : un montant en euros, au centime près, jusqu’à ${THRESHOLD_EUROS_MAX.toLocaleString('fr-FR')} € (vide : pas de seuil).` });
+      return z.NEVER;
+    }
+    return euros;
+  });
+
+/**
+ * The thresholds form as a person fills it: the percentages as a list (`80, 100`), the amounts
+ * as typed; it gives what `PUT …/seuils` takes.
+ */
+export const thresholdsFormSchema = lazySchema(() =>
+  z
+    .object({
+      pourcentages: z.string().transform((text, ctx) => {
+        const parts = text.split(/[\s,;%]+/).filter((part) => part !== '');
+        const values = parts.map(Number);
+        const valid = values.every((value) => Number.isInteger(value) && value >= 1 && value <= DATA_PERCENTAGE_MAX);
+        if (!valid || values.length > DATA_PERCENTAGES_MAX || new Set(values).size !== values.length) {
+          ctx.addIssue({ code: 'custom', message: `Indiquez au plus ${DATA_PERCENTAGES_MAX} pourcentages entiers différents, de 1 à ${DATA_PERCENTAGE_MAX}, séparés par des virgules (par exemple 80, 100).` });
+          return z.NEVER;
+        }
+        return values.sort((a, b) => a - b);
+      }),
+      horsForfait: eurosText('Seuil hors forfait'),
+      itinerance: eurosText('Seuil d’itinérance'),
+      action: z.enum(THRESHOLD_ACTIONS),
+      prevenirUtilisateur: z.boolean(),
+    })
+    .transform(
+      ({ pourcentages, horsForfait, itinerance, action, prevenirUtilisateur }): Thresholds => ({
+        dataPourcentages: pourcentages,
+        horsForfaitEurosHT: horsForfait,
+        itineranceEurosHT: itinerance,
+        action,
+        prevenirUtilisateur,
+      }),
+    ),
+);
+export type ThresholdsFormInput = z.input<typeof thresholdsFormSchema>;
+
+/** The form's fields from thresholds, as the form shows them (`50,00`). */
+export function thresholdsFormValues(thresholds: Thresholds): ThresholdsFormInput {
+  const text = (euros: number | null) => (euros === null ? '' : euros.toFixed(2).replace('.', ','));
+  return {
+    pourcentages: thresholds.dataPourcentages.join(', '),
+    horsForfait: text(thresholds.horsForfaitEurosHT),
+    itinerance: text(thresholds.itineranceEurosHT),
+    action: thresholds.action,
+    prevenirUtilisateur: thresholds.prevenirUtilisateur,
+  };
+}
+
 /** Where the thresholds of a line come from. */
 export const THRESHOLD_ORIGINS = ['LIGNE', 'COMPTE', 'DEFAUT'] as const;
 export type ThresholdOrigin = (typeof THRESHOLD_ORIGINS)[number];

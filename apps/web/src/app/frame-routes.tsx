@@ -83,6 +83,11 @@ export const frameRoutes: RouteObject[] = [
           import('./routes/mon-compte/optins-route.tsx').then((m) => ({ Component: m.OptinsRoute, loader: m.optinsLoader })),
       },
       {
+        path: 'alertes',
+        handle: title('Alertes de consommation'),
+        lazy: () => import('./routes/mon-compte/alerts-route.tsx').then((m) => ({ Component: m.AlertsRoute, loader: m.alertsLoader })),
+      },
+      {
         path: 'actions-service-client',
         handle: title('Actions du service client'),
         lazy: () =>

@@ -51,6 +51,8 @@ export const PATHS = {
   accountOptins: '/mon-compte/preferences',
   accountRequests: '/mon-compte/demandes',
   accountAgentActions: '/mon-compte/actions-service-client',
+  /** The account's consumption alerts and thresholds (decision 047). */
+  accountAlerts: '/mon-compte/alertes',
   /** The account's invoices; one of them is `/mon-compte/factures/{referenceNumber}`. */
   accountInvoices: '/mon-compte/factures',
   /** The account's orders; one of them is `/mon-compte/commandes/{numero}`. */

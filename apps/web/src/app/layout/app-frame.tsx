@@ -27,6 +27,7 @@ import { forgetSessionData, signOut } from '../session/sign-out.ts';
 import { leaveCustomer, signOutAgent } from '../session/agent-session.ts';
 import { getActingFor } from '../../features/agents/api/agent-storage.ts';
 import { AgentBanner } from '../../features/agents/components/agent-banner.tsx';
+import type { AlertsOwner } from '../../features/usage-alerts/api/get-alerts.ts';
 import { useSessionState } from '../session/use-session-state.ts';
 import { bannerHtmlFor } from './banner-rule.ts';
 import { customerLineNumber } from './customer-line.ts';
@@ -34,6 +35,8 @@ import { SiteHeader } from './site-header.tsx';
 
 // Shown two minutes before the idle limit at the earliest: its code (React Aria's modal
 // dialog) arrives after the frame's first paint rather than with it.
+// The bell reads the alerts after the first paint: its code comes then, not with the frame.
+const AlertsBell = lazy(() => import('../../features/usage-alerts/components/alerts-bell.tsx').then((m) => ({ default: m.AlertsBell })));
 const SessionExpiryDialog = lazy(() => import('./session-expiry-dialog.tsx').then((m) => ({ default: m.SessionExpiryDialog })));
 
 /** The unpaid-balance check's action of each guarded header entry (spec §3, §9). */
@@ -111,6 +114,17 @@ export function AppFrame() {
     forgetSessionData();
   }, [navigate, pathname, search]);
 
+  // The bell counts a manager's account's new alerts, or a line user's own line's (decision 047).
+  const alertsOwner: AlertsOwner | null = !signedIn
+    ? null
+    : user.utilisateur
+      ? user.idContrat === null
+        ? null
+        : { kind: 'line', idContrat: user.idContrat }
+      : account
+        ? { kind: 'account', idClientBscs: account.idClientBscs }
+        : null;
+
   const bannerHtml = bannerHtmlFor(signedIn ? user : null, parameters, pathname);
   // The next page this browser loads is sent with the banner drawn in, or without (decision 012).
   const bannerShown = bannerHtml !== null;
@@ -145,6 +159,11 @@ export function AppFrame() {
         onCloseMobile={() => setMobileOpenAt(null)}
         onGuardedNavigate={onGuardedNavigate}
         banner={bannerHtml ? <OrangeBanner html={bannerHtml} /> : null}
+        bell={signedIn && painted && alertsOwner ? (
+          <Suspense fallback={null}>
+            <AlertsBell owner={alertsOwner} to={user.utilisateur ? PATHS.userHome : PATHS.accountAlerts} />
+          </Suspense>
+        ) : null}
       />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="page-container flex-1 py-8 outline-none">
         <Outlet />

@@ -25,6 +25,8 @@ interface SiteHeaderProps {
   onGuardedNavigate: GuardedNavigate;
   /** Orange information banner, kept inside the header landmark. */
   banner: ReactNode;
+  /** The consumption alerts' bell, in a slot kept from the first paint (it comes after it). */
+  bell?: ReactNode;
 }
 
 const MOBILE_MENU_ID = 'menu-mobile';
@@ -53,6 +55,7 @@ export function SiteHeader({
   onCloseMobile,
   onGuardedNavigate,
   banner,
+  bell = null,
 }: SiteHeaderProps) {
   return (
     <header className={HEADER_CLASS}>
@@ -61,8 +64,9 @@ export function SiteHeader({
           <BrandLogo />
         </Link>
         {customer ? (
-          <>
+          <div className="flex items-center gap-2">
             <CustomerBlock {...customer} accountLink={accountLink} className="hidden lg:flex" />
+            <div className="size-11 print:hidden">{bell}</div>
             <button
               type="button"
               aria-expanded={mobileOpen}
@@ -73,7 +77,7 @@ export function SiteHeader({
               {mobileOpen ? <X aria-hidden="true" className="size-6" /> : <MenuIcon aria-hidden="true" className="size-6" />}
               Menu
             </button>
-          </>
+          </div>
         ) : (
           <Link to={PATHS.login} className="btn-secondary">
             Se connecter

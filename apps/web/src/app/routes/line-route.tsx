@@ -11,6 +11,7 @@ import { NewPhoneLineCard } from '../../features/new-phone/components/new-phone-
 import { contractIdFrom } from '../../features/lines/utils/line-path.ts';
 import { TariffChangeLineCard } from '../../features/tariff-change/components/tariff-change-line-card.tsx';
 import { TerminationLineCard } from '../../features/termination/components/termination-line-card.tsx';
+import { DataFreezeSection } from '../../features/usage-alerts/components/data-freeze-section.tsx';
 import { inAppPathOf, PATHS, withReturnUrl } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
 import { loadSession } from '../session/load-session.ts';
@@ -73,6 +74,15 @@ export function LineRoute() {
           {isLineUser ? null : <NewPhoneLineCard idContrat={line.data.idContrat} active={line.data.codeStatut === 'ACTIF'} />}
           <TerminationLineCard idContrat={line.data.idContrat} terminated={line.data.codeStatut === 'RESILIE'} />
         </div>
+      ) : null}
+      {line.data && line.data.codeStatut !== 'RESILIE' ? (
+        <DataFreezeSection
+          key={`gel-${line.data.idContrat}`}
+          idContrat={line.data.idContrat}
+          numeroLigne={line.data.numeroLigne}
+          active={line.data.codeStatut === 'ACTIF'}
+          manager={!isLineUser}
+        />
       ) : null}
       {line.data?.typeSim === 'ESIM' && line.data.codeStatut !== 'RESILIE' ? (
         <EsimLineSection
