@@ -99,8 +99,9 @@ function habitOf(line: DemoFeedLine) {
 
 /** Whether a travelling line is abroad (in the EU) on the day of `minute`: about one day in four. */
 function abroad(line: DemoFeedLine, minute: Date): boolean {
+  if (!line.traveller) return false;
   const day = Date.parse(`${parisWallTime(minute).day}T00:00:00Z`) / 86_400_000;
-  return line.traveller && new Random(Math.imul(line.idContrat, 0x1b873593) ^ day).next() < 0.25;
+  return new Random(Math.imul(line.idContrat, 0x1b873593) ^ day).next() < 0.25;
 }
 
 /** What a use costs beyond the bundle: each gigabyte started, each minute begun, past the plan's allowance. */
