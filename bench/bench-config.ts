@@ -71,4 +71,6 @@ export const TARGETS = {
   pglite: { minRatio: 0.25 },
   /** Fleet list p95 on the scaled database over the demo set's, for each kind of request. */
   fleetScale: { maxP95Ratio: 1.2 },
+  /** Usage records counted per second through POST /api/interne/usages, 10,000 a request, on the 100,000-account set (PostgreSQL). */
+  usageFeed: { minRecordsPerSecond: 20_000 },
 } as const;

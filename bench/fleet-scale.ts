@@ -90,7 +90,7 @@ export interface FleetScaleReport {
   pass: boolean | null;
 }
 
-interface Settings {
+export interface Settings {
   accounts: number;
   samples: number;
   demoPostgresUrl: string;
@@ -100,7 +100,7 @@ interface Settings {
   log: (message: string) => void;
 }
 
-function settingsFromEnv(log: (message: string) => void): Settings {
+export function settingsFromEnv(log: (message: string) => void): Settings {
   const pglite = process.env.BENCH_SCALE_PGLITE?.trim() ?? '';
   if (!['', '0', '1'].includes(pglite)) throw new Error(`BENCH_SCALE_PGLITE must be 0 or 1 (got "${pglite}")`);
   return {
@@ -114,7 +114,7 @@ function settingsFromEnv(log: (message: string) => void): Settings {
   };
 }
 
-function open(database: ApiDatabase) {
+export function openApiDatabase(database: ApiDatabase) {
   return openDatabase(database.kind === 'pglite' ? { dataDir: database.dataDir } : { databaseUrl: database.url, dataDir: 'unused' });
 }
 
@@ -123,7 +123,7 @@ function open(database: ApiDatabase) {
  * attached to (every demo account has its users). Migrates first, so a new database counts zero.
  */
 async function sizeOf(database: ApiDatabase): Promise<DataSetSize & { scaledAccounts: number }> {
-  const handle = open(database);
+  const handle = openApiDatabase(database);
   try {
     await handle.migrate();
     const { rows } = await handle.executeSql(
@@ -162,7 +162,7 @@ async function runSeed(database: ApiDatabase, args: string[], log: (message: str
  * The companies of a batch that drew an existing SIREN are skipped by the seed, hence a second
  * pass for the few accounts the first one could not add.
  */
-async function fillScaled(database: ApiDatabase, accounts: number, report: FleetScaleReport, log: (message: string) => void): Promise<void> {
+export async function fillScaled(database: ApiDatabase, accounts: number, report: Pick<FleetScaleReport, 'scaledDatabase' | 'seedSeconds' | 'scaledSet'>, log: (message: string) => void): Promise<void> {
   let size = await sizeOf(database);
   log(`scaled database: ${formatInt(size.scaledAccounts)} scaled accounts, ${formatInt(size.lines)} lines`);
   for (let pass = 0; pass < 3 && size.scaledAccounts < accounts; pass++) {

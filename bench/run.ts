@@ -19,7 +19,9 @@
  * needs 1), lighthouse (3), throughput (4), memory (the plateau check of bench/memory.ts) and
  * export (the fleet export's server memory on 100,000 lines, bench/export.ts; BENCH_EXPORT_LINES) and
  * fleet-scale (the fleet list's latency on the demo set and with 100,000 more accounts, about
- * 1,000,000 lines, bench/fleet-scale.ts; its scaled databases are kept for the next run):
+ * 1,000,000 lines, bench/fleet-scale.ts; its scaled databases are kept for the next run) and
+ * usage-feed (records counted per second by POST /api/interne/usages over that scaled set,
+ * bench/usage-feed.ts; BENCH_USAGE_RECORDS):
  * `BENCH_ONLY=lighthouse npm run bench`. Such a run prints its summary but writes it to
  * bench/results/partial.json, leaving latest.json to complete runs. BENCH_LIGHTHOUSE_REPORTS=<dir>
  * keeps every Lighthouse report (JSON) there, for its diagnostics (bootup time, LCP element…).
@@ -36,6 +38,7 @@ import { measureLighthouse, type LighthousePage } from './lighthouse.ts';
 import { measureLoginRoute, type LoginRouteReport } from './login-route.ts';
 import { benchExport } from './export.ts';
 import { benchFleetScale, type FleetScaleReport } from './fleet-scale.ts';
+import { benchUsageFeed, type UsageFeedReport } from './usage-feed.ts';
 import { benchMemory } from './memory.ts';
 import { printLighthouse, printLoginRoute, printThroughput, printTransfer, throughputHeading, type DatabaseResult } from './report.ts';
 import { login, startApi, type RunningServer } from './servers.ts';
@@ -46,7 +49,7 @@ import { measureTransfer, type TransferRow } from './transfer.ts';
 const log = (message: string) => console.log(`  › ${message}`);
 let failures = 0;
 
-const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export', 'fleet-scale'] as const;
+const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export', 'fleet-scale', 'usage-feed'] as const;
 type PartName = (typeof PARTS)[number];
 
 /** The parts BENCH_ONLY asks for, or null for all of them. */
@@ -119,7 +122,7 @@ async function browserFigures(api: RunningServer): Promise<BrowserFigures> {
   return { loginRoute, transfer, lighthouse };
 }
 
-function summaryLines(date: Date, commit: string | null, browser: BrowserFigures, throughput: DatabaseResult[], fleetScale: FleetScaleReport[] | null): string[] {
+function summaryLines(date: Date, commit: string | null, browser: BrowserFigures, throughput: DatabaseResult[], fleetScale: FleetScaleReport[] | null, usageFeed: UsageFeedReport[] | null): string[] {
   const lines = [
     `Bench ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC · commit ${commit ?? 'none'} · Node ${process.version} · ` +
       `${os.cpus().length} CPU(s) · load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`,
@@ -174,6 +177,18 @@ function summaryLines(date: Date, commit: string | null, browser: BrowserFigures
         `p95 ratio ${r.requests.map((request) => request.p95Ratio.toFixed(2)).join(' · ')} (worst ${worst.name}) ≤ ${TARGETS.fleetScale.maxP95Ratio} → ${passMiss(r.pass)}`,
     );
   }
+  for (const r of usageFeed ?? []) {
+    const name = `Usage feed, ${r.label}:`;
+    if (r.status !== 'measured') {
+      lines.push(`${name} ${r.status}${r.note ? ` — ${r.note.split('\n')[0] ?? ''}` : ''}`);
+      continue;
+    }
+    const alert = r.alertDelay.status === 'measured' ? `p95 ${formatMs(r.alertDelay.p95Ms ?? Number.NaN)}` : `${r.alertDelay.status} (${r.alertDelay.note ?? ''})`;
+    lines.push(
+      `${name} ${formatInt(r.recordsPerSecond ?? 0)} records/s (${formatInt(r.records)} records, 10,000 a request, request p95 ${formatMs(r.batchP95Ms ?? Number.NaN)})` +
+        `${r.kind === 'postgres' ? ` ≥ ${formatInt(TARGETS.usageFeed.minRecordsPerSecond)} → ${passMiss(r.pass)}` : ''} · crossing → e-mail ${alert}`,
+    );
+  }
   return lines;
 }
 
@@ -219,8 +234,16 @@ async function main(): Promise<void> {
         return null;
       });
   failures += (fleetScale ?? []).filter((report) => report.status === 'failed').length;
+  const usageFeed = !runs('usage-feed')
+    ? null
+    : await benchUsageFeed().catch((error: unknown) => {
+        failures += 1;
+        console.log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return null;
+      });
+  failures += (usageFeed ?? []).filter((report) => report.status === 'failed').length;
 
-  const lines = summaryLines(date, commit, browser, throughput, fleetScale);
+  const lines = summaryLines(date, commit, browser, throughput, fleetScale, usageFeed);
   console.log(heading('5. Summary'));
   console.log(lines.join('\n'));
 
@@ -241,6 +264,7 @@ async function main(): Promise<void> {
     lighthouse: browser.lighthouse,
     databases: throughput,
     fleetScale,
+    usageFeed,
     summary: lines,
     parts: only === null ? [...PARTS] : [...only],
     failures,

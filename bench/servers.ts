@@ -55,9 +55,9 @@ export type ApiDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgre
 
 /**
  * Starts apps/api/src/server.ts as in production (NODE_ENV=production, requests logged at info
- * level) on the built web app, and waits until GET /api/parametres answers 200.
+ * level) on the built web app, with `extraEnv` on top, and waits until GET /api/parametres answers 200.
  */
-export async function startApi(database: ApiDatabase): Promise<RunningServer> {
+export async function startApi(database: ApiDatabase, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -67,8 +67,11 @@ export async function startApi(database: ApiDatabase): Promise<RunningServer> {
     NODE_ENV: 'production',
     COOKIE_SECURE: 'false',
     SEED_DEMO: 'true',
+    // What the bench measures, and nothing else: no demo usage fed every minute.
+    DEMO_USAGE_FEED: 'false',
     // The load generator is one address opening up to 200 connections: no per-address cap.
     MAX_CONNECTIONS_PER_IP: '0',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;

@@ -125,6 +125,11 @@ const envSchema = z.object({
    * (`POST /api/interne/usages`), at least 32 characters. Unset: the feed is closed (decision 045).
    */
   USAGE_FEED_TOKEN: z.string().min(32).optional(),
+  /**
+   * The demo usage feed: every minute a job feeds the demo accounts' lines with usage (decision
+   * 045). Default: on when SEED_DEMO is (it feeds nothing in a database without the demo data).
+   */
+  DEMO_USAGE_FEED: z.enum(['true', 'false']).optional(),
   /** Validity of an e-mailed eSIM installation link. */
   ESIM_LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   /** Who takes card payments of unpaid invoices: the built-in sandbox (no real money) by default (decision 027). */
@@ -222,6 +227,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** The usage feed's bearer token; null: the feed is closed. */
   usageFeedToken: string | null;
+  /** Whether the job feeding the demo lines with usage every minute runs. */
+  demoUsageFeed: boolean;
   recaptcha: { secret: string | undefined; verifyUrl: string; minScore: number };
   devTools: boolean;
   /** false, a number of trusted proxy hops, or the trusted proxies' addresses and ranges (Fastify's trustProxy). */
@@ -279,6 +286,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ssoOneclic: { secret: env.SSO_ONECLIC_SECRET ?? randomBytes(32).toString('base64url'), secretConfigured: env.SSO_ONECLIC_SECRET !== undefined },
     redisUrl: env.REDIS_URL,
     usageFeedToken: env.USAGE_FEED_TOKEN ?? null,
+    demoUsageFeed: env.DEMO_USAGE_FEED ? env.DEMO_USAGE_FEED === 'true' : env.SEED_DEMO,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
     devTools: env.DEV_TOOLS === 'true',
     trustProxy: env.TRUST_PROXY,

@@ -27,6 +27,8 @@ export interface Jobs {
   send(queue: string, data: object, options?: SendOptions): Promise<void>;
   /** Runs `handler` at every time `cron` (UTC) gives, on one instance each time. */
   schedule(name: string, cron: string, handler: () => Promise<void>): Promise<void>;
+  /** Stops queuing `name` at its times (a schedule is kept in the database, across restarts). */
+  unschedule(name: string): Promise<void>;
 }
 
 /** The queue as the core runs it: started before the modules register, stopped with the app. */
@@ -75,6 +77,9 @@ export function inlineJobs(log?: FastifyBaseLogger): InlineJobs {
     },
     async schedule(name, cron, handler) {
       scheduled.set(name, { cron, handler });
+    },
+    async unschedule(name) {
+      scheduled.delete(name);
     },
     schedules: () => [...scheduled].map(([name, { cron }]) => ({ name, cron })),
     async runScheduled(name) {
@@ -168,6 +173,9 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
       await createQueue(name, { retryLimit: 0 });
       await boss.schedule(name, cron);
       await work(name, handler, SCHEDULED_POLLING_SECONDS);
+    },
+    async unschedule(name) {
+      await boss.unschedule(name);
     },
   };
 }

@@ -24,7 +24,7 @@ import { DEMO_USERS, seedDemoIfEmpty } from './seed/demo.ts';
 // No reuse of session or parameter reads: every request below reaches the database.
 const NO_CACHE = { SESSION_CACHE_MS: '0', READ_CACHE_MS: '0' };
 const testConfig = () =>
-  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://espace-client.test', WEB_DIST: '/nonexistent', ...NO_CACHE });
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://espace-client.test', WEB_DIST: '/nonexistent', DEMO_USAGE_FEED: 'false', ...NO_CACHE });
 
 /** Within the test's own time limit, so a wait that fails says what it waited for. */
 const WAIT = { timeoutMs: 20_000 };

@@ -126,6 +126,8 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'https://espace-client.test',
       WEB_DIST: '/nonexistent',
+      // No usage drawn behind a test's back: a test of the demo feed turns it on.
+      DEMO_USAGE_FEED: 'false',
       ...(ownAttachments ? { ATTACHMENTS_DIR: ownAttachments } : {}),
       ...options.env,
       ...env,

@@ -112,6 +112,8 @@ export async function startServer({ env = {}, port: wantedPort, dataDir: givenDa
       ESIM_LINK_SECRET: 'e2e-esim-link-secret-0123456789abcdef',
       // Likewise the secret the payment provider signs its notifications with.
       PAYMENT_PROVIDER_SECRET: 'e2e-payment-provider-secret-0123456789',
+      // The figures a journey reads stay put: no demo usage fed every minute.
+      DEMO_USAGE_FEED: 'false',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -23,10 +23,10 @@ export type UsageRow = typeof lineUsage.$inferInsert;
 /** Out-of-bundle data, billed by gigabyte started beyond the allowance (excluding VAT). */
 export const DATA_OVERAGE_CENTS_PER_GB = 1_000;
 /** Minutes beyond a plan's included calls (Forfait Voix Pro 2 h), excluding VAT. */
-const VOICE_OVERAGE_CENTS_PER_MINUTE = 35;
-const VOICE_PLAN = { id: 105, minutes: 120 } as const;
+export const VOICE_OVERAGE_CENTS_PER_MINUTE = 35;
+export const VOICE_PLAN = { id: 105, minutes: 120 } as const;
 /** Data-only SIM (tablet, router): no calls, no SMS. */
-const DATA_ONLY_PLAN = 106;
+export const DATA_ONLY_PLAN = 106;
 /** A capped line that went far beyond its allowance: this many times its data, month after month. */
 const HEAVY_RATIOS = [1.35, 1.5, 1.7, 1.9, 2.1, 2.3] as const;
 

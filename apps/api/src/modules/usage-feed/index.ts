@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { DEMO_USAGE_FEED_JOB, scheduleDemoUsageFeed } from './usage-feed.demo.ts';
 import { createUsageFeedRepository } from './usage-feed.repository.ts';
 import { usageFeedRoutes } from './usage-feed.routes.ts';
 import { createUsageFeedService, type CountedListener } from './usage-feed.service.ts';
@@ -21,7 +22,10 @@ declare module 'fastify' {
 /** The usage feed: the operator's mediation system pushes each line's usage records as they happen (decision 045). */
 export const usageFeedModule = defineModule('usage-feed', async (app, core) => {
   const listeners: CountedListener[] = [];
-  const service = createUsageFeedService({ repo: createUsageFeedRepository(core.db), transaction: core.transaction, clock: core.clock, listeners });
+  const repo = createUsageFeedRepository(core.db);
+  const service = createUsageFeedService({ repo, transaction: core.transaction, clock: core.clock, listeners });
   app.decorate('usageFeed', { onCounted: (listener: CountedListener) => void listeners.push(listener) });
   await usageFeedRoutes(app, service, core.config.usageFeedToken);
+  if (core.config.demoUsageFeed) await scheduleDemoUsageFeed(core.jobs, { repo, service, clock: core.clock, log: core.log });
+  else await core.jobs.unschedule(DEMO_USAGE_FEED_JOB);
 });

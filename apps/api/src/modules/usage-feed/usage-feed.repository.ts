@@ -1,7 +1,11 @@
-import { inArray, sql, type Column } from 'drizzle-orm';
+import { billingPeriodOf, periodBounds } from '@ecare/shared';
+import { and, asc, between, eq, inArray, sql, type Column } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../../db/transaction.ts';
-import { contracts, lineUsageDays } from '../../db/schema.ts';
+import { billingAccounts, contracts, lineUsage, lineUsageDays, offers } from '../../db/schema.ts';
+import { siretOf } from '../../db/seed/builders.ts';
+import { DEMO_COMPANIES } from '../../db/seed/demo-companies.ts';
+import type { DemoAccountLine } from './usage-feed.demo.ts';
 import { usageEvents } from './usage-feed.schema.ts';
 
 /** A line as the feed names it: its contract and whether it still runs. */
@@ -18,6 +22,9 @@ export type UsageDayIncrement = typeof lineUsageDays.$inferInsert;
 
 /** Rows per INSERT: 8 values a record stays far below PostgreSQL's 65,535 parameters a statement. */
 const ROWS_PER_STATEMENT = 2_000;
+
+/** The demo accounts, by their companies' SIRET: a database without the demo data has none of them. */
+const DEMO_SIRETS = Object.values(DEMO_COMPANIES).map((company) => siretOf(company.siren, company.establishment));
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -42,6 +49,53 @@ export function createUsageFeedRepository(db: Database) {
         }
       }
       return found;
+    },
+
+    /**
+     * Every line of the demo accounts with its plan, and what each used so far in the billing
+     * period of `now`: its monthly reading plus the feed's days (data and calls, roaming included).
+     */
+    async demoLines(now: Date): Promise<{ lines: DemoAccountLine[]; used: Map<number, { dataOctets: number; voiceSeconds: number }> }> {
+      const lines = await db
+        .select({
+          idContrat: contracts.idContrat,
+          idClientBscs: contracts.idClientBscs,
+          numeroLigne: contracts.numeroLigne,
+          codeStatut: contracts.codeStatut,
+          dateActivation: contracts.dateActivation,
+          userId: contracts.userId,
+          idOffreEngagement: contracts.idOffreEngagement,
+          dataMo: offers.dataMo,
+          dataIllimitee: offers.dataIllimitee,
+        })
+        .from(contracts)
+        .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
+        .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, contracts.idClientBscs))
+        .where(inArray(billingAccounts.sirenSiret, DEMO_SIRETS))
+        .orderBy(asc(contracts.idContrat));
+      const used = new Map<number, { dataOctets: number; voiceSeconds: number }>();
+      if (lines.length === 0) return { lines, used };
+      const ids = lines.map((line) => line.idContrat);
+      const { debut, fin } = periodBounds(billingPeriodOf(now));
+      const monthly = await db
+        .select({ idContrat: lineUsage.idContrat, dataMo: lineUsage.dataMo, voixMinutes: lineUsage.voixMinutes })
+        .from(lineUsage)
+        .where(and(inArray(lineUsage.idContrat, ids), eq(lineUsage.periode, debut)));
+      for (const row of monthly) used.set(row.idContrat, { dataOctets: row.dataMo * 1024 * 1024, voiceSeconds: row.voixMinutes * 60 });
+      const fed = await db
+        .select({
+          idContrat: lineUsageDays.idContrat,
+          dataOctets: sql<number>`coalesce(sum(${lineUsageDays.dataOctets} + ${lineUsageDays.dataItineranceOctets}), 0)::float8`,
+          voiceSeconds: sql<number>`coalesce(sum(${lineUsageDays.voixSecondes} + ${lineUsageDays.voixItineranceSecondes}), 0)::float8`,
+        })
+        .from(lineUsageDays)
+        .where(and(inArray(lineUsageDays.idContrat, ids), between(lineUsageDays.jour, debut, fin)))
+        .groupBy(lineUsageDays.idContrat);
+      for (const row of fed) {
+        const before = used.get(row.idContrat) ?? { dataOctets: 0, voiceSeconds: 0 };
+        used.set(row.idContrat, { dataOctets: before.dataOctets + row.dataOctets, voiceSeconds: before.voiceSeconds + row.voiceSeconds });
+      }
+      return { lines, used };
     },
 
     /**

@@ -1,0 +1,362 @@
+/**
+ * tsx bench/usage-feed.ts  (also `BENCH_ONLY=usage-feed npm run bench`)
+ *
+ * How fast the usage feed counts records: POST /api/interne/usages, 10,000 records a request
+ * (the most it takes), BENCH_USAGE_RECORDS records in all (default 1,000,000) over the running
+ * lines of the fleet-scale part's scaled database (the demo set plus BENCH_SCALE_ACCOUNTS,
+ * default 100,000 accounts, about 1,000,000 lines; seeded by that part or by this one, kept
+ * between runs). The records are the demo feed's generator's (usage-feed.demo.ts) for the busy
+ * minutes of yesterday morning, built and serialised before the clock starts: what is measured is
+ * the server, not the sender. BENCH_USAGE_CONCURRENCY requests are in flight at once (default 2,
+ * as two workers of the mediation system). Figures: records counted per second from the first
+ * request to the last answer (target ≥ 20,000 on PostgreSQL), and the p50 and p95 of a request.
+ *
+ * On PostgreSQL (BENCH_SCALE_DATABASE_URL), then PGlite (BENCH_SCALE_PGLITE_DIR; BENCH_USAGE_PGLITE=0
+ * leaves it out) with BENCH_USAGE_PGLITE_RECORDS records (default 200,000: one process writes
+ * one page at a time there, and the run says how many it sent). The feed's tables
+ * (usage_events, line_usage_days), which the fleet list never reads, are emptied before and
+ * after each run, so that every run counts new records and the kept database stays its size.
+ *
+ * A second figure waits for the alerts module (modules/usage-alerts): the p95 delay from the
+ * POST of a record that crosses a line's data threshold to its e-mail in the outbox, under the
+ * ingestion load (measureAlertDelay). Until the module is there, it reports "n/a".
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { USAGE_BATCH_MAX } from '../packages/shared/src/index.ts';
+import { demoUsageBatch, type DemoFeedLine } from '../apps/api/src/modules/usage-feed/usage-feed.demo.ts';
+import { REPO_ROOT, TARGETS } from './bench-config.ts';
+import { runAsScript } from './child-process.ts';
+import { fillScaled, openApiDatabase, settingsFromEnv, type DataSetSize } from './fleet-scale.ts';
+import { ensurePostgres, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
+import { formatInt, formatMs, heading, passMiss, renderTable } from './text-table.ts';
+
+const TOKEN = 'bench-usage-feed-token-0123456789abcdef';
+const FEED_ROUTE = '/api/interne/usages';
+
+function wholeFromEnv(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+  return value;
+}
+
+export interface AlertDelayFigure {
+  status: 'measured' | 'n/a' | 'failed';
+  note?: string;
+  samples?: number;
+  p50Ms?: number;
+  p95Ms?: number;
+}
+
+export interface UsageFeedReport {
+  kind: 'pglite' | 'postgres';
+  label: string;
+  status: 'measured' | 'skipped' | 'failed';
+  note?: string;
+  serverVersion?: string;
+  dataSet?: DataSetSize;
+  /** Running lines the records are drawn over. */
+  lines?: number;
+  /** Records asked for, and records sent (fewer on PGlite unless told otherwise). */
+  recordsWanted: number;
+  records: number;
+  batches?: number;
+  concurrency: number;
+  counted?: number;
+  seconds?: number;
+  recordsPerSecond?: number;
+  batchP50Ms?: number;
+  batchP95Ms?: number;
+  loadAverage?: { start: number; end: number };
+  alertDelay: AlertDelayFigure;
+  /** Only PostgreSQL has a target; null elsewhere or when not measured. */
+  pass: boolean | null;
+}
+
+interface FeedLineRow {
+  id_contrat: number;
+  numero_ligne: string;
+  id_offre_engagement: number;
+  data_mo: number | null;
+  data_illimitee: boolean;
+}
+
+/** The running lines (as the generator draws them), and the feed's tables emptied; the database is closed after. */
+async function prepare(database: ApiDatabase): Promise<DemoFeedLine[]> {
+  const handle = openApiDatabase(database);
+  try {
+    await handle.executeSql('truncate usage_events, line_usage_days');
+    const { rows } = await handle.executeSql(
+      `select c.id_contrat, c.numero_ligne, c.id_offre_engagement, o.data_mo, o.data_illimitee
+         from contracts c join offers o on o.id_offre_engagement = c.id_offre_engagement
+        where c.code_statut = 'ACTIF' order by c.id_contrat`,
+    );
+    return (rows as FeedLineRow[]).map((row) => ({
+      idContrat: row.id_contrat,
+      numeroLigne: row.numero_ligne,
+      idOffreEngagement: row.id_offre_engagement,
+      dataMo: row.data_illimitee ? null : (row.data_mo ?? 0),
+      heavy: false,
+      traveller: false,
+      usedDataOctets: 0,
+      usedVoiceSeconds: 0,
+    }));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function emptyFeedTables(database: ApiDatabase): Promise<void> {
+  const handle = openApiDatabase(database);
+  try {
+    await handle.executeSql('truncate usage_events, line_usage_days');
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * `records` records in request bodies of USAGE_BATCH_MAX, drawn minute after minute from 9:00
+ * UTC yesterday (a working morning in France, unless yesterday was a Sunday: then more minutes).
+ */
+function requestBodies(lines: readonly DemoFeedLine[], records: number): string[] {
+  const bodies: string[] = [];
+  let pending: unknown[] = [];
+  let drawn = 0;
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() - 1);
+  start.setUTCHours(9, 0, 0, 0);
+  for (let minute = 0; drawn < records; minute++) {
+    for (const record of demoUsageBatch(lines, new Date(start.getTime() + minute * 60_000))) {
+      pending.push(record);
+      drawn += 1;
+      if (pending.length === USAGE_BATCH_MAX || drawn === records) {
+        bodies.push(JSON.stringify({ evenements: pending }));
+        pending = [];
+      }
+      if (drawn === records) break;
+    }
+    if (minute > 24 * 60) throw new Error('a day of minutes drew too few records: too few running lines');
+  }
+  return bodies;
+}
+
+interface BatchAnswer {
+  acceptes: number;
+  doublons: number;
+  rejetes: unknown[];
+}
+
+async function post(server: RunningServer, body: string): Promise<BatchAnswer> {
+  const response = await fetch(server.baseUrl + FEED_ROUTE, {
+    method: 'POST',
+    body,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    signal: AbortSignal.timeout(300_000),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`POST ${FEED_ROUTE} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as BatchAnswer;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Sends every body, `concurrency` at a time; the records counted and each request's duration. */
+async function ingest(server: RunningServer, bodies: readonly string[], concurrency: number) {
+  const durations: number[] = [];
+  let counted = 0;
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < bodies.length; index = next++) {
+      const started = performance.now();
+      const answer = await post(server, bodies[index] ?? '');
+      durations.push(performance.now() - started);
+      if (answer.rejetes.length > 0 || answer.doublons > 0) throw new Error(`request ${index}: ${answer.rejetes.length} rejected, ${answer.doublons} duplicates (the feed's tables were emptied first)`);
+      counted += answer.acceptes;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { counted, durations: durations.sort((a, b) => a - b) };
+}
+
+/**
+ * What the alerts module has to give for the second figure: lines whose data threshold it
+ * watches, each with the address of its account's manager, and a way to set a threshold so that
+ * a known volume crosses it (through the module's API, as a manager would). Filled once the
+ * module is on main; null until then.
+ */
+export interface AlertDelayHook {
+  targets(server: RunningServer): Promise<{ numeroLigne: string; recipient: string }[]>;
+  arm(server: RunningServer, target: { numeroLigne: string; recipient: string }): Promise<{ crossingOctets: number }>;
+}
+export const ALERT_DELAY_HOOK: AlertDelayHook | null = null;
+const ALERTS_MODULE = path.join(REPO_ROOT, 'apps/api/src/modules/usage-alerts/index.ts');
+
+/** The newest outbox e-mail's id for `recipient`, through the development mailbox (DEV_TOOLS=true, loopback). */
+async function newestMailId(server: RunningServer, recipient: string): Promise<number> {
+  const response = await fetch(`${server.baseUrl}/api/dev/mails`, { signal: AbortSignal.timeout(10_000) });
+  if (response.status !== 200) throw new Error(`GET /api/dev/mails answered ${response.status}`);
+  const mails = (await response.json()) as { id: number; destinataire: string }[];
+  return Math.max(0, ...mails.filter((mail) => mail.destinataire === recipient).map((mail) => mail.id));
+}
+
+/**
+ * The p95 delay from the POST of a record that crosses a line's data threshold to a row of the
+ * e-mail outbox (email_outbox) addressed to the line's account manager, measured while `load`
+ * (the ingestion) runs: one crossing per target, one after the other, until the load ends.
+ * "n/a" while there is no alerts module or no hook to arm its thresholds.
+ */
+export async function measureAlertDelay(server: RunningServer, load: Promise<unknown>, hook: AlertDelayHook | null = ALERT_DELAY_HOOK): Promise<AlertDelayFigure> {
+  if (!existsSync(ALERTS_MODULE)) return { status: 'n/a', note: 'no alerts module' };
+  if (hook === null) return { status: 'n/a', note: 'alerts module present, but no ALERT_DELAY_HOOK in bench/usage-feed.ts to arm its thresholds' };
+  let loading = true;
+  void load.finally(() => (loading = false));
+  const delays: number[] = [];
+  for (const target of await hook.targets(server)) {
+    if (!loading) break;
+    const { crossingOctets } = await hook.arm(server, target);
+    const before = await newestMailId(server, target.recipient);
+    const record = { idEvenement: `bench-crossing-${target.numeroLigne}-${Date.now()}`, numeroLigne: target.numeroLigne, horodatage: new Date().toISOString(), type: 'DATA', zone: 'FRANCE', volume: crossingOctets, montantHorsForfaitCentimes: 0 };
+    const started = performance.now();
+    await post(server, JSON.stringify({ evenements: [record] }));
+    for (;;) {
+      if ((await newestMailId(server, target.recipient)) > before) break;
+      if (performance.now() - started > 120_000) throw new Error(`no e-mail to ${target.recipient} within 120 s of crossing ${target.numeroLigne}'s threshold`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    delays.push(performance.now() - started);
+  }
+  if (delays.length === 0) return { status: 'failed', note: 'no crossing measured while the load ran' };
+  delays.sort((a, b) => a - b);
+  return { status: 'measured', samples: delays.length, p50Ms: percentile(delays, 0.5), p95Ms: percentile(delays, 0.95) };
+}
+
+interface Settings {
+  records: number;
+  pgliteRecords: number;
+  concurrency: number;
+  pglite: boolean;
+  log: (message: string) => void;
+}
+
+async function benchOne(kind: 'pglite' | 'postgres', settings: Settings): Promise<UsageFeedReport> {
+  const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const log = (message: string) => settings.log(`${label}: ${message}`);
+  const records = kind === 'pglite' ? Math.min(settings.records, settings.pgliteRecords) : settings.records;
+  const report: UsageFeedReport = { kind, label, status: 'failed', recordsWanted: settings.records, records, concurrency: settings.concurrency, alertDelay: { status: 'n/a', note: 'not run' }, pass: null };
+  const scale = settingsFromEnv(settings.log);
+  let database: ApiDatabase;
+  if (kind === 'postgres') {
+    const reached = await ensurePostgres(scale.scaledPostgresUrl);
+    if ('unreachable' in reached) {
+      report.status = 'skipped';
+      report.note = `PostgreSQL not reachable (${reached.unreachable})`;
+      log(`${report.note}; skipped`);
+      return report;
+    }
+    report.serverVersion = reached.version;
+    database = { kind, url: scale.scaledPostgresUrl };
+  } else {
+    database = { kind, dataDir: scale.pgliteDir };
+  }
+  let server: RunningServer | undefined;
+  try {
+    const seeded: Parameters<typeof fillScaled>[2] = {};
+    await fillScaled(database, scale.accounts, seeded, log);
+    report.dataSet = seeded.scaledSet;
+    const lines = await prepare(database);
+    report.lines = lines.length;
+    log(`drawing ${formatInt(records)} records over ${formatInt(lines.length)} running lines`);
+    const bodies = requestBodies(lines, records);
+    report.batches = bodies.length;
+    log(`${bodies.length} requests of up to ${formatInt(USAGE_BATCH_MAX)} records (${(bodies.reduce((sum, body) => sum + body.length, 0) / 1024 / 1024).toFixed(0)} MB of JSON)`);
+    server = await startApi(database, { USAGE_FEED_TOKEN: TOKEN, DEV_TOOLS: 'true' });
+    // A first small request: connections, prepared statements, the JIT of the handler.
+    await post(server, JSON.stringify({ evenements: [{ ...(JSON.parse(bodies[0] ?? '{}') as { evenements: object[] }).evenements[0], idEvenement: 'bench-warm-up' }] }));
+    log(`sending them, ${settings.concurrency} at a time`);
+    const loadStart = os.loadavg()[0] ?? 0;
+    const started = performance.now();
+    const load = ingest(server, bodies, settings.concurrency);
+    const [result, alertDelay] = await Promise.all([load, measureAlertDelay(server, load).catch((error: unknown): AlertDelayFigure => ({ status: 'failed', note: error instanceof Error ? error.message : String(error) }))]);
+    const seconds = (performance.now() - started) / 1000;
+    report.loadAverage = { start: loadStart, end: os.loadavg()[0] ?? 0 };
+    report.alertDelay = alertDelay;
+    report.counted = result.counted;
+    report.seconds = seconds;
+    report.recordsPerSecond = result.counted / seconds;
+    report.batchP50Ms = percentile(result.durations, 0.5);
+    report.batchP95Ms = percentile(result.durations, 0.95);
+    if (result.counted !== records) throw new Error(`${formatInt(result.counted)} records counted of ${formatInt(records)} sent`);
+    if (server.child.hasExited()) throw new Error(`${server.child.name} exited during the run (${await server.child.exited})`);
+    report.pass = kind === 'postgres' ? report.recordsPerSecond >= TARGETS.usageFeed.minRecordsPerSecond : null;
+    report.status = 'measured';
+    log(`${formatInt(result.counted)} records in ${seconds.toFixed(1)} s: ${formatInt(report.recordsPerSecond)} records/s`);
+  } catch (error) {
+    report.note = error instanceof Error ? error.message : String(error);
+    log(`FAILED ${report.note}`);
+  } finally {
+    await server?.child.stop();
+    await emptyFeedTables(database).catch((error: unknown) => log(`could not empty the feed's tables: ${String(error)}`));
+  }
+  return report;
+}
+
+export function printUsageFeedReports(reports: UsageFeedReport[]): void {
+  const rows = reports.map((r) =>
+    r.status !== 'measured'
+      ? [r.label, `${r.status} (see below)`, '', '', '', '', '', '']
+      : [
+          r.label,
+          `${formatInt(r.records)}${r.records < r.recordsWanted ? ` (of ${formatInt(r.recordsWanted)})` : ''}`,
+          `${r.seconds?.toFixed(1) ?? '?'} s`,
+          formatInt(r.recordsPerSecond ?? 0),
+          formatMs(r.batchP50Ms ?? Number.NaN),
+          formatMs(r.batchP95Ms ?? Number.NaN),
+          r.alertDelay.status === 'measured' ? formatMs(r.alertDelay.p95Ms ?? Number.NaN) : `${r.alertDelay.status} (${r.alertDelay.note ?? ''})`,
+          r.kind === 'postgres' ? `≥ ${formatInt(TARGETS.usageFeed.minRecordsPerSecond)}/s ${passMiss(r.pass)}` : 'no target',
+        ],
+  );
+  console.log(renderTable(['database', 'records', 'time', 'records/s', 'request p50', 'request p95', 'crossing → e-mail p95', 'target'], rows, ['left', 'left']));
+  for (const r of reports) {
+    if (r.status !== 'measured') {
+      console.log(`${r.label}: ${r.status}${r.note ? ` — ${r.note.split('\n')[0] ?? ''}` : ''}`);
+      continue;
+    }
+    console.log(
+      `${r.label}${r.serverVersion ? ` ${r.serverVersion}` : ''}: ${formatInt(r.batches ?? 0)} requests, ${r.concurrency} at a time, over ${formatInt(r.lines ?? 0)} running lines of ` +
+        `${formatInt(r.dataSet?.accounts ?? 0)} accounts / ${formatInt(r.dataSet?.lines ?? 0)} lines (load average ${r.loadAverage?.start.toFixed(2) ?? '?'} → ${r.loadAverage?.end.toFixed(2) ?? '?'})` +
+        (r.records < r.recordsWanted ? ` · fewer records than asked: BENCH_USAGE_PGLITE_RECORDS=${r.records}` : ''),
+    );
+  }
+}
+
+/** Measures PostgreSQL (when reachable) and, unless BENCH_USAGE_PGLITE=0, PGlite; prints the table. */
+export async function benchUsageFeed(log: (message: string) => void = (message) => console.log(`  › ${message}`)): Promise<UsageFeedReport[]> {
+  const pglite = process.env.BENCH_USAGE_PGLITE?.trim() ?? '';
+  if (!['', '0', '1'].includes(pglite)) throw new Error(`BENCH_USAGE_PGLITE must be 0 or 1 (got "${pglite}")`);
+  const settings: Settings = {
+    records: wholeFromEnv('BENCH_USAGE_RECORDS', 1_000_000, USAGE_BATCH_MAX, 10_000_000),
+    pgliteRecords: wholeFromEnv('BENCH_USAGE_PGLITE_RECORDS', 200_000, USAGE_BATCH_MAX, 10_000_000),
+    concurrency: wholeFromEnv('BENCH_USAGE_CONCURRENCY', 2, 1, 16),
+    pglite: pglite !== '0',
+    log,
+  };
+  console.log(
+    heading(
+      `Usage feed ingestion — POST ${FEED_ROUTE}, ${formatInt(USAGE_BATCH_MAX)} records a request, ${formatInt(settings.records)} records ` +
+        `(PGlite ${formatInt(Math.min(settings.records, settings.pgliteRecords))}) over the scaled data set — load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`,
+    ),
+  );
+  const reports: UsageFeedReport[] = [await benchOne('postgres', settings)];
+  if (settings.pglite) reports.push(await benchOne('pglite', settings));
+  else log('PGlite: left out (BENCH_USAGE_PGLITE=0)');
+  printUsageFeedReports(reports);
+  return reports;
+}
+
+await runAsScript(import.meta.url, async () => (await benchUsageFeed()).some((report) => report.status === 'failed'));
