@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { APPOINTMENT_SLOT_MINUTES, type CustomerRequestQuery, type CustomerRequestType } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import { appointments, contracts, invoiceComplaints, invoices, supportTickets, terminationReasons, terminations } from '../../db/schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** One request of any kind, as the union reads it; the service words it. */
 export type CustomerRequestRow = {
@@ -22,12 +23,6 @@ export type CustomerRequestRow = {
   id_contrat: number | null;
   numero_ligne: string | null;
 };
-
-/** The rows of a raw query: both drivers answer `{ rows }`. */
-function rowsOf<Row>(result: unknown): Row[] {
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) throw new Error('query answered no rows');
-  return result.rows as Row[];
-}
 
 /**
  * A user's requests of every kind, read with one query: each kind's rows in the same columns,

@@ -1,6 +1,7 @@
 import { billingPeriodOf, periodBounds } from '@ecare/shared';
-import { and, asc, between, eq, inArray, sql, type Column } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { billingAccounts, contracts, lineUsage, lineUsageDays, offers } from '../../db/schema.ts';
 import { siretOf } from '../../db/seed/builders.ts';
@@ -19,9 +20,6 @@ export interface FedLine {
 export type StoredUsageEvent = typeof usageEvents.$inferInsert;
 /** A line's day as one batch adds to it. */
 export type UsageDayIncrement = typeof lineUsageDays.$inferInsert;
-
-/** Rows per INSERT: 8 values a record stays far below PostgreSQL's 65,535 parameters a statement. */
-const ROWS_PER_STATEMENT = 2_000;
 
 /** The demo accounts, by their companies' SIRET: a database without the demo data has none of them. */
 const DEMO_SIRETS = Object.values(DEMO_COMPANIES).map((company) => siretOf(company.siren, company.establishment));
@@ -101,41 +99,45 @@ export function createUsageFeedRepository(db: Database) {
     /**
      * Keeps the records not kept yet, in the order of their ids (two batches sharing records take
      * their locks in the same order: neither waits on the other in a cycle), and gives back those
-     * this call kept; a record already kept, by another batch even now, is left out.
+     * this call kept; a record already kept, by another batch even now, is left out. One
+     * statement whatever the batch's size: each column goes as one array, unnested by the server
+     * (decision 045: a row of parameters per record cost most of a batch's time).
      */
     async insertEvents(tx: Transaction, events: readonly StoredUsageEvent[]): Promise<StoredUsageEvent[]> {
-      const kept: StoredUsageEvent[] = [];
-      const sorted = [...events].sort((a, b) => (a.idEvenement < b.idEvenement ? -1 : a.idEvenement > b.idEvenement ? 1 : 0));
-      for (const part of chunks(sorted, ROWS_PER_STATEMENT)) {
-        const rows = await tx.db.insert(usageEvents).values(part).onConflictDoNothing({ target: usageEvents.idEvenement }).returning({ idEvenement: usageEvents.idEvenement });
-        const ids = new Set(rows.map((row) => row.idEvenement));
-        kept.push(...part.filter((event) => ids.has(event.idEvenement)));
-      }
-      return kept;
+      if (events.length === 0) return [];
+      const column = <T>(pick: (event: StoredUsageEvent) => T) => sql.param(events.map(pick));
+      const rows = await tx.db.execute(sql`
+        insert into ${usageEvents} (id_evenement, id_contrat, horodatage, type, zone, volume, montant_hors_forfait_centimes, recu_le)
+        select u.id, u.contrat, u.horodatage, u.type, u.zone, u.volume, u.montant, ${sql.param(events[0]?.recuLe.toISOString())}::timestamptz
+          from unnest(
+            ${column((e) => e.idEvenement)}::text[], ${column((e) => e.idContrat)}::int[], ${column((e) => e.horodatage.toISOString())}::timestamptz[],
+            ${column((e) => e.type)}::text[], ${column((e) => e.zone)}::text[], ${column((e) => e.volume)}::bigint[], ${column((e) => e.montantHorsForfaitCentimes)}::int[]
+          ) as u(id, contrat, horodatage, type, zone, volume, montant)
+         order by u.id collate "C"
+        on conflict (id_evenement) do nothing
+        returning id_evenement`);
+      const ids = new Set(rowsOf<{ id_evenement: string }>(rows).map((row) => row.id_evenement));
+      return events.filter((event) => ids.has(event.idEvenement));
     },
 
-    /** Adds each line's day to what it holds, in the order of their keys (the same lock order for every batch). */
+    /**
+     * Adds each line's day to what it holds, in the order of their keys (the same lock order for
+     * every batch), in one statement as for the records.
+     */
     async addToDays(tx: Transaction, days: readonly UsageDayIncrement[]): Promise<void> {
-      const sorted = [...days].sort((a, b) => a.idContrat - b.idContrat || (a.jour < b.jour ? -1 : a.jour > b.jour ? 1 : 0));
-      const add = (column: Column) => sql`${column} + excluded.${sql.identifier(column.name)}`;
-      for (const part of chunks(sorted, ROWS_PER_STATEMENT)) {
-        await tx.db
-          .insert(lineUsageDays)
-          .values(part)
-          .onConflictDoUpdate({
-            target: [lineUsageDays.idContrat, lineUsageDays.jour],
-            set: {
-              dataOctets: add(lineUsageDays.dataOctets),
-              voixSecondes: add(lineUsageDays.voixSecondes),
-              sms: add(lineUsageDays.sms),
-              dataItineranceOctets: add(lineUsageDays.dataItineranceOctets),
-              voixItineranceSecondes: add(lineUsageDays.voixItineranceSecondes),
-              horsForfaitCentimes: add(lineUsageDays.horsForfaitCentimes),
-              itineranceCentimes: add(lineUsageDays.itineranceCentimes),
-              releves: add(lineUsageDays.releves),
-            },
-          });
-      }
+      if (days.length === 0) return;
+      const column = (pick: (day: UsageDayIncrement) => number | string | undefined) => sql.param(days.map((day) => pick(day) ?? 0));
+      const add = (name: string) => sql`${sql.identifier(name)} = ${lineUsageDays}.${sql.identifier(name)} + excluded.${sql.identifier(name)}`;
+      const summed = ['data_octets', 'voix_secondes', 'sms', 'data_itinerance_octets', 'voix_itinerance_secondes', 'hors_forfait_centimes', 'itinerance_centimes', 'releves'];
+      await tx.db.execute(sql`
+        insert into ${lineUsageDays} (id_contrat, jour, ${sql.join(summed.map((name) => sql.identifier(name)), sql`, `)})
+        select * from unnest(
+            ${column((d) => d.idContrat)}::int[], ${column((d) => d.jour)}::date[], ${column((d) => d.dataOctets)}::bigint[], ${column((d) => d.voixSecondes)}::bigint[],
+            ${column((d) => d.sms)}::bigint[], ${column((d) => d.dataItineranceOctets)}::bigint[], ${column((d) => d.voixItineranceSecondes)}::bigint[],
+            ${column((d) => d.horsForfaitCentimes)}::bigint[], ${column((d) => d.itineranceCentimes)}::bigint[], ${column((d) => d.releves)}::int[]
+          ) as u(id_contrat, jour, a, b, c, d, e, f, g, h)
+         order by 1, 2
+        on conflict (id_contrat, jour) do update set ${sql.join(summed.map(add), sql`, `)}`);
     },
   };
 }

@@ -59,8 +59,15 @@ const ROAMING = new Set<StoredUsageEvent['type']>(['DATA_ITINERANCE', 'VOIX_ITIN
 /** The kept records added up per line and day in France: what each line's day grows by. */
 export function dayIncrements(events: readonly StoredUsageEvent[]): UsageDayIncrement[] {
   const days = new Map<string, Required<UsageDayIncrement>>();
+  // A day in France starts and ends on a whole UTC hour: one reading of the calendar per hour.
+  const dayOfHour = new Map<number, string>();
   for (const event of events) {
-    const jour = parisDay(event.horodatage);
+    const hour = Math.floor(event.horodatage.getTime() / 3_600_000);
+    let jour = dayOfHour.get(hour);
+    if (jour === undefined) {
+      jour = parisDay(event.horodatage);
+      dayOfHour.set(hour, jour);
+    }
     const key = `${event.idContrat}|${jour}`;
     let day = days.get(key);
     if (!day) {
