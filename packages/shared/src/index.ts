@@ -37,3 +37,4 @@ export * from './catalogue.ts';
 export * from './new-phone.ts';
 export * from './order-money.ts';
 export * from './usage-feed.ts';
+export * from './home.ts';

@@ -36,4 +36,5 @@ export const FEATURE_MODULES = [
   (await import('./appointments/index.ts')).appointmentsModule,
   (await import('./catalogue/index.ts')).catalogueModule,
   (await import('./usage-feed/index.ts')).usageFeedModule,
+  (await import('./home/index.ts')).homeModule,
 ];
