@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_LATEST_ORDERS, HOME_TOP_LINES, LINE_STATUSES, billingPeriodOf, consumptionSchema, homeSchema, orderTotalSchema, periodBounds, shiftPeriod } from '@ecare/shared';
+import { HOME_LATEST_ORDERS, agentActionListSchema, HOME_TOP_LINES, LINE_STATUSES, billingPeriodOf, consumptionSchema, homeSchema, orderTotalSchema, periodBounds, shiftPeriod } from '@ecare/shared';
 import { lineUsageDays } from '../../db/schema.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
@@ -74,6 +74,15 @@ describe('GET /api/clients/{idClientBscs}/accueil', () => {
     expect(body.commandes.enCours).toBeGreaterThan(0);
     expect(body.commandes.dernieres.length).toBe(Math.min(HOME_LATEST_ORDERS, totals.enCours));
     const dates = body.commandes.dernieres.map((order) => order.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('the demo has actions of the customer service on the account, labelled in French, that the home page reads from the audit endpoint', async () => {
+    const actions = bodyOf(await t.get(`/api/audit/${f.account}`, f.manager), agentActionListSchema);
+    expect(actions.length).toBeGreaterThanOrEqual(4);
+    expect(actions.slice(0, 2).map((action) => action.action)).toEqual(['Export des factures', 'Connexion d’un conseiller à votre compte']);
+    expect(actions[0]).toMatchObject({ agent: 'Camille Martin (cmartin)', motif: 'Aide à l’export des factures en boutique' });
+    const dates = actions.map((action) => action.date);
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
