@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_LATEST_ORDERS, agentActionListSchema, HOME_TOP_LINES, LINE_STATUSES, billingPeriodOf, consumptionSchema, homeSchema, orderTotalSchema, periodBounds, shiftPeriod } from '@ecare/shared';
+import { HOME_LATEST_ORDERS, agentActionListSchema, agentConnectResponseSchema, billingAccountListSchema, hashConfidentialCode, validateScResponseSchema, HOME_TOP_LINES, LINE_STATUSES, billingPeriodOf, consumptionSchema, homeSchema, orderTotalSchema, periodBounds, shiftPeriod } from '@ecare/shared';
 import { lineUsageDays } from '../../db/schema.ts';
+import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
+import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 
@@ -92,5 +94,21 @@ describe('GET /api/clients/{idClientBscs}/accueil', () => {
     expectError(await t.get(homeUrl(f.account), f.lineUser), 403, 'FORBIDDEN_ACCOUNT');
     expectError(await t.get(homeUrl(f.notManaged), f.mandataire), 403, 'FORBIDDEN_ACCOUNT');
     expect((await t.get(homeUrl(f.account))).statusCode).toBe(401);
+  });
+
+  it('answers an agent’s customer session on the account it is bound to, and on no other', async () => {
+    const [bound, other] = bodyOf(await t.get('/api/comptes_facturation', f.mandataire), billingAccountListSchema).filter((account) => account.isGestionnaire);
+    if (!bound || !other) throw new Error('the demo mandataire manages two accounts');
+    const { identifiant, password } = DEMO_AGENTS.distance;
+    const validated = await t.send('POST', '/api/validate_sc', { json: { username: identifiant, password: await hashConfidentialCode(identifiant, password) } });
+    const agent = bodyOf(validated, validateScResponseSchema).access_token;
+    const connected = await t.send('POST', '/api/service-client/connexion', {
+      token: agent,
+      json: { idClientBscs: bound.idClientBscs, email: DEMO_USERS.mandataire.email, motif: 'Appel du client : point sur son compte' },
+    });
+    const customer = bodyOf(connected, agentConnectResponseSchema).access_token;
+    expect((await home(customer, bound.idClientBscs)).lignes.total).toBe((await home(f.mandataire, bound.idClientBscs)).lignes.total);
+    expectError(await t.get(homeUrl(other.idClientBscs), customer), 403, 'FORBIDDEN_ACCOUNT');
+    expect((await t.get(homeUrl(other.idClientBscs), f.mandataire)).statusCode).toBe(200);
   });
 });
