@@ -30,7 +30,7 @@ export function UserHomeRoute({ alertsBlock }: { alertsBlock?: ReactNode } = {})
         {alertsBlock ?? null}
         {line.error ? <ApiErrorAlert error={line.error} /> : null}
         {user && user.idContrat !== null ? (
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             {line.data ? <LineCard line={line.data} /> : null}
             <ConsumptionSummaryCard idContrat={user.idContrat} />
           </div>

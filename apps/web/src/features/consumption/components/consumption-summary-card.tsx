@@ -2,7 +2,7 @@ import type { ConsumptionPeriod } from '@ecare/shared/consumption';
 import { DashboardCard } from '../../../components/ui/dashboard-card.tsx';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useConsumption } from '../api/get-consumption.ts';
-import { allowanceLimit, formatAllowance, formatEuros, formatPeriod, formatUsage, type UsageKind } from '../utils/consumption-format.ts';
+import { allowanceLimit, formatAllowance, formatEuros, formatPeriodTitle, formatUsage, type UsageKind } from '../utils/consumption-format.ts';
 import { consumptionPath } from '../utils/consumption-path.ts';
 import { UsageGauge } from './usage-gauge.tsx';
 
@@ -27,7 +27,7 @@ export function ConsumptionSummaryCard({ idContrat }: { idContrat: number }) {
       ) : (
         <>
           <p className="text-sm text-muted">
-            {formatPeriod(period.periode)}, période en cours&nbsp;: {consumption.data.libelleOffre}.
+            {formatPeriodTitle(period.periode)}, période en cours&nbsp;: {consumption.data.libelleOffre}.
           </p>
           <dl className="space-y-3">
             {KINDS.map((kind) => {
