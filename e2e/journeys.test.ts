@@ -39,8 +39,8 @@ describe('customer login', () => {
     await page.getByText('Boulangerie Lemoine SARL').first().waitFor();
     await page.getByText('12 lignes').waitFor();
     await page.getByRole('link', { name: 'Voir toutes mes lignes' }).waitFor();
-    // The line summary shows numbers in French national format.
-    await expect(page.getByRole('table').first().textContent()).resolves.toMatch(/0[67]( \d\d){4}/);
+    // The heaviest data users show their numbers in French national format.
+    await expect(page.getByRole('region', { name: 'Plus gros consommateurs' }).textContent()).resolves.toMatch(/0[67]( \d\d){4}/);
     await page.getByRole('navigation').first().waitFor();
     await expectNoAxeViolations(page);
     await context.close();

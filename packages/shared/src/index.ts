@@ -38,3 +38,4 @@ export * from './new-phone.ts';
 export * from './order-money.ts';
 export * from './usage-feed.ts';
 export * from './usage-alerts.ts';
+export * from './home.ts';

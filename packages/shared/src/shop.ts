@@ -73,6 +73,9 @@ export const FLOW_STEP = {
   AdministrationTermineeConfirmation: 21,
 } as const;
 export type FlowStep = (typeof FLOW_STEP)[keyof typeof FLOW_STEP];
+
+/** The steps that close an order (payment cancelled, confirmed, confirmed by the back office): any other step is an order in progress. */
+export const ORDER_CLOSED_STEPS: readonly FlowStep[] = [FLOW_STEP.PaiementAnnulee, FLOW_STEP.TermineeConfirmation, FLOW_STEP.AdministrationTermineeConfirmation];
 export const FLOW_STEP_LABELS: Record<FlowStep, string> = {
   1: 'Choix des options',
   2: 'Récapitulatif des lignes',

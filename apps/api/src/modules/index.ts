@@ -37,4 +37,5 @@ export const FEATURE_MODULES = [
   (await import('./catalogue/index.ts')).catalogueModule,
   (await import('./usage-feed/index.ts')).usageFeedModule,
   (await import('./usage-alerts/index.ts')).usageAlertsModule,
+  (await import('./home/index.ts')).homeModule,
 ];

@@ -8,7 +8,7 @@ import { startSession } from '../lib/session-storage.ts';
 import { fetchBillingAccounts } from '../features/accounts/api/get-billing-accounts.ts';
 import { fetchCurrentUser } from '../features/auth/api/get-current-user.ts';
 import { fetchSessionData } from '../features/auth/api/get-session-data.ts';
-import { fetchLinePage, FIRST_LINE_PAGE } from '../features/lines/api/get-line-page.ts';
+import { fetchHome } from '../features/home/api/get-home.ts';
 import { createCurrentUser, createLineDetail } from '../test/factories.ts';
 import { sendEarlyReads } from './early-reads.ts';
 import { resolveSession } from './session/resolve-session.ts';
@@ -58,7 +58,7 @@ describe('sendEarlyReads', () => {
     expect(paths(requests)).toEqual(['/api/current_user', '/api/ligne/5002']);
   });
 
-  it('asks for the stored account and line, and the home page’s first lines', () => {
+  it('asks for the stored account and line, and the home page’s own read', () => {
     startSession('jeton');
     setSelection({ accountId: 1001, lineId: 5002 });
     const { requests } = stubFetch(() => jsonResponse({}));
@@ -66,7 +66,7 @@ describe('sendEarlyReads', () => {
     expect(paths(requests)).toEqual([
       '/api/current_user',
       '/api/sessiondata/1001/5002',
-      '/api/contrats_pagination/1001?page=1&taille=20&tri=numeroLigne&ordre=asc&recherche=',
+      '/api/clients/1001/accueil',
     ]);
     forgetEarlyRequests();
     requests.length = 0;
@@ -84,7 +84,7 @@ describe('sendEarlyReads', () => {
 
     setSelection({ accountId: 1001, lineId: null });
     sendEarlyReads(`${BASENAME}/pages/accueil`);
-    await Promise.allSettled([fetchCurrentUser(), fetchSessionData(1001, 0), fetchLinePage(1001, FIRST_LINE_PAGE)]);
+    await Promise.allSettled([fetchCurrentUser(), fetchSessionData(1001, 0), fetchHome(1001)]);
     expect(requests).toHaveLength(5);
   });
 });

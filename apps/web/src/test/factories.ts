@@ -22,6 +22,7 @@ import {
   type InvoiceDetail,
   type InvoicePage,
 } from '@ecare/shared/invoices';
+import { homeSchema, type Home } from '@ecare/shared/home';
 import { offerSchema, type Offer } from '@ecare/shared/offers';
 import { menuItemSchema, menuSubHeadingSchema, type MenuItem, type MenuSubHeading } from '@ecare/shared/menu';
 import { serverParametersSchema, type ServerParameters } from '@ecare/shared/parameters';
@@ -262,6 +263,31 @@ export function createInvoiceDetail(overrides: Partial<InvoiceDetail> = {}): Inv
     paiements: [],
     reclamations: [],
     referencePrecedente: 'F26101000001',
+    ...overrides,
+  });
+}
+
+/** The manager's home read (GET /api/clients/{idClientBscs}/accueil): 12 lines, two heavy users, one order in progress. */
+export function createHome(overrides: Partial<Home> = {}): Home {
+  return homeSchema.parse({
+    periode: '2026-11',
+    lignes: {
+      total: 12,
+      parStatut: [
+        { statut: 'ACTIF', nombre: 9 },
+        { statut: 'SUSPENDU', nombre: 2 },
+        { statut: 'RESILIE', nombre: 1 },
+        { statut: 'EN_COURS', nombre: 0 },
+      ],
+    },
+    grosConsommateurs: [
+      { idContrat: 5012, numeroLigne: '0612345678', utilisateur: 'Julie Martin', libelleOffre: 'Forfait Pro 50 Go', dataMo: 46_080, forfaitDataMo: 51_200, partForfait: 90 },
+      { idContrat: 5013, numeroLigne: '0698765432', utilisateur: null, libelleOffre: 'Forfait Pro Illimité', dataMo: 3_584, forfaitDataMo: null, partForfait: null },
+    ],
+    commandes: {
+      enCours: 1,
+      dernieres: [{ numero: 'CMD-2026-000042', date: '2026-11-20T09:30:00.000Z', typeLibelle: 'Ajout de lignes', etapeLibelle: 'Paiement en cours', totalTtc: 45.6 }],
+    },
     ...overrides,
   });
 }

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { DEFAULT_PARAMETERS } from '../reference/index.ts';
 import { billingAccounts, serverParameters } from '../schema.ts';
+import { seedDemoAgentActions } from './demo-agent-actions.ts';
 import { seedDemoAgents } from './demo-agents.ts';
 import { seedDemoBankDetails } from './demo-bank-details.ts';
 import { DEMO_COMPANIES, demoAccountFields, type DemoCompany } from './demo-companies.ts';
@@ -145,6 +146,7 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoOrders(db);
   await seedDemoRequests(db, DEMO_USERS);
   await seedDemoAgents(db);
+  await seedDemoAgentActions(db, DEMO_USERS.gestionnaire.email);
   await applyDemoParameterTexts(db);
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { OrderFilters, PieceType } from '@ecare/shared';
+import { ORDER_CLOSED_STEPS, type OrderFilters, type PieceType } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import { customerDocuments, orderAddresses, orderEvents, orders, pointsOfSale, subscriptions } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
@@ -47,7 +47,7 @@ export type OrderRow = {
 const SORT_COLUMNS = { date: orders.createdAt, numero: orders.numero, type: orders.type, statut: orders.statut, totalTtc } as const;
 
 /** Steps after which an order is no longer pending: confirmed (by the customer or the customer service) or payment cancelled. */
-const CLOSED_STEPS = [7, 9, 21];
+const CLOSED_STEPS = ORDER_CLOSED_STEPS;
 
 function where(idClientBscs: number, filters: Partial<OrderFilters>): SQL | undefined {
   const conditions: SQL[] = [eq(orders.idClientBscs, idClientBscs)];

@@ -1,58 +1,97 @@
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import type { ReactNode } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
+import { DashboardGrid } from '../../components/ui/dashboard-card.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
+import { ReadFailed, WaitingText } from '../../components/ui/query-states.tsx';
 import { AccountSummary } from '../../features/accounts/components/account-summary.tsx';
-import { linePageQueryOptions, useLinePage } from '../../features/lines/api/get-line-page.ts';
-import { LinesTable } from '../../features/lines/components/lines-table.tsx';
+import { agentActionsQueryOptions } from '../../features/agents/api/get-agent-actions.ts';
+import { AgentActionsCard } from '../../features/agents/components/agent-actions-card.tsx';
+import { TopDataLinesCard } from '../../features/consumption/components/top-data-lines-card.tsx';
+import { homeQueryOptions, useHome } from '../../features/home/api/get-home.ts';
+import { invoicesQueryOptions } from '../../features/invoices/api/get-invoices.ts';
+import { LastInvoiceCard } from '../../features/invoices/components/last-invoice-card.tsx';
+import { LinesByStatusCard } from '../../features/lines/components/lines-by-status-card.tsx';
+import { OrdersInProgressCard } from '../../features/orders/components/orders-in-progress-card.tsx';
+import { invoicesDueQueryOptions } from '../../features/payment/api/get-invoices-due.ts';
+import { AmountDueCard } from '../../features/payment/components/amount-due-card.tsx';
 import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
 import { loadAccountPage } from '../session/load-session.ts';
 import { AccountSessionError } from '../session/account-session-error.tsx';
 import { useSessionState } from '../session/use-session-state.ts';
 
-const SUMMARY_SIZE = 5;
-
 export async function homeLoader({ request }: LoaderFunctionArgs) {
   const account = await loadAccountPage(request, PATHS.home);
-  if (account) await queryClient.prefetchQuery(linePageQueryOptions(account.idClientBscs));
+  // The blocks' first reads, side by side, so that the page opens whole (nothing jumps); the
+  // comparison of the last invoice follows once that invoice is known.
+  if (account) {
+    const id = account.idClientBscs;
+    await Promise.all([
+      queryClient.prefetchQuery(homeQueryOptions(id)),
+      queryClient.prefetchQuery(invoicesDueQueryOptions(id)),
+      queryClient.prefetchQuery(invoicesQueryOptions(id)),
+      queryClient.prefetchQuery(agentActionsQueryOptions(id)),
+    ]);
+  }
   return null;
 }
 
-function LinesSummary({ idClientBscs }: { idClientBscs: number }) {
-  const lines = useLinePage(idClientBscs);
-  if (lines.error) return <ApiErrorAlert error={lines.error} />;
-  if (!lines.data) return null;
-  const { total, contrats } = lines.data;
-  return (
-    <section aria-labelledby="mes-lignes" className="card">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="mes-lignes" className="text-xl font-bold text-primary-strong">
-          Mes lignes mobiles
-        </h2>
-        <p className="text-muted">
-          {total === 0 ? 'Aucune ligne' : total === 1 ? '1 ligne' : `${total.toLocaleString('fr-FR')} lignes`}
-        </p>
+/** The blocks the home endpoint answers in one read: lines by status, heaviest data users, orders in progress. */
+function AccountFigures({ idClientBscs }: { idClientBscs: number }) {
+  const home = useHome(idClientBscs);
+  if (home.isPending) {
+    return (
+      <div className="card md:col-span-2 xl:col-span-3">
+        <WaitingText>Lecture des lignes et des commandes du compte…</WaitingText>
       </div>
-      {contrats.length > 0 ? (
-        <div className="mt-4">
-          <LinesTable
-            lines={contrats.slice(0, SUMMARY_SIZE)}
-            caption={`Les ${Math.min(SUMMARY_SIZE, contrats.length)} premières lignes du compte`}
-          />
-        </div>
-      ) : (
-        <p className="mt-4">Ce compte de facturation n’a pas encore de ligne mobile.</p>
-      )}
-      <p className="mt-4">
-        <Link to={PATHS.mobileLines} className="link">
-          Voir toutes mes lignes
-        </Link>
-      </p>
-    </section>
+    );
+  }
+  if (home.isError) {
+    return (
+      <div className="md:col-span-2 xl:col-span-3">
+        <ReadFailed error={home.error} onRetry={() => void home.refetch()} pending={home.isFetching} />
+      </div>
+    );
+  }
+  const { lignes, grosConsommateurs, periode, commandes } = home.data;
+  return (
+    <>
+      <LinesByStatusCard total={lignes.total} parStatut={lignes.parStatut} />
+      <TopDataLinesCard periode={periode} lines={grosConsommateurs} />
+      <OrdersInProgressCard enCours={commandes.enCours} dernieres={commandes.dernieres} />
+    </>
   );
 }
 
-export function HomeRoute() {
+export interface HomeDashboardProps {
+  idClientBscs: number;
+  /**
+   * The « alertes en cours » block, built elsewhere: shown first, above the other blocks, only
+   * when given.
+   */
+  alertsBlock?: ReactNode;
+}
+
+/**
+ * What needs the manager's attention on the account (decision 046): what is due, the last
+ * invoice and how it moved, the lines by status, the heaviest data users, the orders in
+ * progress and the customer service's latest actions, each block leading to its page.
+ */
+export function HomeDashboard({ idClientBscs, alertsBlock }: HomeDashboardProps) {
+  return (
+    <div className="space-y-6">
+      {alertsBlock ?? null}
+      <DashboardGrid>
+        <AmountDueCard idClientBscs={idClientBscs} />
+        <LastInvoiceCard idClientBscs={idClientBscs} />
+        <AccountFigures idClientBscs={idClientBscs} />
+        <AgentActionsCard idClientBscs={idClientBscs} />
+      </DashboardGrid>
+    </div>
+  );
+}
+
+export function HomeRoute({ alertsBlock }: { alertsBlock?: ReactNode } = {}) {
   const { account } = useSessionState();
   return (
     <>
@@ -61,7 +100,7 @@ export function HomeRoute() {
       {account ? (
         <div className="space-y-6">
           <AccountSummary account={account} />
-          <LinesSummary idClientBscs={account.idClientBscs} />
+          <HomeDashboard idClientBscs={account.idClientBscs} alertsBlock={alertsBlock} />
         </div>
       ) : null}
     </>

@@ -18,6 +18,7 @@ import {
 } from '../utils/consumption-format.ts';
 import { ConsumptionTable } from './consumption-table.tsx';
 import { UsageChart } from './usage-chart.tsx';
+import { UsageGauge } from './usage-gauge.tsx';
 
 interface ConsumptionOverviewProps {
   consumption: Consumption;
@@ -29,17 +30,6 @@ interface ConsumptionOverviewProps {
 }
 
 const KIND_TITLES: Record<UsageKind, string> = { voix: 'Appels', sms: 'SMS', data: 'Données mobiles' };
-
-/** A small gauge of data used against the allowance; the words next to it say the same. */
-function Gauge({ used, limit }: { used: number; limit: number }) {
-  const share = Math.min(1, used / limit);
-  return (
-    <svg viewBox="0 0 100 6" aria-hidden="true" className="mt-2 h-2 w-full" preserveAspectRatio="none">
-      <rect width={100} height={6} rx={3} className="fill-line-soft" />
-      <rect width={100 * share} height={6} rx={3} className={used > limit ? 'fill-accent' : 'fill-primary'} />
-    </svg>
-  );
-}
 
 function UsageSummary({ kind, period, consumption }: { kind: UsageKind; period: ConsumptionPeriod; consumption: Consumption }) {
   const allowance = consumption.forfait[kind];
@@ -54,7 +44,7 @@ function UsageSummary({ kind, period, consumption }: { kind: UsageKind; period: 
       </dd>
       {limit !== null ? (
         <dd>
-          <Gauge used={value} limit={limit} />
+          <UsageGauge used={value} limit={limit} />
           {value > limit ? (
             <p className="mt-1 text-sm font-semibold text-accent-strong">{`${formatUsage(kind, value - limit)} au-delà du forfait`}</p>
           ) : null}
