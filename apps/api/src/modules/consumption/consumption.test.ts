@@ -15,7 +15,7 @@ import { OFFERS } from '../../db/reference/index.ts';
 import { contracts, lineUsage, lineUsageDays, offers } from '../../db/schema.ts';
 import { heavyLineOf } from '../../db/seed/demo-usage.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
-import { bodyOf, errorOf, useTestContext } from '../../test/harness.ts';
+import { bodyOf, errorOf, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
 import { planAllowances } from './consumption.allowances.ts';
 
 const { t, f } = useTestContext(demoFixture);
@@ -244,6 +244,14 @@ describe('the running period, day by day (decision 045)', () => {
       expect(entry).toEqual({ jour: entry.jour, dataMo: 0, dataItineranceMo: 0, voixMinutes: 0, sms: 0, horsForfaitHT: 0, itineranceHT: 0, releves: 0 });
     }
     await feedDays(line.idContrat, []);
+  });
+
+  it('is documented in French in the OpenAPI document, in the route and in the field', async () => {
+    const document = bodyOf(await t.get('/api/docs/json'), openApiDocumentSchema);
+    const route = JSON.stringify(document.paths[URL]?.post);
+    expect(route).toContain('`jours` la donne jour par jour (jour en France)');
+    expect(route).toContain('Chaque jour est arrondi à part');
+    expect(route).toContain('Données du jour, en France et en itinérance, en Mo de 1 024 × 1 024 octets');
   });
 
   it('is empty for a closed period, and all zeros for a running one the feed has not reached yet', async () => {
