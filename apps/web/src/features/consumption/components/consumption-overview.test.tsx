@@ -183,6 +183,9 @@ describe('consumption overview', () => {
     expect(chart?.querySelectorAll('rect')).toHaveLength(5);
     // No allowance line: the plan counts by month.
     expect(chart?.querySelector('line[stroke-dasharray]')).toBeNull();
+    // Above a GB in a day, the axis counts in round shares of a GB; the days are numbered every fifth.
+    expect(text(chart)).toContain('1,5 Go');
+    expect([...(chart?.querySelectorAll('text') ?? [])].map((label) => label.textContent)).toContain('5');
     expect([...(chart?.querySelectorAll('title') ?? [])].map((title) => text(title))).toContain('2 novembre : 2,5 Go');
     const table = within(section).getByRole('table', { name: 'Détail jour par jour (par jour, arrondi)' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Date', 'Données', 'Appels', 'SMS', 'Hors forfait HT']);

@@ -64,14 +64,17 @@ export function RunningPeriodDays({ days, readAt }: { days: readonly Consumption
       </p>
       {fed ? (
         <>
-          <UsageChart
-            title="Données mobiles par jour"
-            bars={dayBars(days)}
-            description={`Graphique en barres des données mobiles des ${days.length} jours de la période en cours, du ${formatDayMonth(days[0]?.jour ?? '')} à aujourd’hui. Les valeurs figurent dans le tableau « Détail jour par jour ».`}
-            format={formatData}
-            limit={null}
-            unit={highest >= 2 * MB_PER_GB ? MB_PER_GB : 1}
-          />
+          {/* As wide as a chart of the six months on a wide screen: its figures stay legible. */}
+          <div className="max-w-xl">
+            <UsageChart
+              title="Données mobiles par jour"
+              bars={dayBars(days)}
+              description={`Graphique en barres des données mobiles des ${days.length} jours de la période en cours, du ${formatDayMonth(days[0]?.jour ?? '')} à aujourd’hui. Les valeurs figurent dans le tableau « Détail jour par jour ».`}
+              format={formatData}
+              limit={null}
+              unit={highest >= MB_PER_GB ? MB_PER_GB : 1}
+            />
+          </div>
           <DataTable
             caption="Détail jour par jour (par jour, arrondi)"
             showCaption
