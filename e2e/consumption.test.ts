@@ -5,7 +5,29 @@ import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './suppo
 import { useRealApp } from './support/real-app.ts';
 import { dataRows } from './support/tables.ts';
 
-const app = useRealApp();
+const FEED_TOKEN = 'e2e-usage-feed-token-0123456789abcdef';
+const app = useRealApp({ env: () => ({ USAGE_FEED_TOKEN: FEED_TOKEN }) });
+
+/** Pushes usage of the line `number` a minute ago through the usage feed, as the mediation system does. */
+async function feed(number: string, records: { type: string; volume: number }[]): Promise<void> {
+  const horodatage = new Date(Date.now() - 60_000).toISOString();
+  const response = await fetch(`${app.server.url}/api/interne/usages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${FEED_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      evenements: records.map((record, index) => ({
+        idEvenement: `e2e-${Date.now()}-${index}`,
+        numeroLigne: number,
+        horodatage,
+        zone: 'FRANCE',
+        montantHorsForfaitCentimes: 0,
+        ...record,
+      })),
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  expect(((await response.json()) as { acceptes: number }).acceptes).toBe(records.length);
+}
 
 /** Signs the manager in and opens an active line from the fleet list; returns its number as shown. */
 async function openActiveLine(page: Page): Promise<string> {
@@ -77,6 +99,37 @@ describe('line consumption and contract', () => {
     const number = await openActiveLine(narrow.page);
     await openConsumption(narrow.page, number);
     await narrow.page.getByRole('img', { name: 'Données mobiles' }).waitFor();
+    const widths = await narrow.page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.content).toBeLessThanOrEqual(widths.viewport);
+    await expectNoAxeViolations(narrow.page);
+    await narrow.context.close();
+  });
+
+  it('shows the running period day by day once the usage feed has counted some, as a table and on a phone as cards', async () => {
+    const { context, page } = await newPage(app.browser);
+    const number = await openActiveLine(page);
+    await feed(number, [
+      { type: 'DATA', volume: 3 * 1024 * 1024 },
+      { type: 'VOIX', volume: 90 },
+      { type: 'SMS', volume: 2 },
+    ]);
+    await openConsumption(page, number);
+    const days = page.getByRole('region', { name: 'Période en cours, jour par jour' });
+    await days.getByText(/^Mis à jour en continu\s; dernière lecture à \d\d:\d\d\./).waitFor();
+    await days.getByRole('img', { name: 'Données mobiles par jour' }).waitFor();
+    const table = days.getByRole('table', { name: 'Détail jour par jour (par jour, arrondi)' });
+    // Today (in France) first, every day of the period since the 1st.
+    await expect(table.getByRole('row').count()).resolves.toBe(Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', day: 'numeric' }).format(new Date())) + 1);
+    await expect(table.getByRole('row').filter({ hasText: /2\sSMS/ }).textContent()).resolves.toMatch(/3\sMo.*2\smin/);
+    await expectNoAxeViolations(page);
+    await context.close();
+
+    const narrow = await newPage(app.browser, { width: 375 });
+    await openActiveLine(narrow.page);
+    await openConsumption(narrow.page, number);
+    const cards = narrow.page.getByRole('list', { name: 'Détail jour par jour (par jour, arrondi)' });
+    await cards.waitFor();
+    await expect(cards.getByRole('listitem').first().textContent()).resolves.toMatch(/3\sMo/);
     const widths = await narrow.page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }));
     expect(widths.content).toBeLessThanOrEqual(widths.viewport);
     await expectNoAxeViolations(narrow.page);

@@ -100,6 +100,26 @@ export const consumptionPeriodSchema = lazySchema(() =>
 );
 export type ConsumptionPeriod = z.infer<typeof consumptionPeriodSchema>;
 
+/** One day of the running period, as the usage feed counted it (decision 045). */
+export const consumptionDaySchema = lazySchema(() =>
+  z
+    .object({
+      jour: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('Le jour, en France (AAAA-MM-JJ)'),
+      dataMo: z
+        .number()
+        .int()
+        .describe('Données du jour, en France et en itinérance, en Mo de 1 024 × 1 024 octets, arrondies au Mo le plus proche'),
+      dataItineranceMo: z.number().int().describe('Dont données en itinérance, en Mo, arrondies de même'),
+      voixMinutes: z.number().int().describe('Appels du jour, en France et en itinérance, en minutes entamées'),
+      sms: z.number().int().describe('SMS du jour'),
+      horsForfaitHT: z.number().describe('Hors forfait du jour, en euros HT (au centime)'),
+      itineranceHT: z.number().describe('Dont itinérance, en euros HT (au centime)'),
+      releves: z.number().int().describe('Relevés d’usage comptés pour le jour (0 : rien reçu)'),
+    })
+    .describe('Un jour de la période en cours, tel que le flux d’usage l’a compté'),
+);
+export type ConsumptionDay = z.infer<typeof consumptionDaySchema>;
+
 export const consumptionSchema = lazySchema(() =>
   z.object({
     idContrat: z.number().int(),
@@ -114,6 +134,13 @@ export const consumptionSchema = lazySchema(() =>
     forfait: z.object({ voix: allowanceSchema, sms: allowanceSchema, data: allowanceSchema }),
     /** `CONSUMPTION_PERIODS_SHOWN` periods, oldest first, ending with `periode`. */
     periodes: z.array(consumptionPeriodSchema),
+    jours: z
+      .array(consumptionDaySchema)
+      .describe(
+        'Quand la période choisie est la période en cours : ses jours (en France), du premier à aujourd’hui, du plus ancien au plus récent, chacun présent même sans usage (zéros), tels que le flux d’usage les a comptés. ' +
+          'Chaque jour est arrondi à part (Mo au plus proche, minutes entamées) alors que la période arrondit son total : la somme des jours peut différer de quelques Mo ou minutes de ce que la période ajoute au relevé mensuel ; les SMS et les montants, eux, s’additionnent exactement. ' +
+          'Vide pour une période close.',
+      ),
   }),
 );
 export type Consumption = z.infer<typeof consumptionSchema>;

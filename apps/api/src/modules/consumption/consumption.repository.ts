@@ -16,6 +16,9 @@ export interface ConsumptionLine {
 /** One recorded billing period of a line; `periode` is the period's first day (YYYY-MM-DD). */
 export type UsageRow = Omit<typeof lineUsage.$inferSelect, 'idContrat'>;
 
+/** One fed day of a line, as the usage feed wrote it (decision 045). */
+export type FedDay = Omit<typeof lineUsageDays.$inferSelect, 'idContrat'>;
+
 /** What the usage feed added to a line over one billing period (`YYYY-MM`), roaming included. */
 export interface FedPeriod {
   periode: string;
@@ -76,6 +79,25 @@ export function createConsumptionRepository(db: Database) {
         .from(lineUsageDays)
         .where(and(eq(lineUsageDays.idContrat, idContrat), between(lineUsageDays.jour, fromDay, toDay)))
         .groupBy(periode);
+    },
+
+    /** The usage feed's days of a line between two days, included, oldest first (primary key range). */
+    async fedDays(idContrat: number, fromDay: string, toDay: string): Promise<FedDay[]> {
+      return db
+        .select({
+          jour: lineUsageDays.jour,
+          dataOctets: lineUsageDays.dataOctets,
+          voixSecondes: lineUsageDays.voixSecondes,
+          sms: lineUsageDays.sms,
+          dataItineranceOctets: lineUsageDays.dataItineranceOctets,
+          voixItineranceSecondes: lineUsageDays.voixItineranceSecondes,
+          horsForfaitCentimes: lineUsageDays.horsForfaitCentimes,
+          itineranceCentimes: lineUsageDays.itineranceCentimes,
+          releves: lineUsageDays.releves,
+        })
+        .from(lineUsageDays)
+        .where(and(eq(lineUsageDays.idContrat, idContrat), between(lineUsageDays.jour, fromDay, toDay)))
+        .orderBy(asc(lineUsageDays.jour));
     },
   };
 }

@@ -7,14 +7,16 @@ import {
   periodsBetween,
   periodsEndingWith,
   type Consumption,
+  type ConsumptionDay,
   type ConsumptionPeriod,
   type ConsumptionRequest,
 } from '@ecare/shared';
+import { addDays, parisDay } from '@ecare/shared/paris-time';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import { planAllowances } from './consumption.allowances.ts';
-import type { ConsumptionRepository, FedPeriod, UsageRow } from './consumption.repository.ts';
+import type { ConsumptionRepository, FedDay, FedPeriod, UsageRow } from './consumption.repository.ts';
 
 export interface ConsumptionDeps {
   repo: ConsumptionRepository;
@@ -37,6 +39,30 @@ function combined(monthly: UsageRow | undefined, fed: FedPeriod | undefined, per
     sms: (monthly?.sms ?? 0) + fed.sms,
     horsForfaitCentimes: (monthly?.horsForfaitCentimes ?? 0) + fed.horsForfaitCentimes,
   };
+}
+
+/**
+ * The running period's days from its first to `today`, each present (zeros when nothing was fed).
+ * Each day is rounded on its own, like the period rounds its total: their sum may differ from the
+ * period's by the rounding (decision 045); SMS and amounts add up exactly.
+ */
+function daysOf(periode: string, today: string, fedDays: readonly FedDay[]): ConsumptionDay[] {
+  const fed = new Map(fedDays.map((day) => [day.jour, day]));
+  const days: ConsumptionDay[] = [];
+  for (let jour = periodBounds(periode).debut; jour <= today; jour = addDays(jour, 1)) {
+    const day = fed.get(jour);
+    days.push({
+      jour,
+      dataMo: Math.round(((day?.dataOctets ?? 0) + (day?.dataItineranceOctets ?? 0)) / MIB),
+      dataItineranceMo: Math.round((day?.dataItineranceOctets ?? 0) / MIB),
+      voixMinutes: Math.ceil(((day?.voixSecondes ?? 0) + (day?.voixItineranceSecondes ?? 0)) / 60),
+      sms: day?.sms ?? 0,
+      horsForfaitHT: monthlyPrices(day?.horsForfaitCentimes ?? 0).prixMensuelHT,
+      itineranceHT: monthlyPrices(day?.itineranceCentimes ?? 0).prixMensuelHT,
+      releves: day?.releves ?? 0,
+    });
+  }
+  return days;
 }
 
 function periodOf(periode: string, current: string, row: UsageRow | undefined): ConsumptionPeriod {
@@ -63,7 +89,8 @@ export function createConsumptionService({ repo, policy, clock }: ConsumptionDep
      */
     async consumption(userId: number, { idContrat, periode }: ConsumptionRequest): Promise<Consumption> {
       await policy.contractAccess(userId, idContrat);
-      const current = billingPeriodOf(clock.now());
+      const now = clock.now();
+      const current = billingPeriodOf(now);
       const chosen = periode ?? current;
       const back = periodsBetween(chosen, current);
       if (back < 0) throw fail('CONSUMPTION_PERIOD_FUTURE');
@@ -75,9 +102,12 @@ export function createConsumptionService({ repo, policy, clock }: ConsumptionDep
       const history = periodsEndingWith(current, CONSUMPTION_HISTORY_PERIODS);
       // One read covers the periods shown and the year that may be chosen (17 rows at most).
       const first = [shown[0] ?? chosen, history[0] ?? current].sort()[0] ?? chosen;
-      const [rows, fedRows] = await Promise.all([
+      const today = parisDay(now);
+      const running = chosen === current;
+      const [rows, fedRows, fedDays] = await Promise.all([
         repo.usage(idContrat, periodBounds(first).debut, periodBounds(current).debut),
         repo.fedUsage(idContrat, periodBounds(first).debut, periodBounds(current).fin),
+        running ? repo.fedDays(idContrat, periodBounds(current).debut, today) : Promise.resolve([]),
       ]);
       const monthly = new Map(rows.map((row) => [row.periode.slice(0, 7), row]));
       const fed = new Map(fedRows.map((row) => [row.periode, row]));
@@ -96,6 +126,7 @@ export function createConsumptionService({ repo, policy, clock }: ConsumptionDep
         periodesConsultables: history.filter((p) => p === current || byPeriod.has(p)).reverse(),
         forfait: planAllowances(line),
         periodes: shown.map((p) => periodOf(p, current, byPeriod.get(p))),
+        jours: running ? daysOf(current, today, fedDays) : [],
       };
     },
   };

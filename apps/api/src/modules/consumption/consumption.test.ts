@@ -8,12 +8,14 @@ import {
   periodsEndingWith,
   shiftPeriod,
 } from '@ecare/shared';
+import { addDays, parisDay, parisInstant } from '@ecare/shared/paris-time';
 import { and, asc, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { OFFERS } from '../../db/reference/index.ts';
-import { contracts, lineUsage, offers } from '../../db/schema.ts';
+import { contracts, lineUsage, lineUsageDays, offers } from '../../db/schema.ts';
 import { heavyLineOf } from '../../db/seed/demo-usage.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
-import { bodyOf, errorOf, useTestContext } from '../../test/harness.ts';
+import { bodyOf, errorOf, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
 import { planAllowances } from './consumption.allowances.ts';
 
 const { t, f } = useTestContext(demoFixture);
@@ -198,6 +200,117 @@ describe('POST /api/infoconso/getinfoconso', () => {
     expect(response.statusCode).toBe(401);
     expect(errorOf(response).code).toBe('UNAUTHENTICATED');
   });
+});
+
+describe('the running period, day by day (decision 045)', () => {
+  const MIB = 1024 * 1024;
+  type FedDayRow = Omit<typeof lineUsageDays.$inferInsert, 'idContrat'>;
+
+  /** Replaces the fed days of a line by `days`. */
+  async function feedDays(idContrat: number, days: readonly FedDayRow[]) {
+    await t.db.delete(lineUsageDays).where(eq(lineUsageDays.idContrat, idContrat));
+    if (days.length > 0) await t.db.insert(lineUsageDays).values(days.map((day) => ({ ...day, idContrat })));
+  }
+
+  /** Runs `body` with the clock at `instant`, then puts it back. */
+  async function at<T>(instant: Date, body: () => Promise<T>): Promise<T> {
+    const shift = instant.getTime() - t.clock.now().getTime();
+    t.clock.advance(shift);
+    try {
+      return await body();
+    } finally {
+      t.clock.advance(-shift);
+    }
+  }
+
+  it('lists every day in France from the period’s first to today, zeros where nothing was fed, the last day included even when UTC is still on the day before', async () => {
+    const line = f.colleague(5);
+    const today = parisDay(t.clock.now());
+    // Twenty past midnight in Paris: in UTC (and in New York) it is still the day before.
+    const justAfterMidnight = parisInstant(today, 0, 20);
+    expect(justAfterMidnight.toISOString().slice(0, 10)).toBe(addDays(today, -1));
+    const first = `${today.slice(0, 7)}-01`;
+    await feedDays(line.idContrat, [
+      { jour: first, dataOctets: 3 * MIB, dataItineranceOctets: MIB, voixSecondes: 61, voixItineranceSecondes: 0, sms: 2, horsForfaitCentimes: 250, itineranceCentimes: 250, releves: 4 },
+      { jour: today, dataOctets: MIB / 2, voixSecondes: 1, sms: 1, horsForfaitCentimes: 1, releves: 2 },
+    ]);
+    const body = await at(justAfterMidnight, () => read(f.manager, { idContrat: line.idContrat }));
+    const day = Number(today.slice(8));
+    expect(body.jours.map((entry) => entry.jour)).toEqual(Array.from({ length: day }, (_, index) => addDays(first, index)));
+    expect(body.jours[0]).toEqual({ jour: first, dataMo: 4, dataItineranceMo: 1, voixMinutes: 2, sms: 2, horsForfaitHT: 2.5, itineranceHT: 2.5, releves: 4 });
+    // Half a MB rounds to the nearest (up), a second is a minute begun, a centime stays a centime.
+    expect(body.jours.at(-1)).toEqual({ jour: today, dataMo: 1, dataItineranceMo: 0, voixMinutes: 1, sms: 1, horsForfaitHT: 0.01, itineranceHT: 0, releves: 2 });
+    for (const entry of body.jours.slice(1, -1)) {
+      expect(entry).toEqual({ jour: entry.jour, dataMo: 0, dataItineranceMo: 0, voixMinutes: 0, sms: 0, horsForfaitHT: 0, itineranceHT: 0, releves: 0 });
+    }
+    await feedDays(line.idContrat, []);
+  });
+
+  it('is documented in French in the OpenAPI document, in the route and in the field', async () => {
+    const document = bodyOf(await t.get('/api/docs/json'), openApiDocumentSchema);
+    const route = JSON.stringify(document.paths[URL]?.post);
+    expect(route).toContain('`jours` la donne jour par jour (jour en France)');
+    expect(route).toContain('Chaque jour est arrondi à part');
+    expect(route).toContain('Données du jour, en France et en itinérance, en Mo de 1 024 × 1 024 octets');
+  });
+
+  it('is empty for a closed period, and all zeros for a running one the feed has not reached yet', async () => {
+    const line = f.colleague(5);
+    await feedDays(line.idContrat, []);
+    const current = billingPeriodOf(t.clock.now());
+    expect((await read(f.manager, { idContrat: line.idContrat, periode: shiftPeriod(current, -1) })).jours).toEqual([]);
+    const running = await read(f.manager, { idContrat: line.idContrat });
+    expect(running.jours).toHaveLength(Number(parisDay(t.clock.now()).slice(8)));
+    expect(running.jours.every((day) => day.releves === 0 && day.dataMo === 0 && day.voixMinutes === 0 && day.sms === 0 && day.horsForfaitHT === 0)).toBe(true);
+  });
+
+  it('gives days whose SMS and amounts add up to what the period adds from the feed, and whose rounded MB and minutes stay within the rounding of it', async () => {
+    const line = f.colleague(5);
+    await feedDays(line.idContrat, []);
+    const monthly = (await read(f.manager, { idContrat: line.idContrat })).periodes.at(-1);
+    if (!monthly) throw new Error('no running period');
+    const today = parisDay(t.clock.now());
+    const first = `${today.slice(0, 7)}-01`;
+    const count = Number(today.slice(8));
+    const dayArbitrary = fc.record({
+      index: fc.integer({ min: 0, max: count - 1 }),
+      dataOctets: fc.integer({ min: 0, max: 5 * 1024 * MIB }),
+      dataItineranceOctets: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 512 * MIB })),
+      voixSecondes: fc.integer({ min: 0, max: 8 * 3600 }),
+      voixItineranceSecondes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3600 })),
+      sms: fc.integer({ min: 0, max: 500 }),
+      horsForfaitCentimes: fc.integer({ min: 0, max: 50_000 }),
+      releves: fc.integer({ min: 1, max: 1_000 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(dayArbitrary, { selector: (day) => day.index, maxLength: count }), async (fed) => {
+        const rows = fed.map(({ index, ...day }) => ({ ...day, jour: addDays(first, index), itineranceCentimes: Math.min(day.horsForfaitCentimes, 100) }));
+        await feedDays(line.idContrat, rows);
+        const body = await read(f.manager, { idContrat: line.idContrat });
+        const period = body.periodes.at(-1);
+        if (!period) throw new Error('no running period');
+        expect(body.jours).toHaveLength(count);
+        const sum = (pick: (day: (typeof body.jours)[number]) => number) => body.jours.reduce((total, day) => total + pick(day), 0);
+        const total = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((all, row) => all + pick(row), 0);
+        // Exact: SMS, records, and amounts in centimes.
+        expect(sum((day) => day.sms)).toBe(period.sms - monthly.sms);
+        expect(sum((day) => day.releves)).toBe(total((row) => row.releves));
+        expect(sum((day) => Math.round(day.horsForfaitHT * 100))).toBe(Math.round((period.horsForfaitHT - monthly.horsForfaitHT) * 100));
+        expect(sum((day) => Math.round(day.itineranceHT * 100))).toBe(total((row) => row.itineranceCentimes));
+        // The period rounds its total of bytes and seconds; each day rounds its own.
+        const fedMo = period.dataMo - monthly.dataMo;
+        expect(fedMo).toBe(Math.round(total((row) => row.dataOctets + row.dataItineranceOctets) / MIB));
+        expect(Math.abs(sum((day) => day.dataMo) - fedMo)).toBeLessThanOrEqual((rows.length + 1) / 2);
+        const fedMinutes = period.voixMinutes - monthly.voixMinutes;
+        expect(fedMinutes).toBe(Math.ceil(total((row) => row.voixSecondes + row.voixItineranceSecondes) / 60));
+        expect(sum((day) => day.voixMinutes)).toBeGreaterThanOrEqual(fedMinutes);
+        expect(sum((day) => day.voixMinutes) - fedMinutes).toBeLessThan(Math.max(1, rows.length));
+        for (const day of body.jours) expect(day.dataItineranceMo).toBeLessThanOrEqual(day.dataMo);
+      }),
+      { numRuns: 25 },
+    );
+    await feedDays(line.idContrat, []);
+  }, 60_000);
 });
 
 describe('plan allowances', () => {

@@ -34,6 +34,7 @@ const consumption = consumptionSchema.parse({
   periodeCourante: '2026-11',
   periodesConsultables: ['2026-11', '2026-10', '2026-09'],
   forfait: { voix: { illimite: true, inclus: null }, sms: { illimite: true, inclus: null }, data: { illimite: false, inclus: 5_120 } },
+  jours: [],
   periodes: periods.map((periode) => ({
     periode,
     ...periodBounds(periode),

@@ -80,6 +80,7 @@ export function ConsumptionRoute() {
         <ConsumptionOverview
           consumption={consumption.data}
           isUpdating={consumption.isPlaceholderData}
+          readAt={consumption.dataUpdatedAt > 0 ? new Date(consumption.dataUpdatedAt) : undefined}
           selectedPeriod={periode ?? consumption.data.periodeCourante}
           onPeriodChange={(periode) =>
             setSearch(periode === consumption.data.periodeCourante ? {} : { [PERIOD_PARAM]: periode }, { preventScrollReset: true })

@@ -1,7 +1,8 @@
-import { consumptionSchema, periodBounds, type Consumption, type ConsumptionPeriod } from '@ecare/shared/consumption';
+import { consumptionSchema, periodBounds, type Consumption, type ConsumptionDay, type ConsumptionPeriod } from '@ecare/shared/consumption';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillJsdomGaps } from '../../../test/jsdom-gaps.ts';
+import { onPhoneScreen } from '../../../test/narrow-screen.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { ConsumptionOverview } from './consumption-overview.tsx';
 
@@ -25,6 +26,21 @@ function period(periode: string, overrides: Partial<ConsumptionPeriod> = {}): Co
   };
 }
 
+/** A day of November 2026 with nothing fed, or what `overrides` says. */
+function day(date: number, overrides: Partial<ConsumptionDay> = {}): ConsumptionDay {
+  const jour = `2026-11-${String(date).padStart(2, '0')}`;
+  return { jour, dataMo: 0, dataItineranceMo: 0, voixMinutes: 0, sms: 0, horsForfaitHT: 0, itineranceHT: 0, releves: 0, ...overrides };
+}
+
+/** November 2026 to the 5th: fed on the 2nd (roaming included) and the 5th. */
+const FED_DAYS = [1, 2, 3, 4, 5].map((date) =>
+  date === 2
+    ? day(date, { dataMo: 2_560, dataItineranceMo: 512, voixMinutes: 75, sms: 12, horsForfaitHT: 12.34, itineranceHT: 10, releves: 40 })
+    : date === 5
+      ? day(date, { dataMo: 300, voixMinutes: 3, sms: 1, horsForfaitHT: 0.01, releves: 5 })
+      : day(date),
+);
+
 /** A 50 Go line gone far beyond its data in its last two periods; nothing recorded in June. */
 function createConsumption(overrides: Partial<Consumption> = {}): Consumption {
   return consumptionSchema.parse({
@@ -44,6 +60,7 @@ function createConsumption(overrides: Partial<Consumption> = {}): Consumption {
             ? period(p, { dataMo: 105_131, horsForfaitHT: 530, horsForfaitTTC: 636 })
             : period(p),
     ),
+    jours: [],
     ...overrides,
   });
 }
@@ -54,7 +71,7 @@ describe('consumption overview', () => {
   it('sums up the chosen period against the plan, beyond the allowance in words', () => {
     renderPage(<ConsumptionOverview consumption={createConsumption()} isUpdating={false} onPeriodChange={() => undefined} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Novembre 2026' })).toBeTruthy();
-    expect(text(screen.getByText(/^Période en cours/))).toBe('Période en cours, du 1er novembre au 30 novembre : les chiffres sont ceux relevés à ce jour.');
+    expect(text(screen.getByText(/^Période en cours, du/))).toBe('Période en cours, du 1er novembre au 30 novembre : les chiffres sont ceux relevés à ce jour.');
     const data = screen.getByText('Données mobiles', { selector: 'dt' }).parentElement;
     expect(text(data)).toContain('102,7 Go');
     expect(text(data)).toContain('sur 50 Go inclus');
@@ -150,6 +167,62 @@ describe('consumption overview', () => {
     expect(screen.getAllByRole('img').map((chart) => chart.getAttribute('data-chart'))).toEqual(['Données mobiles']);
     expect(screen.queryByText('Appels', { selector: 'dt' })).toBeNull();
     expect(screen.getByRole('columnheader', { name: 'Appels' })).toBeTruthy();
+  });
+
+  it('shows the running period day by day: a bar per day of data, the last reading’s time, and every day in a table', () => {
+    // 09:05 in Paris (08:05 UTC), whatever the time zone of the test.
+    const readAt = new Date('2026-11-05T08:05:00Z');
+    const { container } = renderPage(
+      <ConsumptionOverview consumption={createConsumption({ jours: FED_DAYS })} isUpdating={false} onPeriodChange={() => undefined} readAt={readAt} />,
+    );
+    const section = screen.getByRole('region', { name: 'Période en cours, jour par jour' });
+    expect(text(section)).toContain('Mis à jour en continu ; dernière lecture à 09:05.');
+    expect(text(section)).toContain('Chaque jour est celui de la France (heure de Paris)');
+    expect(text(section)).toContain('arrondis par jour');
+    const chart = container.querySelector('svg[data-chart="Données mobiles par jour"]');
+    expect(chart?.querySelectorAll('rect')).toHaveLength(5);
+    // No allowance line: the plan counts by month.
+    expect(chart?.querySelector('line[stroke-dasharray]')).toBeNull();
+    // Above a GB in a day, the axis counts in round shares of a GB; the days are numbered every fifth.
+    expect(text(chart)).toContain('1,5 Go');
+    expect([...(chart?.querySelectorAll('text') ?? [])].map((label) => label.textContent)).toContain('5');
+    expect([...(chart?.querySelectorAll('title') ?? [])].map((title) => text(title))).toContain('2 novembre : 2,5 Go');
+    const table = within(section).getByRole('table', { name: 'Détail jour par jour (par jour, arrondi)' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Date', 'Données', 'Appels', 'SMS', 'Hors forfait HT']);
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => text(cell)));
+    // Newest day first, every day present.
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toEqual(['jeu. 5 nov.', '300 Mo', '3 min', '1 SMS', '0,01 €']);
+    expect(rows[2]).toEqual(['mar. 3 nov.', '0 Mo', '0 min', '0 SMS', '0,00 €']);
+    expect(rows[3]).toEqual(['lun. 2 nov.', '2,5 Godont 512 Mo en itinérance', '1 h 15 min', '12 SMS', '12,34 €']);
+  });
+
+  it('gives the days as cards on a phone', () => {
+    onPhoneScreen();
+    renderPage(<ConsumptionOverview consumption={createConsumption({ jours: FED_DAYS })} isUpdating={false} onPeriodChange={() => undefined} />);
+    const section = screen.getByRole('region', { name: 'Période en cours, jour par jour' });
+    expect(within(section).queryByRole('table')).toBeNull();
+    const cards = within(within(section).getByRole('list', { name: 'Détail jour par jour (par jour, arrondi)' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(5);
+    const facts = [...(cards[3]?.querySelectorAll('dt') ?? [])].map((term) => `${term.textContent} ${text(term.nextElementSibling)}`);
+    expect(facts).toEqual(['Données 2,5 Godont 512 Mo en itinérance', 'Appels 1 h 15 min', 'SMS 12 SMS', 'Hors forfait HT 12,34 €']);
+    // Without the time of the reading, the page does not make one up.
+    expect(text(section)).not.toContain('dernière lecture');
+  });
+
+  it('says when nothing was fed yet in the running period, and shows no days for a closed one', () => {
+    renderPage(<ConsumptionOverview consumption={createConsumption({ jours: FED_DAYS.map((fed) => day(Number(fed.jour.slice(8)))) })} isUpdating={false} onPeriodChange={() => undefined} />);
+    const section = screen.getByRole('region', { name: 'Période en cours, jour par jour' });
+    expect(within(section).getByText('Aucun usage reçu pour cette période à ce jour.')).toBeTruthy();
+    expect(within(section).queryByRole('img')).toBeNull();
+    expect(within(section).queryByRole('table')).toBeNull();
+    cleanup();
+
+    const consumption = createConsumption();
+    renderPage(
+      <ConsumptionOverview consumption={{ ...consumption, periode: '2026-10', periodes: consumption.periodes.slice(0, 5) }} isUpdating={false} onPeriodChange={() => undefined} />,
+    );
+    expect(screen.queryByRole('region', { name: 'Période en cours, jour par jour' })).toBeNull();
   });
 
   it('says so when nothing was recorded for the chosen period', () => {

@@ -17,7 +17,8 @@ import {
   type UsageKind,
 } from '../utils/consumption-format.ts';
 import { ConsumptionTable } from './consumption-table.tsx';
-import { UsageChart } from './usage-chart.tsx';
+import { RunningPeriodDays } from './running-period-days.tsx';
+import { UsageChart, periodBars } from './usage-chart.tsx';
 import { UsageGauge } from './usage-gauge.tsx';
 
 interface ConsumptionOverviewProps {
@@ -27,6 +28,8 @@ interface ConsumptionOverviewProps {
   /** The period asked for, shown by the selector while its figures load (`consumption.periode` once they are in). */
   selectedPeriod?: string;
   onPeriodChange: (periode: string) => void;
+  /** When the figures were read from the server (the query's last answer). */
+  readAt?: Date;
 }
 
 const KIND_TITLES: Record<UsageKind, string> = { voix: 'Appels', sms: 'SMS', data: 'Données mobiles' };
@@ -58,7 +61,7 @@ function UsageSummary({ kind, period, consumption }: { kind: UsageKind; period: 
  * The consumption page's content: the period chosen, its figures against the plan, a chart per
  * kind of use over six periods, and the same figures as a table.
  */
-export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = consumption.periode, onPeriodChange }: ConsumptionOverviewProps) {
+export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = consumption.periode, onPeriodChange, readAt }: ConsumptionOverviewProps) {
   const selectId = useId();
   const period = consumption.periodes.at(-1);
   const { forfait } = consumption;
@@ -78,6 +81,7 @@ export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = 
   const choices = consumption.periodesConsultables.includes(selectedPeriod)
     ? consumption.periodesConsultables
     : [...consumption.periodesConsultables, selectedPeriod].sort().reverse();
+  const periodsDescription = `Graphique en barres des ${consumption.periodes.length} dernières périodes de facturation. Les valeurs figurent dans le tableau « Détail par période ».`;
 
   return (
     <div className="space-y-8" aria-busy={isUpdating}>
@@ -127,6 +131,8 @@ export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = 
         </section>
       ) : null}
 
+      {period?.enCours ? <RunningPeriodDays days={consumption.jours} readAt={readAt} /> : null}
+
       <section aria-labelledby={`${selectId}-evolution`} className="space-y-4">
         <h2 id={`${selectId}-evolution`} className="text-xl font-bold text-primary-strong">
           Évolution sur six mois
@@ -134,8 +140,8 @@ export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = 
         <div className="grid gap-6 lg:grid-cols-3">
           <UsageChart
             title="Données mobiles"
-            periods={consumption.periodes}
-            value={(p) => p.dataMo}
+            bars={periodBars(consumption.periodes, (p) => p.dataMo)}
+            description={periodsDescription}
             format={formatData}
             limit={dataLimit}
             unit={dataUnit}
@@ -143,8 +149,8 @@ export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = 
           {shows.voix ? (
             <UsageChart
               title="Appels"
-              periods={consumption.periodes}
-              value={(p) => p.voixMinutes}
+              bars={periodBars(consumption.periodes, (p) => p.voixMinutes)}
+              description={periodsDescription}
               format={formatMinutes}
               tickFormat={formatMinutesTick}
               limit={voiceLimit}
@@ -152,7 +158,13 @@ export function ConsumptionOverview({ consumption, isUpdating, selectedPeriod = 
             />
           ) : null}
           {shows.sms ? (
-            <UsageChart title="SMS" periods={consumption.periodes} value={(p) => p.sms} format={formatSms} limit={allowanceLimit(forfait.sms)} />
+            <UsageChart
+              title="SMS"
+              bars={periodBars(consumption.periodes, (p) => p.sms)}
+              description={periodsDescription}
+              format={formatSms}
+              limit={allowanceLimit(forfait.sms)}
+            />
           ) : null}
         </div>
         <ConsumptionTable consumption={consumption} />

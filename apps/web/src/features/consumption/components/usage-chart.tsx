@@ -2,6 +2,32 @@ import type { ConsumptionPeriod } from '@ecare/shared/consumption';
 import { useId } from 'react';
 import { chartScale, formatMonthShort, formatPeriod } from '../utils/consumption-format.ts';
 
+/** One bar: a billing period, or a day of the running one. */
+export interface UsageBar {
+  key: string;
+  value: number;
+  /** False when nothing was recorded: a dash instead of a bar. */
+  recorded: boolean;
+  /** What the bar is, in words (its tooltip): `novembre 2026`, `3 novembre`. */
+  name: string;
+  /** Under the bar: `nov.`, `5`; empty to leave the place blank. */
+  label: string;
+  /** Under the label, smaller: `en cours`, `2026`. */
+  sublabel?: string;
+}
+
+/** A bar per billing period, labelled with its month (and its year at the first and in January). */
+export function periodBars(periods: readonly ConsumptionPeriod[], value: (period: ConsumptionPeriod) => number): UsageBar[] {
+  return periods.map((period, index) => ({
+    key: period.periode,
+    value: value(period),
+    recorded: period.releve,
+    name: formatPeriod(period.periode),
+    label: formatMonthShort(period.periode),
+    sublabel: period.enCours ? 'en cours' : index === 0 || period.periode.endsWith('-01') ? period.periode.slice(0, 4) : '',
+  }));
+}
+
 /** Drawing units of the chart; the SVG scales to its column. */
 const WIDTH = 320;
 const HEIGHT = 196;
@@ -11,8 +37,9 @@ const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom;
 
 export interface UsageChartProps {
   title: string;
-  periods: readonly ConsumptionPeriod[];
-  value: (period: ConsumptionPeriod) => number;
+  bars: readonly UsageBar[];
+  /** The chart's text alternative: what the bars are and where their figures are in a table. */
+  description: string;
   format: (value: number) => string;
   /** The axis' labels, when shorter than `format`'s. */
   tickFormat?: (value: number) => string;
@@ -23,19 +50,19 @@ export interface UsageChartProps {
 }
 
 /**
- * A bar per billing period, drawn by hand in SVG (no chart library: decision 019). Colours come
+ * A bar per billing period (or per day of the running one), drawn by hand in SVG (no chart library: decision 019). Colours come
  * from the design tokens through classes; nothing is set with a style attribute (CSP). The
- * figures are also in the table « Détail par période », which the chart's description names.
+ * figures are also in a table, which the chart's description names.
  */
-export function UsageChart({ title, periods, value, format, tickFormat = format, limit, unit = 1 }: UsageChartProps) {
+export function UsageChart({ title, bars, description, format, tickFormat = format, limit, unit = 1 }: UsageChartProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const values = periods.map(value);
+  const values = bars.map((bar) => bar.value);
   const { max, ticks } = chartScale(values, limit, unit);
   const y = (amount: number) => PLOT.top + PLOT_HEIGHT - (amount / max) * PLOT_HEIGHT;
-  const slot = PLOT_WIDTH / Math.max(1, periods.length);
+  const slot = PLOT_WIDTH / Math.max(1, bars.length);
   const barWidth = Math.min(30, slot * 0.58);
-  const over = limit !== null && periods.some((period, index) => period.releve && (values[index] ?? 0) > limit);
+  const over = limit !== null && bars.some((bar) => bar.recorded && bar.value > limit);
   // Figures above the bars only when each fits its bar's slot (about 5 units a character).
   const labelled = values.every((amount) => format(amount).length * 5 <= slot);
 
@@ -45,7 +72,7 @@ export function UsageChart({ title, periods, value, format, tickFormat = format,
         {title}
       </figcaption>
       <p id={descriptionId} className="sr-only">
-        {`Graphique en barres des ${periods.length} dernières périodes de facturation. Les valeurs figurent dans le tableau « Détail par période ».`}
+        {description}
       </p>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -63,16 +90,15 @@ export function UsageChart({ title, periods, value, format, tickFormat = format,
             </text>
           </g>
         ))}
-        {periods.map((period, index) => {
-          const amount = values[index] ?? 0;
+        {bars.map((bar, index) => {
+          const amount = bar.value;
           const centre = PLOT.left + slot * index + slot / 2;
           const beyond = limit !== null && amount > limit;
           const top = y(amount);
-          const newYear = index === 0 || period.periode.endsWith('-01');
           return (
-            <g key={period.periode}>
-              <title>{`${formatPeriod(period.periode)} : ${period.releve ? format(amount) : 'aucune consommation relevée'}`}</title>
-              {period.releve ? (
+            <g key={bar.key}>
+              <title>{`${bar.name} : ${bar.recorded ? format(amount) : 'aucune consommation relevée'}`}</title>
+              {bar.recorded ? (
                 <>
                   <rect
                     x={centre - barWidth / 2}
@@ -94,10 +120,10 @@ export function UsageChart({ title, periods, value, format, tickFormat = format,
                 </text>
               )}
               <text x={centre} y={HEIGHT - PLOT.bottom + 14} textAnchor="middle" className="fill-ink text-[10px]">
-                {formatMonthShort(period.periode)}
+                {bar.label}
               </text>
               <text x={centre} y={HEIGHT - PLOT.bottom + 26} textAnchor="middle" className="fill-muted text-[9px]">
-                {period.enCours ? 'en cours' : newYear ? period.periode.slice(0, 4) : ''}
+                {bar.sublabel ?? ''}
               </text>
             </g>
           );

@@ -1,5 +1,5 @@
 import type { Allowance } from '@ecare/shared/consumption';
-import { calendarDayFormat } from '@ecare/shared/paris-time';
+import { calendarDayFormat, parisDateTimeFormat } from '@ecare/shared/paris-time';
 
 /** MB in a GB, as the plans count their allowance (5 Go = 5 120 Mo). */
 export const MB_PER_GB = 1_024;
@@ -14,6 +14,8 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 const monthYear = calendarDayFormat({ month: 'long', year: 'numeric' });
 const shortMonth = calendarDayFormat({ month: 'short' });
 const dayMonth = calendarDayFormat({ day: 'numeric', month: 'long' });
+const weekdayDayMonth = calendarDayFormat({ weekday: 'short', day: 'numeric', month: 'short' });
+const clockTime = parisDateTimeFormat({ hour: '2-digit', minute: '2-digit' });
 
 /** Mobile data as people read it: `850 Mo` under a gigabyte, `5,2 Go` (`1,25 Go` under ten) above. */
 export function formatData(mb: number): string {
@@ -68,6 +70,16 @@ export function formatMonthShort(period: string): string {
 export function formatDayMonth(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   return date.getUTCDate() === 1 ? `1er ${dayMonth.format(date).replace(/^1\s/, '')}` : dayMonth.format(date);
+}
+
+/** `lun. 3 nov.` of an ISO date: a day in a table of days. */
+export function formatWeekdayDay(isoDate: string): string {
+  return weekdayDayMonth.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** `09:05`, as a clock in Paris shows the instant. */
+export function formatClockTime(instant: Date): string {
+  return clockTime.format(instant);
 }
 
 export type UsageKind = 'voix' | 'sms' | 'data';
