@@ -53,8 +53,12 @@ function answer(url: string) {
   if (url.startsWith(`/api/facture/${ACCOUNT}`)) return jsonResponse(createInvoicePage({ factures: [last, createInvoice({ dateFacture: '2026-10-01' })] }));
   if (url.endsWith(`/${last.referenceNumber}/evolution`)) return jsonResponse(evolution);
   if (url === `/api/audit/${ACCOUNT}`) return jsonResponse(actions);
+  if (url === `/api/clients/${ACCOUNT}/alertes?statut=NOUVELLE`) return jsonResponse({ alertes: [alert], total: 1 });
+  if (url === `/api/clients/${ACCOUNT}/alertes?statut=VUE`) return jsonResponse({ alertes: [], total: 0 });
   return jsonResponse({ code: 'NOT_FOUND', exceptionMessage: url }, 404);
 }
+
+const alert = { idAlerte: 7, idContrat: 5000002, numeroLigne: '0626043580', type: 'DATA_SEUIL', seuil: 100, valeur: 230, unite: 'POURCENT', periode: '2026-11', declencheeLe: '2026-11-28T09:15:00Z', statut: 'NOUVELLE', blocage: true };
 
 const block = (name: string) => screen.getByRole('region', { name });
 
@@ -65,6 +69,7 @@ describe('manager home page', () => {
 
     await screen.findByRole('heading', { level: 2, name: 'Mes lignes mobiles' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Alertes en cours',
       'À payer',
       'Dernière facture',
       'Mes lignes mobiles',
@@ -116,17 +121,17 @@ describe('manager home page', () => {
     expect(within(service).getByRole('link', { name: 'Voir toutes les actions du service client' }).getAttribute('href')).toBe('/mon-compte/actions-service-client');
   });
 
-  it('says when nothing is due and leaves the alerts’ place empty unless given', async () => {
+  it('says when nothing is due, and lists the alerts in progress with what each says, leading to the line', async () => {
     stubFetch((request) => (request.url === `/api/factures_a_payer/${ACCOUNT}` ? jsonResponse({ factures: [], total: 0 }) : answer(request.url)));
-    renderPage(<HomeDashboard idClientBscs={ACCOUNT} alertsBlock={<section aria-label="Alertes en cours">3 alertes</section>} />);
+    renderPage(<HomeDashboard idClientBscs={ACCOUNT} />);
     expect(await screen.findByText('Vous n’avez aucune facture à payer.')).toBeTruthy();
     expect(within(block('À payer')).queryByRole('link', { name: 'Payer' })).toBeNull();
-    expect(block('Alertes en cours').textContent).toBe('3 alertes');
 
-    cleanup();
-    stubFetch((request) => answer(request.url));
-    renderPage(<HomeDashboard idClientBscs={ACCOUNT} />);
-    await screen.findByRole('heading', { level: 2, name: 'Mes lignes mobiles' });
-    expect(screen.queryByRole('region', { name: 'Alertes en cours' })).toBeNull();
+    const alerts = block('Alertes en cours');
+    await within(alerts).findByText('1 alerte en cours');
+    expect(alerts.textContent).toContain('La ligne 06 26 04 35 80 a consommé 230 % de son forfait de données (seuil de 100 %).');
+    expect(alerts.textContent).toContain('Données de la ligne suspendues');
+    expect(within(alerts).getByRole('link', { name: 'Seuil de données atteint' }).getAttribute('href')).toBe('/ligne-mobile/5000002/consommation');
+    expect(within(alerts).getByRole('link', { name: 'Voir les alertes et les seuils' }).getAttribute('href')).toBe('/mon-compte/alertes');
   });
 });

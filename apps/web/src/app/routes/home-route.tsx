@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { DashboardGrid } from '../../components/ui/dashboard-card.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -14,6 +13,7 @@ import { LinesByStatusCard } from '../../features/lines/components/lines-by-stat
 import { OrdersInProgressCard } from '../../features/orders/components/orders-in-progress-card.tsx';
 import { invoicesDueQueryOptions } from '../../features/payment/api/get-invoices-due.ts';
 import { AmountDueCard } from '../../features/payment/components/amount-due-card.tsx';
+import { AlertsInProgressCard } from '../../features/usage-alerts/components/alerts-in-progress-card.tsx';
 import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
 import { loadAccountPage } from '../session/load-session.ts';
@@ -65,11 +65,6 @@ function AccountFigures({ idClientBscs }: { idClientBscs: number }) {
 
 export interface HomeDashboardProps {
   idClientBscs: number;
-  /**
-   * The « alertes en cours » block, built elsewhere: shown first, above the other blocks, only
-   * when given.
-   */
-  alertsBlock?: ReactNode;
 }
 
 /**
@@ -77,11 +72,11 @@ export interface HomeDashboardProps {
  * invoice and how it moved, the lines by status, the heaviest data users, the orders in
  * progress and the customer service's latest actions, each block leading to its page.
  */
-export function HomeDashboard({ idClientBscs, alertsBlock }: HomeDashboardProps) {
+export function HomeDashboard({ idClientBscs }: HomeDashboardProps) {
   return (
     <div className="space-y-6">
-      {alertsBlock ?? null}
       <DashboardGrid>
+        <AlertsInProgressCard owner={{ kind: 'account', idClientBscs }} link={{ to: PATHS.accountAlerts, label: 'Voir les alertes et les seuils' }} />
         <AmountDueCard idClientBscs={idClientBscs} />
         <LastInvoiceCard idClientBscs={idClientBscs} />
         <AccountFigures idClientBscs={idClientBscs} />
@@ -91,7 +86,7 @@ export function HomeDashboard({ idClientBscs, alertsBlock }: HomeDashboardProps)
   );
 }
 
-export function HomeRoute({ alertsBlock }: { alertsBlock?: ReactNode } = {}) {
+export function HomeRoute() {
   const { account } = useSessionState();
   return (
     <>
@@ -100,7 +95,7 @@ export function HomeRoute({ alertsBlock }: { alertsBlock?: ReactNode } = {}) {
       {account ? (
         <div className="space-y-6">
           <AccountSummary account={account} />
-          <HomeDashboard idClientBscs={account.idClientBscs} alertsBlock={alertsBlock} />
+          <HomeDashboard idClientBscs={account.idClientBscs} />
         </div>
       ) : null}
     </>
