@@ -19,6 +19,9 @@ declare module 'fastify' {
   }
 }
 
+/** Each night, the records too old to be sent again are forgotten (their days stay). */
+export const FORGET_OLD_RECORDS_JOB = 'usage-feed.forget-old-records';
+
 /** The usage feed: the operator's mediation system pushes each line's usage records as they happen (decision 045). */
 export const usageFeedModule = defineModule('usage-feed', async (app, core) => {
   const listeners: CountedListener[] = [];
@@ -26,6 +29,7 @@ export const usageFeedModule = defineModule('usage-feed', async (app, core) => {
   const service = createUsageFeedService({ repo, transaction: core.transaction, clock: core.clock, listeners });
   app.decorate('usageFeed', { onCounted: (listener: CountedListener) => void listeners.push(listener) });
   await usageFeedRoutes(app, service, core.config.usageFeedToken);
+  await core.jobs.schedule(FORGET_OLD_RECORDS_JOB, '40 3 * * *', async () => void (await service.forgetOldRecords()));
   if (core.config.demoUsageFeed) await scheduleDemoUsageFeed(core.jobs, { repo, service, clock: core.clock, log: core.log });
   else await core.jobs.unschedule(DEMO_USAGE_FEED_JOB);
 });

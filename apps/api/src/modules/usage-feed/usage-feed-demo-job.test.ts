@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inlineJobs } from '../../core/jobs.ts';
 import { contracts, lineUsage, lineUsageDays, offers } from '../../db/schema.ts';
 import { useTestContext } from '../../test/harness.ts';
+import { FORGET_OLD_RECORDS_JOB } from './index.ts';
 import { DEMO_USAGE_FEED_CRON, DEMO_USAGE_FEED_JOB } from './usage-feed.demo.ts';
 import { usageEvents } from './usage-feed.schema.ts';
 
@@ -65,5 +66,31 @@ describe('the demo usage feed job', () => {
   it('feeds the running lines of the demo accounts only', async () => {
     const fed = await t.db.selectDistinct({ codeStatut: contracts.codeStatut }).from(usageEvents).innerJoin(contracts, eq(contracts.idContrat, usageEvents.idContrat));
     expect(fed).toEqual([{ codeStatut: 'ACTIF' }]);
+  });
+});
+
+describe('the nightly clean-up of records', () => {
+  it('forgets the records older than the feed takes, keeps the others and what every record added to its day', async () => {
+    const [line] = await t.db.select({ idContrat: contracts.idContrat }).from(contracts).where(eq(contracts.codeStatut, 'ACTIF')).limit(1);
+    if (!line) throw new Error('no running line');
+    const day = 86_400_000;
+    const now = t.clock.now().getTime();
+    const record = (id: string, ageDays: number) => ({
+      idEvenement: id,
+      idContrat: line.idContrat,
+      horodatage: new Date(now - ageDays * day),
+      type: 'SMS' as const,
+      zone: 'FRANCE' as const,
+      volume: 1,
+      montantHorsForfaitCentimes: 0,
+      recuLe: new Date(now - ageDays * day),
+    });
+    await t.db.insert(usageEvents).values([record('cleanup-old-1', 94), record('cleanup-old-2', 120), record('cleanup-recent', 92)]);
+    const daysBefore = await fedTotals(line.idContrat);
+    expect(jobs.schedules()).toContainEqual({ name: FORGET_OLD_RECORDS_JOB, cron: '40 3 * * *' });
+    await jobs.runScheduled(FORGET_OLD_RECORDS_JOB);
+    const left = await t.db.select({ id: usageEvents.idEvenement }).from(usageEvents).where(like(usageEvents.idEvenement, 'cleanup-%'));
+    expect(left.map((row) => row.id)).toEqual(['cleanup-recent']);
+    expect(await fedTotals(line.idContrat)).toEqual(daysBefore);
   });
 });

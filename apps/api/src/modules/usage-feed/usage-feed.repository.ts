@@ -97,6 +97,18 @@ export function createUsageFeedRepository(db: Database) {
     },
 
     /**
+     * Forgets up to `limit` records received before `before`: one that old would be refused as
+     * HORODATAGE_ANCIEN if sent again, so its id no longer guards against counting it twice.
+     */
+    async forgetEventsBefore(before: Date, limit: number): Promise<number> {
+      const rows = await db.execute(sql`
+        delete from ${usageEvents} where id_evenement in (
+          select id_evenement from ${usageEvents} where horodatage < ${before.toISOString()}::timestamptz limit ${limit} for update skip locked)
+        returning 1`);
+      return rowsOf(rows).length;
+    },
+
+    /**
      * Keeps the records not kept yet, in the order of their ids (two batches sharing records take
      * their locks in the same order: neither waits on the other in a cycle), and gives back those
      * this call kept; a record already kept, by another batch even now, is left out. One

@@ -1,4 +1,4 @@
-import type { UsageBatch, UsageBatchAnswer } from '@ecare/shared';
+import { USAGE_MAX_AGE_DAYS, type UsageBatch, type UsageBatchAnswer } from '@ecare/shared';
 import type { Transact, Transaction } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { UsageDayIncrement, UsageFeedRepository } from './usage-feed.repository.ts';
@@ -9,6 +9,9 @@ import { dayIncrements, sortBatch } from './usage-feed.rules.ts';
  * bill-shock guard queues their evaluation): it happens exactly when the records are counted.
  */
 export type CountedListener = (tx: Transaction, days: readonly UsageDayIncrement[]) => Promise<void>;
+
+/** Records deleted per statement by the clean-up: short locks, a few a second. */
+const FORGET_BATCH = 5_000;
 
 export interface UsageFeedDeps {
   repo: UsageFeedRepository;
@@ -37,6 +40,20 @@ export function createUsageFeedService({ repo, transaction, clock, listeners }: 
         return inserted.length;
       });
       return { acceptes: kept, doublons: batch.repeated + batch.toKeep.length - kept, rejetes: batch.rejected };
+    },
+
+    /**
+     * Forgets the records older than any the feed still takes (USAGE_MAX_AGE_DAYS, and a day for
+     * the clocks): their days stay counted in `line_usage_days`. Returns how many went.
+     */
+    async forgetOldRecords(): Promise<number> {
+      const before = new Date(clock.now().getTime() - (USAGE_MAX_AGE_DAYS + 1) * 86_400_000);
+      let total = 0;
+      for (;;) {
+        const deleted = await repo.forgetEventsBefore(before, FORGET_BATCH);
+        total += deleted;
+        if (deleted < FORGET_BATCH) return total;
+      }
     },
   };
 }

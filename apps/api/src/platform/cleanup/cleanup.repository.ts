@@ -10,6 +10,7 @@ import {
   emailOutbox,
   faqVotes,
   lineUsage,
+  lineUsageDays,
   loginUnlockLinks,
   passwordResetRequests,
   rateLimitCounters,
@@ -120,6 +121,13 @@ export function createCleanupRepository(db: Database) {
     oldLineUsage: async (before: string, limit: number) => {
       const batch = sql`select ctid from ${lineUsage} where ${lineUsage.periode} < ${before} limit ${limit} for update skip locked`;
       const deleted = await db.delete(lineUsage).where(sql`ctid in (${batch})`).returning({ idContrat: lineUsage.idContrat });
+      return deleted.length;
+    },
+
+    /** The usage feed's days before `before` (YYYY-MM-DD), named by address as the monthly readings. */
+    oldLineUsageDays: async (before: string, limit: number) => {
+      const batch = sql`select ctid from ${lineUsageDays} where ${lineUsageDays.jour} < ${before} limit ${limit} for update skip locked`;
+      const deleted = await db.delete(lineUsageDays).where(sql`ctid in (${batch})`).returning({ idContrat: lineUsageDays.idContrat });
       return deleted.length;
     },
 

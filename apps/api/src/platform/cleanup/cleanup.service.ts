@@ -98,7 +98,11 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
 
     auditEntries: (now: Date) => drain((limit) => repo.oldAuditEntries(ago(now, RETENTION.auditMs), limit)),
 
-    usagePeriods: (now: Date) => drain((limit) => repo.oldLineUsage(monthStartBefore(now, RETENTION.usagePeriods), limit)),
+    /** A line's monthly readings and the usage feed's days (decision 045) of the periods no longer kept. */
+    usagePeriods: async (now: Date) => {
+      const before = monthStartBefore(now, RETENTION.usagePeriods);
+      return (await drain((limit) => repo.oldLineUsage(before, limit))) + (await drain((limit) => repo.oldLineUsageDays(before, limit)));
+    },
 
     faqVotes: (now: Date) => drain((limit) => repo.oldFaqVotes(ago(now, RETENTION.faqVotesMs), limit)),
 
