@@ -24,27 +24,21 @@ export type UsageDayIncrement = typeof lineUsageDays.$inferInsert;
 /** The demo accounts, by their companies' SIRET: a database without the demo data has none of them. */
 const DEMO_SIRETS = Object.values(DEMO_COMPANIES).map((company) => siretOf(company.siren, company.establishment));
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
-
 export function createUsageFeedRepository(db: Database) {
   return {
     /** The lines carrying these numbers, a running one before a terminated one of the same number. */
     async linesByNumber(numbers: readonly string[]): Promise<Map<string, FedLine>> {
       const found = new Map<string, FedLine>();
-      for (const part of chunks(numbers, 10_000)) {
-        const rows = await db
-          .select({ idContrat: contracts.idContrat, numeroLigne: contracts.numeroLigne, codeStatut: contracts.codeStatut })
-          .from(contracts)
-          .where(inArray(contracts.numeroLigne, part));
-        for (const row of rows) {
-          const line = { idContrat: row.idContrat, numeroLigne: row.numeroLigne, resiliee: row.codeStatut === 'RESILIE' };
-          const known = found.get(row.numeroLigne);
-          if (!known || (known.resiliee && !line.resiliee)) found.set(row.numeroLigne, line);
-        }
+      if (numbers.length === 0) return found;
+      // The numbers as one array parameter: one plan whatever their count.
+      const rows = await db
+        .select({ idContrat: contracts.idContrat, numeroLigne: contracts.numeroLigne, codeStatut: contracts.codeStatut })
+        .from(contracts)
+        .where(sql`${contracts.numeroLigne} = any(${sql.param([...numbers])}::text[])`);
+      for (const row of rows) {
+        const line = { idContrat: row.idContrat, numeroLigne: row.numeroLigne, resiliee: row.codeStatut === 'RESILIE' };
+        const known = found.get(row.numeroLigne);
+        if (!known || (known.resiliee && !line.resiliee)) found.set(row.numeroLigne, line);
       }
       return found;
     },
