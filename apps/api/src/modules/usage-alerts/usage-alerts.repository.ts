@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type Column } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { contracts, lineUsage, lineUsageDays, offers, userBillingAccounts, users } from '../../db/schema.ts';
@@ -66,6 +66,9 @@ const alertColumns = {
   numeroLigne: contracts.numeroLigne,
 };
 
+/** `column = any(ids)`: the ids as one array parameter, one plan whatever their count. */
+const anyOf = (column: Column, ids: readonly number[]) => sql`${column} = any(${sql.param([...ids])}::int[])`;
+
 /** Sums as double precision: exact up to 2^53, far above a line's month of bytes. */
 const total = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${expression}), 0)::float8`;
 
@@ -126,7 +129,7 @@ export function createUsageAlertsRepository(db: Database) {
             .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
             .leftJoin(users, eq(users.id, contracts.userId))
             .leftJoin(lineUsage, and(eq(lineUsage.idContrat, contracts.idContrat), eq(lineUsage.periode, days.periodStart)))
-            .where(inArray(contracts.idContrat, ids)),
+            .where(anyOf(contracts.idContrat, ids)),
           db
             .select({
               idContrat: lineUsageDays.idContrat,
@@ -137,12 +140,12 @@ export function createUsageAlertsRepository(db: Database) {
               touchedDayOctets: sql<number>`coalesce(max((${lineUsageDays.dataOctets} + ${lineUsageDays.dataItineranceOctets})::float8) filter (where ${lineUsageDays.jour} >= ${days.touchedFrom}), 0)`,
             })
             .from(lineUsageDays)
-            .where(and(inArray(lineUsageDays.idContrat, ids), gte(lineUsageDays.jour, days.historyStart)))
+            .where(and(anyOf(lineUsageDays.idContrat, ids), gte(lineUsageDays.jour, days.historyStart)))
             .groupBy(lineUsageDays.idContrat),
           db
             .select({ idContrat: usageEvents.idContrat, centimes: total(sql`${usageEvents.montantHorsForfaitCentimes}`) })
             .from(usageEvents)
-            .where(and(inArray(usageEvents.idContrat, ids), gte(usageEvents.horodatage, since24h), sql`${usageEvents.montantHorsForfaitCentimes} > 0`))
+            .where(and(anyOf(usageEvents.idContrat, ids), gte(usageEvents.horodatage, since24h), sql`${usageEvents.montantHorsForfaitCentimes} > 0`))
             .groupBy(usageEvents.idContrat),
         ]);
         const thresholds = await this.thresholdsOf(lines.map((line) => line.idContrat), [...new Set(lines.map((line) => line.idClientBscs))]);
@@ -181,7 +184,7 @@ export function createUsageAlertsRepository(db: Database) {
       const rows = await db
         .select({ ...thresholdColumns, idContrat: usageThresholds.idContrat, idClientBscs: usageThresholds.idClientBscs })
         .from(usageThresholds)
-        .where(or(inArray(usageThresholds.idContrat, [...idContrats]), inArray(usageThresholds.idClientBscs, [...idClientBscs])));
+        .where(or(anyOf(usageThresholds.idContrat, idContrats), anyOf(usageThresholds.idClientBscs, idClientBscs)));
       for (const { idContrat, idClientBscs: account, ...values } of rows) {
         if (idContrat !== null) lines.set(idContrat, values);
         else if (account !== null) accounts.set(account, values);
@@ -291,7 +294,7 @@ export function createUsageAlertsRepository(db: Database) {
           .select({ idClientBscs: userBillingAccounts.idClientBscs, email: users.email })
           .from(userBillingAccounts)
           .innerJoin(users, eq(users.id, userBillingAccounts.userId))
-          .where(and(inArray(userBillingAccounts.idClientBscs, part), eq(userBillingAccounts.isGestionnaire, true)));
+          .where(and(anyOf(userBillingAccounts.idClientBscs, part), eq(userBillingAccounts.isGestionnaire, true)));
         for (const row of rows) byAccount.set(row.idClientBscs, [...(byAccount.get(row.idClientBscs) ?? []), row.email]);
       }
       return byAccount;

@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { alertsAnswerSchema, consumptionSchema, dataFreezeSchema, thresholdsAnswerSchema, type UsageEventInput } from '@ecare/shared';
+import {
+  agentConnectResponseSchema,
+  alertsAnswerSchema,
+  consumptionSchema,
+  dataFreezeSchema,
+  hashConfidentialCode,
+  thresholdsAnswerSchema,
+  validateScResponseSchema,
+  type UsageEventInput,
+} from '@ecare/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inlineJobs } from '../../core/jobs.ts';
 import { auditLog, contracts } from '../../db/schema.ts';
+import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
+import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 
@@ -110,6 +121,25 @@ describe('thresholds', () => {
     expectError(await t.get(`/api/lignes/${f.own.idContrat}/seuils`, f.stranger), 403, 'FORBIDDEN_CONTRACT');
     expectError(await t.send('PUT', `/api/lignes/${f.unmanagedLine.idContrat}/seuils`, { token: f.mandataire, json: THRESHOLDS }), 403, 'FORBIDDEN_CONTRACT');
     expectError(await t.get(`/api/clients/99999999999/seuils`, f.manager), 400, 'VALIDATION');
+  });
+
+  it('lets a customer-service agent change them for the manager, the audit naming the agent and the reason', async () => {
+    const agent = DEMO_AGENTS.distance;
+    const login = await t.send('POST', '/api/validate_sc', { json: { username: agent.identifiant, password: await hashConfidentialCode(agent.identifiant, agent.password) } });
+    const motif = 'Appel du client : seuils d’alerte trop bas';
+    const connected = await t.send('POST', '/api/service-client/connexion', {
+      token: bodyOf(login, validateScResponseSchema).access_token,
+      json: { idClientBscs: f.account, email: DEMO_USERS.gestionnaire.email, motif },
+    });
+    const customer = bodyOf(connected, agentConnectResponseSchema).access_token;
+    const values = { dataPourcentages: [80, 100], horsForfaitEurosHT: 75, itineranceEurosHT: 50, action: 'ALERTE', prevenirUtilisateur: false };
+    expect((await t.send('PUT', `/api/clients/${f.account}/seuils`, { token: customer, json: values })).statusCode).toBe(200);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'MODIFICATION_SEUILS_COMPTE'), eq(auditLog.idClientBscs, f.account))).orderBy(sql`${auditLog.id} desc`).limit(1);
+    expect(entry?.onBehalfOf).not.toBeNull();
+    expect(entry?.details).toMatchObject({ motif, apres: { horsForfaitCentimes: 7_500 } });
+    // Another account than the one the session was opened for stays out of reach.
+    expectError(await t.get(`/api/clients/${f.strangerAccount}/seuils`, customer), 403, 'FORBIDDEN_ACCOUNT');
+    expect((await t.send('PUT', `/api/clients/${f.account}/seuils`, { token: f.manager, json: { ...values, horsForfaitEurosHT: 50 } })).statusCode).toBe(200);
   });
 
   it('refuses malformed thresholds with a French message and changes nothing', async () => {
