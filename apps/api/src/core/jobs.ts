@@ -12,6 +12,12 @@ export interface QueueOptions {
   retryDelaySeconds?: number;
   /** Doubles the delay at each retry. */
   retryBackoff?: boolean;
+  /**
+   * Jobs a worker takes at each fetch (default 1), handled one after the other. A worker waits
+   * for its polling interval between fetches, so a queue fed faster than once a second needs
+   * more; a failure retries the whole fetch: only for jobs that may run twice.
+   */
+  batchSize?: number;
 }
 
 export interface SendOptions {
@@ -141,8 +147,8 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
     queues.add(name);
   }
 
-  async function work<Data extends object>(queue: string, handler: JobHandler<Data>, pollingSeconds: number): Promise<void> {
-    await boss.work<Data>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize: 1 }, async (jobs) => {
+  async function work<Data extends object>(queue: string, handler: JobHandler<Data>, pollingSeconds: number, batchSize = 1): Promise<void> {
+    await boss.work<Data>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize }, async (jobs) => {
       for (const job of jobs) await handler(job.data);
     });
   }
@@ -161,7 +167,7 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
     },
     async work(queue, handler, queueOptions = {}) {
       await createQueue(queue, queueOptions);
-      await work(queue, handler, options.pollingSeconds ?? 1);
+      await work(queue, handler, options.pollingSeconds ?? 1, queueOptions.batchSize);
     },
     async send(queue, data, { tx } = {}) {
       // pg-boss silently drops a job for a queue that does not exist.

@@ -120,19 +120,22 @@ export function buildDemoUsage(lines: readonly UsageLine[], now: Date): UsageRow
   return rows;
 }
 
+/** What a demo line's usage is drawn from, as read from a contract joined to its offer (UsageLine). */
+export const USAGE_LINE_COLUMNS = {
+  idContrat: contracts.idContrat,
+  idClientBscs: contracts.idClientBscs,
+  codeStatut: contracts.codeStatut,
+  dateActivation: contracts.dateActivation,
+  userId: contracts.userId,
+  idOffreEngagement: contracts.idOffreEngagement,
+  dataMo: offers.dataMo,
+  dataIllimitee: offers.dataIllimitee,
+};
+
 /** Seeds the demo lines' usage of the last six billing periods, `now` (the seeding time) being in the last. */
 export async function seedDemoUsage(db: Database, now: Date = new Date()): Promise<void> {
   const lines = await db
-    .select({
-      idContrat: contracts.idContrat,
-      idClientBscs: contracts.idClientBscs,
-      codeStatut: contracts.codeStatut,
-      dateActivation: contracts.dateActivation,
-      userId: contracts.userId,
-      idOffreEngagement: contracts.idOffreEngagement,
-      dataMo: offers.dataMo,
-      dataIllimitee: offers.dataIllimitee,
-    })
+    .select(USAGE_LINE_COLUMNS)
     .from(contracts)
     .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
     .orderBy(asc(contracts.idContrat));

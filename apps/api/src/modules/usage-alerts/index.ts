@@ -25,7 +25,9 @@ export const usageAlertsModule = defineModule(
       jobs: core.jobs,
       mails: createUsageAlertsMails({ mail: core.mail, brandName: base.brandName, publicUrl: base.publicUrl, alertsPath: ALERTS_PAGE }),
     });
-    await core.jobs.work<EvaluateJob>(EVALUATE_QUEUE, async (job) => void (await service.evaluate(job)), { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true });
+    // A busy feed queues a job per batch, several a second: each fetch takes up to 50 of them
+    // (an evaluation may run twice: its alerts are recorded once).
+    await core.jobs.work<EvaluateJob>(EVALUATE_QUEUE, async (job) => void (await service.evaluate(job)), { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, batchSize: 50 });
     await core.jobs.schedule('usage-alerts.end-freezes', END_FREEZES_CRON, async () => void (await service.endPastFreezes()));
     app.usageFeed.onCounted((tx, days) => service.queueEvaluation(tx, days));
     await usageAlertsRoutes(app, service);

@@ -6,6 +6,7 @@ import type { Transaction } from '../../db/transaction.ts';
 import { billingAccounts, contracts, lineUsage, lineUsageDays, offers } from '../../db/schema.ts';
 import { siretOf } from '../../db/seed/builders.ts';
 import { DEMO_COMPANIES } from '../../db/seed/demo-companies.ts';
+import { USAGE_LINE_COLUMNS } from '../../db/seed/demo-usage.ts';
 import type { DemoAccountLine } from './usage-feed.demo.ts';
 import { usageEvents } from './usage-feed.schema.ts';
 
@@ -49,17 +50,7 @@ export function createUsageFeedRepository(db: Database) {
      */
     async demoLines(now: Date): Promise<{ lines: DemoAccountLine[]; used: Map<number, { dataOctets: number; voiceSeconds: number }> }> {
       const lines = await db
-        .select({
-          idContrat: contracts.idContrat,
-          idClientBscs: contracts.idClientBscs,
-          numeroLigne: contracts.numeroLigne,
-          codeStatut: contracts.codeStatut,
-          dateActivation: contracts.dateActivation,
-          userId: contracts.userId,
-          idOffreEngagement: contracts.idOffreEngagement,
-          dataMo: offers.dataMo,
-          dataIllimitee: offers.dataIllimitee,
-        })
+        .select({ ...USAGE_LINE_COLUMNS, numeroLigne: contracts.numeroLigne })
         .from(contracts)
         .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
         .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, contracts.idClientBscs))
