@@ -68,6 +68,16 @@ describe('pg-boss jobs', () => {
       await waitFor(() => handled.length === 1, { timeoutMs: 20_000, what: 'the job to be worked' });
       expect(handled).toEqual([1]);
 
+      // Jobs waiting on a batch queue come to its handler together: three sent in one
+      // transaction appear at once, and the next fetch takes them all.
+      const batches: number[][] = [];
+      await jobs.workBatch<{ n: number }>('essai-lot', async (items) => void batches.push(items.map((item) => item.n)), { batchSize: 10 });
+      await createTransact(t.db)(async (tx) => {
+        for (const n of [1, 2, 3]) await jobs.send('essai-lot', { n }, { tx });
+      });
+      await waitFor(() => batches.flat().length === 3, { timeoutMs: 20_000, what: 'the batch to be worked' });
+      expect(batches.map((batch) => [...batch].sort())).toEqual([[1, 2, 3]]);
+
       await jobs.schedule('horaire-boss', '0 * * * *', async () => {});
       const { rows } = await handle().executeSql('select name, cron from pgboss.schedule where name = $1', ['horaire-boss']);
       expect(rows).toEqual([{ name: 'horaire-boss', cron: '0 * * * *' }]);

@@ -12,13 +12,10 @@ export interface QueueOptions {
   retryDelaySeconds?: number;
   /** Doubles the delay at each retry. */
   retryBackoff?: boolean;
-  /**
-   * Jobs a worker takes at each fetch (default 1), handled one after the other. A worker waits
-   * for its polling interval between fetches, so a queue fed faster than once a second needs
-   * more; a failure retries the whole fetch: only for jobs that may run twice.
-   */
-  batchSize?: number;
 }
+
+/** The jobs of one fetch, handled together (workBatch). */
+export type BatchHandler<Data extends object> = (items: Data[]) => Promise<void>;
 
 export interface SendOptions {
   /** The transaction the job belongs to: it exists, and runs, only once that commits. */
@@ -29,6 +26,12 @@ export interface SendOptions {
 export interface Jobs {
   /** Handles the jobs of `queue`; every instance works it, each job is handled by one of them. */
   work<Data extends object>(queue: string, handler: JobHandler<Data>, options?: QueueOptions): Promise<void>;
+  /**
+   * As `work`, the jobs waiting taken `batchSize` at a time and handed together, for a queue fed
+   * faster than a worker fetches (it waits for its polling interval between fetches) whose jobs
+   * are cheaper handled as one. A failure retries them all: only for jobs that may run twice.
+   */
+  workBatch<Data extends object>(queue: string, handler: BatchHandler<Data>, options: QueueOptions & { batchSize: number }): Promise<void>;
   /** Queues a job on a queue this instance works. */
   send(queue: string, data: object, options?: SendOptions): Promise<void>;
   /** Runs `handler` at every time `cron` (UTC) gives, on one instance each time. */
@@ -74,6 +77,9 @@ export function inlineJobs(log?: FastifyBaseLogger): InlineJobs {
     },
     async work(queue, handler) {
       handlers.set(queue, untyped(handler));
+    },
+    async workBatch<Data extends object>(queue: string, handler: BatchHandler<Data>) {
+      handlers.set(queue, untyped<Data>((data) => handler([data])));
     },
     async send(queue, data, { tx } = {}) {
       const handler = handlers.get(queue);
@@ -147,11 +153,15 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
     queues.add(name);
   }
 
-  async function work<Data extends object>(queue: string, handler: JobHandler<Data>, pollingSeconds: number, batchSize = 1): Promise<void> {
-    await boss.work<Data>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize }, async (jobs) => {
-      for (const job of jobs) await handler(job.data);
-    });
+  async function work<Data extends object>(queue: string, handler: BatchHandler<Data>, pollingSeconds: number, batchSize = 1): Promise<void> {
+    await boss.work<Data>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize }, async (jobs) => handler(jobs.map((job) => job.data)));
   }
+  /** One job at a time, as its handler takes them. */
+  const oneByOne =
+    <Data extends object>(handler: JobHandler<Data>): BatchHandler<Data> =>
+    async (items) => {
+      for (const item of items) await handler(item);
+    };
 
   return {
     async start() {
@@ -167,7 +177,11 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
     },
     async work(queue, handler, queueOptions = {}) {
       await createQueue(queue, queueOptions);
-      await work(queue, handler, options.pollingSeconds ?? 1, queueOptions.batchSize);
+      await work(queue, oneByOne(handler), options.pollingSeconds ?? 1);
+    },
+    async workBatch(queue, handler, { batchSize, ...queueOptions }) {
+      await createQueue(queue, queueOptions);
+      await work(queue, handler, options.pollingSeconds ?? 1, batchSize);
     },
     async send(queue, data, { tx } = {}) {
       // pg-boss silently drops a job for a queue that does not exist.
@@ -178,7 +192,7 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
       // No retry: the next occurrence does the work a failed one left.
       await createQueue(name, { retryLimit: 0 });
       await boss.schedule(name, cron);
-      await work(name, handler, SCHEDULED_POLLING_SECONDS);
+      await work(name, () => handler(), SCHEDULED_POLLING_SECONDS);
     },
     async unschedule(name) {
       await boss.unschedule(name);

@@ -4,7 +4,7 @@ import { USAGE_ALERTS_AUDIT_ACTIONS } from './usage-alerts.audit.ts';
 import { createUsageAlertsMails } from './usage-alerts.mails.ts';
 import { createUsageAlertsRepository } from './usage-alerts.repository.ts';
 import { usageAlertsRoutes } from './usage-alerts.routes.ts';
-import { createUsageAlertsService, EVALUATE_QUEUE, type EvaluateJob } from './usage-alerts.service.ts';
+import { createUsageAlertsService, EVALUATE_QUEUE, mergeEvaluations, type EvaluateJob } from './usage-alerts.service.ts';
 
 /** The web app's page of an account's alerts and thresholds, which the e-mails link to. */
 const ALERTS_PAGE = '/mon-compte/alertes';
@@ -25,9 +25,14 @@ export const usageAlertsModule = defineModule(
       jobs: core.jobs,
       mails: createUsageAlertsMails({ mail: core.mail, brandName: base.brandName, publicUrl: base.publicUrl, alertsPath: ALERTS_PAGE }),
     });
-    // A busy feed queues a job per batch, several a second: each fetch takes up to 50 of them
-    // (an evaluation may run twice: its alerts are recorded once).
-    await core.jobs.work<EvaluateJob>(EVALUATE_QUEUE, async (job) => void (await service.evaluate(job)), { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, batchSize: 50 });
+    // A busy feed queues a job per batch, several a second: the jobs waiting are evaluated
+    // together, each line once (an evaluation may run twice: its alerts are recorded once).
+    await core.jobs.workBatch<EvaluateJob>(EVALUATE_QUEUE, async (jobs) => void (await service.evaluate(mergeEvaluations(jobs))), {
+      retryLimit: 5,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      batchSize: 50,
+    });
     await core.jobs.schedule('usage-alerts.end-freezes', END_FREEZES_CRON, async () => void (await service.endPastFreezes()));
     app.usageFeed.onCounted((tx, days) => service.queueEvaluation(tx, days));
     await usageAlertsRoutes(app, service);

@@ -1,6 +1,7 @@
 import { ANOMALY } from '@ecare/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mergeEvaluations } from './usage-alerts.service.ts';
 import { crossings, effectiveThresholds, median, DEFAULT_STORED_THRESHOLDS, type StoredThresholds, type WatchedLine } from './usage-alerts.rules.ts';
 
 const GIB = 1024 ** 3;
@@ -117,5 +118,16 @@ describe('effectiveThresholds', () => {
     expect(effectiveThresholds(own, account)).toEqual({ thresholds: own, origine: 'LIGNE' });
     expect(effectiveThresholds(null, account)).toEqual({ thresholds: account, origine: 'COMPTE' });
     expect(effectiveThresholds(null, null)).toEqual({ thresholds: DEFAULT_STORED_THRESHOLDS, origine: 'DEFAUT' });
+  });
+});
+
+describe('mergeEvaluations', () => {
+  it('evaluates each line once, from the earliest day any waiting batch named', () => {
+    expect(
+      mergeEvaluations([
+        { lignes: [3, 1], depuis: '2026-11-29' },
+        { lignes: [2, 3], depuis: '2026-11-28' },
+      ]),
+    ).toEqual({ lignes: [1, 2, 3], depuis: '2026-11-28' });
   });
 });

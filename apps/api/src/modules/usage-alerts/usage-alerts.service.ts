@@ -29,6 +29,13 @@ export interface EvaluateJob {
   depuis: string;
 }
 
+/** Several waiting evaluations as one: each line once, from the earliest day any of them names. */
+export function mergeEvaluations(jobs: readonly EvaluateJob[]): EvaluateJob {
+  const lignes = [...new Set(jobs.flatMap((job) => job.lignes))].sort((a, b) => a - b);
+  const depuis = jobs.reduce((earliest, job) => (job.depuis < earliest ? job.depuis : earliest), jobs[0]?.depuis ?? '9999-12-31');
+  return { lignes, depuis };
+}
+
 export interface UsageAlertsDeps extends ServiceCore {
   repo: UsageAlertsRepository;
   jobs: Jobs;
@@ -134,6 +141,7 @@ export function createUsageAlertsService(deps: UsageAlertsDeps) {
      * line at once record each alert once.
      */
     async evaluate({ lignes, depuis }: EvaluateJob): Promise<number> {
+      if (lignes.length === 0) return 0;
       const now = clock.now();
       const today = parisDay(now);
       const periode = billingPeriodOf(now);
