@@ -48,6 +48,7 @@ export const PAGE_PATHS = [
   '/mon-compte/utilisateurs',
   '/mon-compte/preferences',
   '/mon-compte/actions-service-client',
+  '/mon-compte/alertes',
   '/mon-compte/demandes',
   '/mon-compte/demandes/:reference',
   '/mon-compte/factures',

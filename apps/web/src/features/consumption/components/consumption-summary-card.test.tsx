@@ -20,6 +20,7 @@ const consumption = consumptionSchema.parse({
   periode: '2026-11',
   periodeCourante: '2026-11',
   periodesConsultables: ['2026-11'],
+  jours: [],
   forfait: { voix: { illimite: false, inclus: 120 }, sms: { illimite: true, inclus: null }, data: { illimite: false, inclus: 5_120 } },
   periodes: periods.map((periode, index) => ({
     periode,
