@@ -5,7 +5,7 @@ import { useRealApp } from './support/real-app.ts';
 
 const app = useRealApp();
 
-const BLOCKS = ['À payer', 'Dernière facture', 'Mes lignes mobiles', 'Plus gros consommateurs', 'Commandes en cours', 'Actions du service client'];
+const BLOCKS = ['Alertes en cours', 'À payer', 'Dernière facture', 'Mes lignes mobiles', 'Plus gros consommateurs', 'Commandes en cours', 'Actions du service client'];
 
 const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -39,6 +39,17 @@ describe('manager home page', () => {
     await page.goBack();
     await page.waitForURL(/\/pages\/accueil$/);
 
+    // The last invoice's change leads to its explanation, opened.
+    const why = page.getByRole('region', { name: 'Dernière facture' }).getByRole('link', { name: /^Pourquoi ma facture a changé/ });
+    await why.click();
+    await page.waitForURL(/\/mon-compte\/factures\/[^/]+#pourquoi$/);
+    await expect(page.getByRole('button', { name: /^Pourquoi ma facture a changé/ }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.goBack();
+    await page.waitForURL(/\/pages\/accueil$/);
+
+    // The alerts in progress lead to the account's alerts and thresholds.
+    await expect(page.getByRole('region', { name: 'Alertes en cours' }).textContent()).resolves.toMatch(/alerte en cours|alertes en cours/);
+
     // A heavy user leads to its consumption page.
     await page.getByRole('region', { name: 'Plus gros consommateurs' }).getByRole('link', { name: /^Consommation de la ligne / }).first().click();
     await page.waitForURL(/\/ligne-mobile\/\d+\/consommation$/);
@@ -62,6 +73,7 @@ describe('manager home page', () => {
     await page.waitForURL(/\/pages\/accueil-utilisateur$/);
     const card = page.getByRole('region', { name: 'Ma consommation' });
     await card.getByText('Données mobiles').waitFor();
+    await page.getByRole('region', { name: 'Alertes en cours' }).getByText(/alertes? en cours/).first().waitFor();
     await expect(fitsTheScreen(page)).resolves.toBe(true);
     await expectNoAxeViolations(page);
     await card.getByRole('link', { name: 'Voir le détail de ma consommation' }).click();

@@ -1,4 +1,4 @@
-import { alertSentence, DATA_FREEZE_SCOPE, type Alert } from '@ecare/shared';
+import { ALERT_TYPES, alertSentence, DATA_FREEZE_SCOPE, type Alert } from '@ecare/shared';
 import { calendarDayFormat } from '@ecare/shared/paris-time';
 import { formatPhone } from '@ecare/shared/phone';
 import type { Transaction } from '../../db/transaction.ts';
@@ -25,7 +25,9 @@ export function createUsageAlertsMails({ mail, brandName, publicUrl, alertsPath 
   const freezeLine = (alert: Alert, end: string) =>
     alert.blocage ? [`Les données mobiles de la ligne ${formatPhone(alert.numeroLigne)} sont suspendues jusqu’au ${dayText(end)}. ${DATA_FREEZE_SCOPE} Vous pouvez lever la suspension depuis la page de la ligne.`] : [];
 
-  function alertMail(alerts: readonly MailedAlert[], end: string) {
+  function alertMail(given: readonly MailedAlert[], end: string) {
+    // Line by line, each line's alerts in the order of the types, the smaller threshold first.
+    const alerts = [...given].sort((a, b) => a.numeroLigne.localeCompare(b.numeroLigne) || ALERT_TYPES.indexOf(a.type) - ALERT_TYPES.indexOf(b.type) || a.seuil - b.seuil);
     const lines = new Set(alerts.map((alert) => alert.idContrat));
     const first = alerts[0];
     const single = lines.size === 1 && first !== undefined;

@@ -90,7 +90,7 @@ describe('manager home page', () => {
     await within(invoice).findByRole('link', { name: 'Pourquoi ma facture a changé\u00a0?' });
     expect(invoice.textContent).toContain('1\u202f234,50\u00a0€');
     expect(invoice.textContent).toContain('En hausse\u00a0: +12,30\u00a0€ par rapport à la facture précédente');
-    expect(within(invoice).getByRole('link', { name: 'Pourquoi ma facture a changé\u00a0?' }).getAttribute('href')).toBe('/mon-compte/factures/F26110000042');
+    expect(within(invoice).getByRole('link', { name: 'Pourquoi ma facture a changé\u00a0?' }).getAttribute('href')).toBe('/mon-compte/factures/F26110000042#pourquoi');
 
     // The lines by status, each count a filtered fleet list; a status without lines is no link.
     const lines = block('Mes lignes mobiles');

@@ -1,8 +1,9 @@
 import type { InvoiceEvolution } from '@ecare/shared/invoices';
 import { formatPhone } from '@ecare/shared/phone';
 import { ChevronDown, TrendingDown, TrendingUp } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
+import { useLocation } from 'react-router';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useInvoiceEvolution } from '../api/get-invoice-evolution.ts';
 import { formatDay, formatDifference, formatEuros } from '../utils/invoice-format.ts';
@@ -65,25 +66,36 @@ function EvolutionPanel({ idClientBscs, referenceNumber }: { idClientBscs: numbe
   return <EvolutionDetails evolution={evolution.data} />;
 }
 
+/** The fragment of an invoice's page that opens its comparison with the previous one. */
+export const EVOLUTION_ANCHOR = 'pourquoi';
+
 /**
  * "Pourquoi ma facture a changé ?": a disclosure (WAI-ARIA pattern, React Aria) that asks the
  * server for the comparison the first time it opens.
  */
 export function InvoiceEvolutionSection({ idClientBscs, referenceNumber }: { idClientBscs: number; referenceNumber: string }) {
-  const [opened, setOpened] = useState(false);
+  // Reached by its link (`#pourquoi`, from the home page's last invoice), it opens by itself.
+  const asked = useLocation().hash === `#${EVOLUTION_ANCHOR}`;
+  const [opened, setOpened] = useState(asked);
+  const anchor = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asked) anchor.current?.scrollIntoView({ block: 'start' });
+  }, [asked]);
   return (
-    <Disclosure className="card" onExpandedChange={(expanded) => expanded && setOpened(true)}>
-      {({ isExpanded }) => (
-        <>
-          <Heading level={2} className="text-xl font-bold text-primary-strong">
-            <Button slot="trigger" className="flex min-h-11 w-full items-center justify-between gap-3 rounded-md text-left">
-              Pourquoi ma facture a changé&nbsp;?
-              <ChevronDown aria-hidden="true" className={`size-5 shrink-0 transition-transform motion-reduce:transition-none ${isExpanded ? 'rotate-180' : ''}`} />
-            </Button>
-          </Heading>
-          <DisclosurePanel className="pt-4">{opened ? <EvolutionPanel idClientBscs={idClientBscs} referenceNumber={referenceNumber} /> : null}</DisclosurePanel>
-        </>
-      )}
-    </Disclosure>
+    <div id={EVOLUTION_ANCHOR} ref={anchor} className="scroll-mt-4">
+      <Disclosure className="card" defaultExpanded={asked} onExpandedChange={(expanded) => expanded && setOpened(true)}>
+        {({ isExpanded }) => (
+          <>
+            <Heading level={2} className="text-xl font-bold text-primary-strong">
+              <Button slot="trigger" className="flex min-h-11 w-full items-center justify-between gap-3 rounded-md text-left">
+                Pourquoi ma facture a changé&nbsp;?
+                <ChevronDown aria-hidden="true" className={`size-5 shrink-0 transition-transform motion-reduce:transition-none ${isExpanded ? 'rotate-180' : ''}`} />
+              </Button>
+            </Heading>
+            <DisclosurePanel className="pt-4">{opened ? <EvolutionPanel idClientBscs={idClientBscs} referenceNumber={referenceNumber} /> : null}</DisclosurePanel>
+          </>
+        )}
+      </Disclosure>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
+import { EVOLUTION_ANCHOR } from './invoice-evolution.tsx';
 import { DashboardCard } from '../../../components/ui/dashboard-card.tsx';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { PATHS } from '../../../lib/routes.ts';
@@ -58,7 +59,7 @@ function Evolution({ idClientBscs, referenceNumber }: { idClientBscs: number; re
         </span>
       </p>
       <p>
-        <Link to={invoicePagePath(referenceNumber)} className="link">
+        <Link to={`${invoicePagePath(referenceNumber)}#${EVOLUTION_ANCHOR}`} className="link">
           Pourquoi ma facture a changé&nbsp;?
         </Link>
       </p>
