@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../apps/api/src/test/smtp-peer.ts';
 import { waitFor } from '../apps/api/src/test/wait-for.ts';
@@ -106,6 +107,11 @@ describe('bill-shock guard', () => {
     const alertRows = dataRowNamed(page, HEAVY_LINE_SHOWN);
     await expect(alertRows.count()).resolves.toBe(2);
     await expectNoAxeViolations(page);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter ces alertes (CSV)' }).click()]);
+    expect(file.suggestedFilename()).toMatch(/^alertes-\d+-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile(await file.path())).toString('utf8');
+    expect(csv.trim().split('\r\n')).toHaveLength(3);
+    expect(csv).toContain('06 26 04 35 80;Seuil de données atteint');
     await alertRows.first().getByRole('button', { name: /^Marquer comme résolue/ }).click();
     await expect.poll(() => alertRows.count()).toBe(1);
     await page.getByRole('button', { name: 'Résolues' }).click();

@@ -206,6 +206,9 @@ export function alertSentence(alert: Pick<Alert, 'numeroLigne' | 'type' | 'seuil
 /** What a freeze of a line's data leaves working, said wherever the freeze is. */
 export const DATA_FREEZE_SCOPE = 'Les appels, les SMS et les appels d’urgence restent possibles.';
 
+/** Alerts one CSV export holds at most, the newest first. */
+export const ALERTS_EXPORT_MAX = 50_000;
+
 /** Alerts listed at most in one answer (the newest first); `total` counts them all. */
 export const ALERTS_PAGE_MAX = 500;
 

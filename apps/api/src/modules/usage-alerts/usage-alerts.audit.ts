@@ -1,6 +1,6 @@
 /**
  * What the audit log records of the bill-shock guard (core/audit.ts): thresholds changed, an
- * alert resolved, a line's data frozen or lifted by a manager (or an agent for them), and what
+ * alert resolved, the alerts exported, a line's data frozen or lifted by a manager (or an agent for them), and what
  * the guard does by itself (a freeze at a threshold, the end of a freeze with its period).
  */
 export const USAGE_ALERTS_AUDIT_ACTIONS = [
@@ -8,6 +8,7 @@ export const USAGE_ALERTS_AUDIT_ACTIONS = [
   'MODIFICATION_SEUILS_LIGNE',
   'SUPPRESSION_SEUILS_LIGNE',
   'RESOLUTION_ALERTE',
+  'EXPORT_ALERTES',
   'BLOCAGE_DATA',
   'LEVEE_BLOCAGE_DATA',
   'BLOCAGE_DATA_AUTOMATIQUE',

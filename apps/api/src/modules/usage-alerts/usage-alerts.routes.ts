@@ -12,7 +12,9 @@ import {
   thresholdsSchema,
 } from '@ecare/shared';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
+import { downloadDisposition } from '../../lib/download.ts';
 import { caller } from '../auth/index.ts';
 import type { UsageAlertsService } from './usage-alerts.service.ts';
 
@@ -112,6 +114,31 @@ export async function usageAlertsRoutes(app: ModuleApp, service: UsageAlertsServ
       },
     },
     async (request) => service.accountAlerts(caller(request).user.id, request.params.idClientBscs, request.query),
+  );
+
+  app.get(
+    '/api/clients/:idClientBscs/alertes/export',
+    {
+      onRequest: authenticate,
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: 'Les alertes de consommation du compte (du statut donné, ou toutes), les plus récentes d’abord, en CSV, en pièce jointe `alertes-<compte>-<AAAA-MM-JJ>.csv` ; gestionnaires du compte',
+        description: 'CSV : UTF-8 avec BOM, séparateur point-virgule, fins de ligne CRLF, 50 000 alertes au plus ; chaque export est tracé dans le journal d’audit.',
+        params: alertsAccountParamSchema,
+        querystring: alertsQuerySchema,
+        response: { 200: { description: 'Le fichier des alertes', content: { 'text/csv': { schema: z.string().meta({ description: 'CSV des alertes' }) } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const exported = await service.exportAlerts(acting(request), request.params.idClientBscs, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', downloadDisposition(exported.filename))
+        .header('cache-control', 'no-store')
+        .header('x-total-count', String(exported.count))
+        .send(exported.body);
+    },
   );
 
   app.get(

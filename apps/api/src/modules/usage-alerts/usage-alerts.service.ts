@@ -1,5 +1,9 @@
 import {
+  ALERT_STATUS_LABELS,
+  ALERT_TYPE_LABELS,
+  ALERTS_EXPORT_MAX,
   ALERTS_PAGE_MAX,
+  alertSentence,
   ANOMALY,
   billingPeriodOf,
   shiftPeriod,
@@ -11,11 +15,13 @@ import {
   type Thresholds,
   type ThresholdsAnswer,
 } from '@ecare/shared';
-import { addDays, parisDay } from '@ecare/shared/paris-time';
+import { addDays, parisDateTimeFormat, parisDay } from '@ecare/shared/paris-time';
+import { formatPhone } from '@ecare/shared/phone';
 import type { Actor } from '../../core/actor.ts';
 import type { ServiceCore } from '../../core/core.ts';
 import type { Jobs } from '../../core/jobs.ts';
 import type { Transaction } from '../../db/transaction.ts';
+import { CSV_BOM, csvRow } from '../../lib/csv.ts';
 import { fail } from '../../lib/errors.ts';
 import type { UsageDayIncrement } from '../usage-feed/index.ts';
 import type { UsageAlertsMails } from './usage-alerts.mails.ts';
@@ -44,6 +50,8 @@ export interface UsageAlertsDeps extends ServiceCore {
 
 
 const MIB = 1024 * 1024;
+const exportMoment = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
+const UNIT_LABELS = { POURCENT: '% du forfait de données', EUROS_HT: '€ HT', MO: 'Mo' } as const;
 /** Who the audit log names for what the guard does by itself. */
 const SYSTEM = { userId: 0, sourceAddress: 'tache-planifiee' } as const;
 
@@ -251,6 +259,31 @@ export function createUsageAlertsService(deps: UsageAlertsDeps) {
       await policy.assertAccount(userId, idClientBscs);
       const { rows, total } = await repo.alerts({ idClientBscs }, statut, ALERTS_PAGE_MAX);
       return { alertes: rows.map(alertOf), total };
+    },
+
+    /** The account's alerts (of one status, or all) as a CSV file, the newest first; audited. */
+    async exportAlerts(acting: Actor, idClientBscs: number, { statut }: AlertsQuery) {
+      await policy.assertAccount(acting.userId, idClientBscs);
+      const { rows } = await repo.alerts({ idClientBscs }, statut, ALERTS_EXPORT_MAX);
+      await audit.record({ ...acting, action: 'EXPORT_ALERTES', idClientBscs, details: { statut: statut ?? null, nombre: rows.length } });
+      const lines = [CSV_BOM, csvRow(['Déclenchée le', 'Ligne', 'Alerte', 'Détail', 'Seuil', 'Valeur', 'Unité', 'Période', 'Statut', 'Données suspendues'])];
+      for (const alert of rows.map(alertOf)) {
+        lines.push(
+          csvRow([
+            exportMoment.format(new Date(alert.declencheeLe)),
+            formatPhone(alert.numeroLigne),
+            ALERT_TYPE_LABELS[alert.type],
+            alertSentence(alert),
+            alert.seuil,
+            alert.valeur,
+            UNIT_LABELS[alert.unite],
+            alert.periode,
+            ALERT_STATUS_LABELS[alert.statut],
+            alert.blocage ? 'Oui' : 'Non',
+          ]),
+        );
+      }
+      return { body: lines.join(''), count: rows.length, filename: `alertes-${idClientBscs}-${parisDay(clock.now())}.csv` };
     },
 
     async lineAlerts(userId: number, idContrat: number, { statut }: AlertsQuery): Promise<AlertsAnswer> {

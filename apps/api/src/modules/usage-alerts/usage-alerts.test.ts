@@ -193,6 +193,21 @@ describe('alerts', () => {
     expectError(await t.get(`/api/clients/${f.account}/alertes`, f.stranger), 403, 'FORBIDDEN_ACCOUNT');
   });
 
+  it('exports the account’s alerts as CSV for its managers, audited', async () => {
+    const response = await t.get(`/api/clients/${f.account}/alertes/export?statut=NOUVELLE`, f.manager);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename="alertes-\d+-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(header).toBe('Déclenchée le;Ligne;Alerte;Détail;Seuil;Valeur;Unité;Période;Statut;Données suspendues');
+    expect(rows.length).toBe(Number(response.headers['x-total-count']));
+    expect(rows.some((row) => row.includes('Seuil de données atteint') && row.includes(';Nouvelle;Non'))).toBe(true);
+    expectError(await t.get(`/api/clients/${f.account}/alertes/export`, f.lineUser), 403, 'FORBIDDEN_ACCOUNT');
+    expectError(await t.get(`/api/clients/${f.strangerAccount}/alertes/export`, f.manager), 403, 'FORBIDDEN_ACCOUNT');
+    const [exported] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'EXPORT_ALERTES'), eq(auditLog.idClientBscs, f.account)));
+    expect(exported?.details).toMatchObject({ statut: 'NOUVELLE', nombre: rows.length });
+  });
+
   it('counts two overlapping batches sent at once once: one alert, one e-mail', async () => {
     const line = quietLine(1);
     const [first] = await watchClosely(line);

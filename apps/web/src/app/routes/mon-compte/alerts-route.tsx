@@ -1,5 +1,6 @@
 import { ALERT_STATUSES, type AlertStatus } from '@ecare/shared/usage-alerts';
 import { useSearchParams } from 'react-router';
+import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useAlerts } from '../../../features/usage-alerts/api/get-alerts.ts';
 import { useThresholds } from '../../../features/usage-alerts/api/get-thresholds.ts';
@@ -59,6 +60,13 @@ function Alerts({ idClientBscs }: { idClientBscs: number }) {
             </p>
           ) : null}
           <AlertsTable alerts={alerts.data.alertes} caption="Alertes de consommation des lignes du compte" mayResolve empty={EMPTY[statut ?? 'TOUTES']} />
+          {alerts.data.total > 0 ? (
+            <DownloadButton
+              label="Exporter ces alertes (CSV)"
+              path={`/api/clients/${idClientBscs}/alertes/export${statut ? `?statut=${statut}` : ''}`}
+              fallbackName={`alertes-${idClientBscs}.csv`}
+            />
+          ) : null}
         </>
       ) : null}
     </section>
