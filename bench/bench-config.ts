@@ -74,3 +74,12 @@ export const TARGETS = {
   /** Usage records counted per second through POST /api/interne/usages, 10,000 a request, on the 100,000-account set (PostgreSQL). */
   usageFeed: { minRecordsPerSecond: 20_000, maxAlertDelayMs: 60_000 },
 } as const;
+
+/** A whole number from the environment between `min` and `max`, or `fallback` when unset. */
+export function wholeFromEnv(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+  return value;
+}

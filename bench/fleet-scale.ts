@@ -25,7 +25,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { DEFAULT_POSTGRES_URL, DEFAULT_SCALE_POSTGRES_URL, REPO_ROOT, TARGETS } from './bench-config.ts';
+import { DEFAULT_POSTGRES_URL, DEFAULT_SCALE_POSTGRES_URL, REPO_ROOT, TARGETS, wholeFromEnv } from './bench-config.ts';
 import { runAsScript, spawnManaged } from './child-process.ts';
 import { ensurePostgres, login, resetPostgres, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
 import { formatInt, formatMs, heading, passMiss, renderTable } from './text-table.ts';
@@ -34,14 +34,6 @@ import { formatInt, formatMs, heading, passMiss, renderTable } from './text-tabl
 const WARMUP_TURNS = 30;
 /** The name the demo set gives the user of one of the manager's lines (Julien Roux). */
 const USER_NAME_SEARCH = 'roux';
-
-function wholeFromEnv(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
-  return value;
-}
 
 export interface LatencyStats {
   p50Ms: number;

@@ -24,7 +24,7 @@
 import os from 'node:os';
 import { USAGE_BATCH_MAX } from '../packages/shared/src/index.ts';
 import { demoUsageBatch, type DemoFeedLine } from '../apps/api/src/modules/usage-feed/usage-feed.demo.ts';
-import { TARGETS } from './bench-config.ts';
+import { TARGETS, wholeFromEnv } from './bench-config.ts';
 import { runAsScript } from './child-process.ts';
 import { fillScaled, openApiDatabase, settingsFromEnv, type DataSetSize } from './fleet-scale.ts';
 import { ensurePostgres, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
@@ -32,14 +32,6 @@ import { formatInt, formatMs, heading, passMiss, renderTable } from './text-tabl
 
 const TOKEN = 'bench-usage-feed-token-0123456789abcdef';
 const FEED_ROUTE = '/api/interne/usages';
-
-function wholeFromEnv(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
-  return value;
-}
 
 export interface AlertDelayFigure {
   status: 'measured' | 'n/a' | 'failed';

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * The `Content-Disposition` header of every file the API sends (RFC 6266): the name in a quoted
  * ASCII `filename` every browser reads, and, when that fallback had to differ from the real name,
@@ -46,4 +48,21 @@ export function downloadDisposition(fileName: string, disposition: Disposition =
   const fallback = asciiFileName(name);
   const header = `${disposition}; filename="${fallback}"`;
   return fallback === name ? header : `${header}; filename*=${extendedValue(name)}`;
+}
+
+/** A CSV file a service built whole: its text, how many rows it holds, its name. */
+export interface CsvFile {
+  body: string;
+  count: number;
+  filename: string;
+}
+
+/** Sends a CSV file as an attachment, never cached, its row count in `x-total-count`. */
+export function sendCsvFile(reply: FastifyReply, file: CsvFile): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', downloadDisposition(file.filename))
+    .header('cache-control', 'no-store')
+    .header('x-total-count', String(file.count))
+    .send(file.body);
 }

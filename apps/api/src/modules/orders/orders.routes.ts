@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import { caller } from '../auth/index.ts';
 import type { OrdersCaller, OrdersService } from './orders.service.ts';
-import { downloadDisposition } from '../../lib/download.ts';
+import { sendCsvFile } from '../../lib/download.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -84,13 +84,7 @@ export async function ordersRoutes(app: ModuleApp, service: OrdersService) {
       },
     },
     async (request, reply) => {
-      const exported = await service.exportCsv(ordersCallerOf(request), request.params.idClientBscs, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', downloadDisposition(exported.filename))
-        .header('cache-control', 'no-store')
-        .header('x-total-count', String(exported.count))
-        .send(exported.body);
+      return sendCsvFile(reply, await service.exportCsv(ordersCallerOf(request), request.params.idClientBscs, request.query));
     },
   );
 

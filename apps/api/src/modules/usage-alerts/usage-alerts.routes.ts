@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
-import { downloadDisposition } from '../../lib/download.ts';
+import { sendCsvFile } from '../../lib/download.ts';
 import { caller } from '../auth/index.ts';
 import type { UsageAlertsService } from './usage-alerts.service.ts';
 
@@ -131,13 +131,7 @@ export async function usageAlertsRoutes(app: ModuleApp, service: UsageAlertsServ
       },
     },
     async (request, reply) => {
-      const exported = await service.exportAlerts(acting(request), request.params.idClientBscs, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', downloadDisposition(exported.filename))
-        .header('cache-control', 'no-store')
-        .header('x-total-count', String(exported.count))
-        .send(exported.body);
+      return sendCsvFile(reply, await service.exportAlerts(acting(request), request.params.idClientBscs, request.query));
     },
   );
 
