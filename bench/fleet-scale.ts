@@ -28,6 +28,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { DEFAULT_POSTGRES_URL, DEFAULT_SCALE_POSTGRES_URL, REPO_ROOT, TARGETS, wholeFromEnv } from './bench-config.ts';
 import { runAsScript, spawnManaged } from './child-process.ts';
 import { ensurePostgres, login, resetPostgres, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
+import { percentile } from './stats.ts';
 import { formatInt, formatMs, heading, passMiss, renderTable } from './text-table.ts';
 
 /** Turns whose timings are discarded (connections, prepared statements, caches). */
@@ -234,9 +235,6 @@ async function timed(client: Client, url: string): Promise<number> {
   return ms;
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
 
 function statsOf(samples: number[]): LatencyStats {
   const sorted = [...samples].sort((a, b) => a - b);

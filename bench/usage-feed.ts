@@ -14,32 +14,23 @@
  * On PostgreSQL (BENCH_SCALE_DATABASE_URL), then PGlite (BENCH_SCALE_PGLITE_DIR; BENCH_USAGE_PGLITE=0
  * leaves it out) with BENCH_USAGE_PGLITE_RECORDS records (default 200,000: one process writes
  * one page at a time there, and the run says how many it sent). The feed's tables
- * (usage_events, line_usage_days), which the fleet list never reads, are emptied before and
+ * (usage_events, line_usage_days) and the alerts they raised, which the fleet list never reads, are emptied before and
  * after each run, so that every run counts new records and the kept database stays its size.
  *
- * A second figure waits for the alerts module (modules/usage-alerts): the p95 delay from the
- * POST of a record that crosses a line's data threshold to its e-mail in the outbox, under the
- * ingestion load (measureAlertDelay). Until the module is there, it reports "n/a".
+ * A second figure: the p95 delay from the POST of a record that crosses a line's threshold to its
+ * alert e-mail in the outbox, under the ingestion load (alert-delay.ts; target ≤ 60 s).
  */
 import os from 'node:os';
 import { USAGE_BATCH_MAX } from '../packages/shared/src/index.ts';
 import { demoUsageBatch, type DemoFeedLine } from '../apps/api/src/modules/usage-feed/usage-feed.demo.ts';
+import { measureAlertDelay, type AlertDelayFigure, type AlertTarget } from './alert-delay.ts';
 import { TARGETS, wholeFromEnv } from './bench-config.ts';
 import { runAsScript } from './child-process.ts';
 import { fillScaled, openApiDatabase, settingsFromEnv, type DataSetSize } from './fleet-scale.ts';
 import { ensurePostgres, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
+import { percentile } from './stats.ts';
 import { formatInt, formatMs, heading, passMiss, renderTable } from './text-table.ts';
-
-const TOKEN = 'bench-usage-feed-token-0123456789abcdef';
-const FEED_ROUTE = '/api/interne/usages';
-
-export interface AlertDelayFigure {
-  status: 'measured' | 'n/a' | 'failed';
-  note?: string;
-  samples?: number;
-  p50Ms?: number;
-  p95Ms?: number;
-}
+import { FEED_ROUTE, FEED_TOKEN, post } from './usage-feed-http.ts';
 
 export interface UsageFeedReport {
   kind: 'pglite' | 'postgres';
@@ -72,12 +63,6 @@ interface FeedLineRow {
   id_offre_engagement: number;
   data_mo: number | null;
   data_illimitee: boolean;
-}
-
-/** A line the alert delay is measured on, and who its alert e-mail goes to. */
-interface AlertTarget {
-  numeroLigne: string;
-  recipient: string;
 }
 
 /** Lines kept out of the load, one crossing each while it runs. */
@@ -165,28 +150,6 @@ function requestBodies(lines: readonly DemoFeedLine[], records: number): string[
   return bodies;
 }
 
-interface BatchAnswer {
-  acceptes: number;
-  doublons: number;
-  rejetes: unknown[];
-}
-
-async function post(server: RunningServer, body: string): Promise<BatchAnswer> {
-  const response = await fetch(server.baseUrl + FEED_ROUTE, {
-    method: 'POST',
-    body,
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    signal: AbortSignal.timeout(300_000),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`POST ${FEED_ROUTE} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as BatchAnswer;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
-
 /** Sends every body, `concurrency` at a time; the records counted and each request's duration. */
 async function ingest(server: RunningServer, bodies: readonly string[], concurrency: number) {
   const durations: number[] = [];
@@ -205,49 +168,6 @@ async function ingest(server: RunningServer, bodies: readonly string[], concurre
   return { counted, durations: durations.sort((a, b) => a - b) };
 }
 
-
-/** The newest outbox e-mail's id for `recipient`, through the development mailbox (DEV_TOOLS=true, loopback). */
-async function newestMailId(server: RunningServer, recipient: string): Promise<number> {
-  const response = await fetch(`${server.baseUrl}/api/dev/mails`, { signal: AbortSignal.timeout(10_000) });
-  if (response.status !== 200) throw new Error(`GET /api/dev/mails answered ${response.status}`);
-  const mails = (await response.json()) as { id: number; destinataire: string }[];
-  return Math.max(0, ...mails.filter((mail) => mail.destinataire === recipient).map((mail) => mail.id));
-}
-
-/**
- * The p95 delay from the POST of a record that crosses a threshold to a row of the e-mail outbox
- * (email_outbox) addressed to the line's account manager, measured while `load` (the ingestion)
- * runs: one crossing per target line every 2.5 s, until the load ends. The record costs
- * 50 € HT out of bundle, the default threshold of every account (decision 047); the line had
- * none in the period, so this record is the one that crosses.
- */
-export async function measureAlertDelay(server: RunningServer, load: Promise<unknown>, targets: readonly AlertTarget[]): Promise<AlertDelayFigure> {
-  let loading = true;
-  void load.finally(() => (loading = false));
-  /** One crossing, timed until its line's manager has a new e-mail; null when the load had ended before it was sent. */
-  async function cross(target: AlertTarget, afterMs: number): Promise<number | null> {
-    await new Promise((resolve) => setTimeout(resolve, afterMs));
-    if (!loading) return null;
-    const before = await newestMailId(server, target.recipient);
-    const record = { idEvenement: `bench-crossing-${target.numeroLigne}-${Date.now()}`, numeroLigne: target.numeroLigne, horodatage: new Date().toISOString(), type: 'SMS', zone: 'FRANCE', volume: 1, montantHorsForfaitCentimes: 5_000 };
-    const started = performance.now();
-    await post(server, JSON.stringify({ evenements: [record] }));
-    for (;;) {
-      if ((await newestMailId(server, target.recipient)) > before) return performance.now() - started;
-      if (performance.now() - started > 300_000) throw new Error(`no e-mail to ${target.recipient} within 300 s of crossing ${target.numeroLigne}'s threshold`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  // A crossing every CROSSING_EVERY_MS while the load runs, each timed on its own: a backlog of
-  // evaluations shows in every one that waits behind it.
-  const measured = await Promise.all(targets.map((target, index) => cross(target, 2_000 + index * CROSSING_EVERY_MS)));
-  const delays = measured.filter((delay): delay is number => delay !== null).sort((a, b) => a - b);
-  if (delays.length === 0) return { status: 'failed', note: 'no crossing measured while the load ran' };
-  return { status: 'measured', samples: delays.length, p50Ms: percentile(delays, 0.5), p95Ms: percentile(delays, 0.95) };
-}
-
-/** Time between two crossings sent during the load. */
-const CROSSING_EVERY_MS = 2_500;
 
 interface Settings {
   records: number;
@@ -288,7 +208,7 @@ async function benchOne(kind: 'pglite' | 'postgres', settings: Settings): Promis
     const bodies = requestBodies(lines, records);
     report.batches = bodies.length;
     log(`${bodies.length} requests of up to ${formatInt(USAGE_BATCH_MAX)} records (${(bodies.reduce((sum, body) => sum + body.length, 0) / 1024 / 1024).toFixed(0)} MB of JSON)`);
-    server = await startApi(database, { USAGE_FEED_TOKEN: TOKEN, DEV_TOOLS: 'true' });
+    server = await startApi(database, { USAGE_FEED_TOKEN: FEED_TOKEN, DEV_TOOLS: 'true' });
     // A first small request: connections, prepared statements, the JIT of the handler.
     await post(server, JSON.stringify({ evenements: [{ ...(JSON.parse(bodies[0] ?? '{}') as { evenements: object[] }).evenements[0], idEvenement: 'bench-warm-up' }] }));
     log(`sending them, ${settings.concurrency} at a time`);
