@@ -58,7 +58,8 @@ export const euros = (centimes: number): number => centimes / 100;
 
 /** `numerator / denominator` rounded half away from zero, in integers (both safe, denominator > 0). */
 function divideRounded(numerator: number, denominator: number): number {
-  const quotient = Math.trunc(numerator / denominator);
+  // `+ 0` turns the -0 of a small negative amount (Math.trunc(-0.2)) into 0, which a document prints as « 0,00 € ».
+  const quotient = Math.trunc(numerator / denominator) + 0;
   const remainder = numerator - quotient * denominator;
   return Math.abs(remainder) * 2 >= denominator ? quotient + Math.sign(numerator) : quotient;
 }

@@ -57,6 +57,8 @@ describe('invoice totals', () => {
     expect(vatCentimes(25, 2_000)).toBe(5);
     expect(vatCentimes(5, 1_000)).toBe(1); // 0.5
     expect(vatCentimes(-5, 1_000)).toBe(-1);
+    expect(vatCentimes(-1)).toBe(0); // -0.2, never the -0 a document would print « -0,00 € »
+    expect(invoiceTotals([[-1]]).groups[0]?.tvaCentimes).toBe(0);
     expect(invoiceTotals([[1_499], [2_499], [799]]).tvaCentimes).toBe(959); // 20 % of 47.97 €
   });
 
