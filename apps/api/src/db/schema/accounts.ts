@@ -3,7 +3,7 @@
  * login e-mail changes, unlock links.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 
 export const companies = pgTable('companies', {
@@ -36,6 +36,26 @@ export const billingAccounts = pgTable(
     alerteConnexionAgent: boolean('alerte_connexion_agent').notNull().default(true),
   },
   (t) => [uniqueIndex('billing_accounts_code_uq').on(t.codeClientBscs), index('billing_accounts_company_idx').on(t.companyId)],
+);
+
+/**
+ * A billing account's cost centres, in a tree of at most three levels (`idParent` null at the top):
+ * the manager's own breakdown of the fleet (« Direction commerciale › Agence de Lyon »). The code is
+ * unique in the account; a centre holding lines or sub-centres is not deleted.
+ */
+export const costCentres = pgTable(
+  'cost_centres',
+  {
+    idCentre: serial('id_centre').primaryKey(),
+    idClientBscs: integer('id_client_bscs')
+      .notNull()
+      .references(() => billingAccounts.idClientBscs, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    libelle: text('libelle').notNull(),
+    idParent: integer('id_parent').references((): AnyPgColumn => costCentres.idCentre, { onDelete: 'restrict' }),
+    creeLe: timestamp('cree_le', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cost_centres_account_code_uq').on(t.idClientBscs, t.code), index('cost_centres_parent_idx').on(t.idParent)],
 );
 
 export const offers = pgTable('offers', {
@@ -130,12 +150,18 @@ export const contracts = pgTable(
       .default('LISTE_ROUGE'),
     /** The day the number leaves for another operator (portability out); the line ends then. */
     datePortabiliteSortante: date('date_portabilite_sortante', { mode: 'string' }),
+    /** The account's cost centre the line is charged to; null when none is set. */
+    idCentre: integer('id_centre').references(() => costCentres.idCentre, { onDelete: 'restrict' }),
+    /** The manager's free labels on the line (at most 10, 30 characters each). */
+    etiquettes: text('etiquettes').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('contracts_account_numero_idx').on(t.idClientBscs, t.numeroLigne),
     // The usage feed names a line by its number alone.
     index('contracts_numero_idx').on(t.numeroLigne),
     index('contracts_user_idx').on(t.userId),
+    index('contracts_centre_idx').on(t.idCentre),
+    index('contracts_etiquettes_idx').using('gin', t.etiquettes),
     // A SIM card serves one line: the check before an activation, and this under concurrency.
     uniqueIndex('contracts_iccid_uq').on(t.iccid),
   ],

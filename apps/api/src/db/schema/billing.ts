@@ -112,6 +112,10 @@ export const invoiceItems = pgTable(
     tauxTvaBp: integer('taux_tva_bp').notNull().default(2000),
     /** The line's user when the invoice was issued ("Émilie Moreau"); null for none, or an account charge. */
     utilisateur: text('utilisateur'),
+    /** The line's cost centre when the invoice was issued (its id, code and label, kept as they were then). */
+    idCentre: integer('id_centre'),
+    centreCode: text('centre_code'),
+    centreLibelle: text('centre_libelle'),
   },
   (t) => [index('invoice_items_invoice_idx').on(t.invoiceId, t.idContrat)],
 );
