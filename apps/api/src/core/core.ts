@@ -37,8 +37,9 @@ export interface Core {
   /** Who did what on which account or contract, from where (`record(entry, { tx })`). */
   audit: Audit;
   /**
-   * Every uploaded file, each kind in its folder of one backend (local folder or S3-compatible
-   * bucket): `files.contact`, `files.termination`, `files.pieces`. No module builds a store.
+   * Every stored file, each kind in its folder of one backend (local folder or S3-compatible
+   * bucket): `files.contact`, `files.termination`, `files.pieces` (uploads) and `files.rapports`
+   * (the scheduled reports sent). No module builds a store.
    */
   files: FileStore;
 }

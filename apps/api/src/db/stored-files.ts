@@ -2,7 +2,7 @@ import { inArray, isNotNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { StoredFileKind } from '../lib/attachments/file-store.ts';
 import type { Database } from './client.ts';
-import { customerDocuments, supportTickets, terminationAttachments } from './schema.ts';
+import { customerDocuments, reportSendings, supportTickets, terminationAttachments } from './schema.ts';
 
 /**
  * The column that names each kind's stored files (lib/attachments/file-store.ts): a file whose key
@@ -13,6 +13,7 @@ const KEY_COLUMNS = {
   contact: supportTickets.pieceJointeCle,
   termination: terminationAttachments.cle,
   pieces: customerDocuments.cleStockage,
+  rapports: reportSendings.cleFichier,
 } as const satisfies Record<StoredFileKind, PgColumn>;
 
 export const STORED_FILE_KINDS = Object.keys(KEY_COLUMNS) as StoredFileKind[];

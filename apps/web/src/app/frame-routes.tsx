@@ -88,6 +88,11 @@ export const frameRoutes: RouteObject[] = [
         lazy: () => import('./routes/mon-compte/alerts-route.tsx').then((m) => ({ Component: m.AlertsRoute, loader: m.alertsLoader })),
       },
       {
+        path: 'rapports',
+        handle: title('Rapports programmés'),
+        lazy: () => import('./routes/mon-compte/reports-route.tsx').then((m) => ({ Component: m.ReportsRoute, loader: m.reportsLoader })),
+      },
+      {
         path: 'actions-service-client',
         handle: title('Actions du service client'),
         lazy: () =>

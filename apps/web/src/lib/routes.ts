@@ -53,6 +53,8 @@ export const PATHS = {
   accountAgentActions: '/mon-compte/actions-service-client',
   /** The account's consumption alerts and thresholds (decision 047). */
   accountAlerts: '/mon-compte/alertes',
+  /** The account's scheduled reports and their sendings (decision 052). */
+  accountReports: '/mon-compte/rapports',
   /** The account's invoices; one of them is `/mon-compte/factures/{referenceNumber}`. */
   accountInvoices: '/mon-compte/factures',
   /** The account's orders; one of them is `/mon-compte/commandes/{numero}`. */

@@ -2,20 +2,20 @@ import path from 'node:path';
 import type { Config } from '../../config/env.ts';
 import { assertOutsideWebRoot, localAttachmentStore, type AttachmentStore } from './store.ts';
 
-/** The kinds of uploaded file, each in a folder of its own. */
-export type StoredFileKind = 'contact' | 'termination' | 'pieces';
+/** The kinds of stored file, each in a folder of its own: uploads, and the scheduled reports the portal sends. */
+export type StoredFileKind = 'contact' | 'termination' | 'pieces' | 'rapports';
 
 /**
  * Where each kind lives in the one backend, as the local folder has always laid them out: the
  * contact form's attachments at the root, termination proofs under `resiliations/`, supporting
- * documents under `pieces/`. A bucket has the same layout, so a folder copied into it is found.
+ * documents under `pieces/`, scheduled reports under `rapports/`. A bucket has the same layout, so a folder copied into it is found.
  */
-export const FILE_FOLDERS: Readonly<Record<StoredFileKind, string>> = { contact: '', termination: 'resiliations', pieces: 'pieces' };
+export const FILE_FOLDERS: Readonly<Record<StoredFileKind, string>> = { contact: '', termination: 'resiliations', pieces: 'pieces', rapports: 'rapports' };
 
 export type AttachmentStores = Readonly<Record<StoredFileKind, AttachmentStore>>;
 
 /**
- * Every uploaded file of the portal, in one backend: a local folder (ATTACHMENTS_DIR) or an
+ * Every stored file of the portal (uploads, reports sent), in one backend: a local folder (ATTACHMENTS_DIR) or an
  * S3-compatible bucket (S3_*). Built once, in the core; the modules that receive files, the
  * clean-up and the demo reset all take their kind's store from it.
  */
@@ -35,6 +35,7 @@ export async function createFileStore(config: Pick<Config, 'attachmentsDir' | 'w
       contact: bucket.store(prefixOf('contact')),
       termination: bucket.store(prefixOf('termination')),
       pieces: bucket.store(prefixOf('pieces')),
+      rapports: bucket.store(prefixOf('rapports')),
       close: async () => bucket.close(),
     };
   }
@@ -45,6 +46,7 @@ export async function createFileStore(config: Pick<Config, 'attachmentsDir' | 'w
     contact: localAttachmentStore(folderOf('contact')),
     termination: localAttachmentStore(folderOf('termination')),
     pieces: localAttachmentStore(folderOf('pieces')),
+    rapports: localAttachmentStore(folderOf('rapports')),
     close: async () => {},
   };
 }

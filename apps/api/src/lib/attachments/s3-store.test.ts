@@ -141,7 +141,12 @@ describe('S3-compatible file store (AWS SDK)', () => {
         await files[kind].keep(received?.key ?? '');
         kept.push(received?.key ?? '');
       }
-      expect([...peer.objects.keys()].sort()).toEqual([kept[0], `pieces/${kept[2]}`, `resiliations/${kept[1]}`].sort());
+      // A report the portal made goes whole, under the reports' folder.
+      const report = Buffer.from('PK\u0003\u0004 classeur');
+      const written = await files.rapports.write(report, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(peer.objects.get(`rapports/${written}`)).toMatchObject({ body: report, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+      expect((await files.rapports.read(written)).equals(report)).toBe(true);
+      expect([...peer.objects.keys()].sort()).toEqual([kept[0], `pieces/${kept[2]}`, `resiliations/${kept[1]}`, `rapports/${written}`].sort());
     } finally {
       await files.close();
     }

@@ -96,6 +96,12 @@ function s3AttachmentStore(client: S3Client, bucket: string, prefix: string): At
       pending.delete(key);
     },
 
+    async write(bytes, contentType) {
+      const key = randomBytes(16).toString('hex');
+      await reachBucket(() => client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.length, ContentType: contentType })));
+      return key;
+    },
+
     async discard(key) {
       if (pending.delete(key)) return;
       // S3 answers 204 for a key it does not hold: deleting twice is no error.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,6 +29,8 @@ export interface AttachmentStore {
   /** The bytes of a file received, kept or not yet (to send it on by e-mail). */
   read(key: string): Promise<Buffer>;
   keep(key: string): Promise<void>;
+  /** Stores a file the portal made (a report), kept at once under a new key, which it answers. */
+  write(bytes: Buffer, contentType: string): Promise<string>;
   discard(key: string): Promise<void>;
   /** Every file stored, kept or partial, for the clean-up to find what nothing names (decision 030). */
   list(): AsyncIterable<StoredFile>;
@@ -145,6 +147,16 @@ export function localAttachmentStore(folder: string): AttachmentStore {
 
     async keep(key) {
       await rename(partial(key), final(key));
+    },
+
+    async write(bytes) {
+      ready ??= mkdir(folder, { recursive: true, mode: 0o700 });
+      await ready;
+      const key = randomBytes(16).toString('hex');
+      // Written as `.part`, then renamed: a process stopped in between leaves a partial file, never a short one.
+      await writeFile(partial(key), bytes, { flag: 'wx', mode: 0o600 });
+      await rename(partial(key), final(key));
+      return key;
     },
 
     async discard(key) {

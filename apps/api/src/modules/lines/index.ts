@@ -1,6 +1,7 @@
 import { defineModule } from '../../core/module.ts';
 import { LINES_AUDIT_ACTIONS } from './lines.audit.ts';
 import { createLinesRepository, type LinesRepository } from './lines.repository.ts';
+import { xlsxExport } from './lines-export.ts';
 import { lineExportRoutes } from './lines-export.routes.ts';
 import { lineUsersRoutes } from './line-users.routes.ts';
 import { linesRoutes } from './lines.routes.ts';
@@ -10,6 +11,8 @@ import { createLinesService } from './lines.service.ts';
 export interface LinesModule {
   /** A line by contract id, without any access check: callers check access first. */
   find: LinesRepository['find'];
+  /** The account's whole fleet as the XLSX export makes it (every line, the export's columns), without any access check. */
+  fleetWorkbook(idClientBscs: number, now: Date): AsyncIterable<Buffer>;
 }
 
 declare module 'fastify' {
@@ -23,7 +26,10 @@ export const linesModule = defineModule(
   'lines',
   async (app, core) => {
     const repository = createLinesRepository(core.db);
-    app.decorate('lines', { find: repository.find } satisfies LinesModule);
+    app.decorate('lines', {
+      find: repository.find,
+      fleetWorkbook: (idClientBscs, now) => xlsxExport(repository.exportBatches(idClientBscs, {}, { tri: 'numeroLigne', ordre: 'asc' }), now),
+    } satisfies LinesModule);
     const service = createLinesService({
       repo: repository,
       policy: core.policy,

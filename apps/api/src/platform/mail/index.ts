@@ -1,4 +1,4 @@
-export { layoutMail, type MailContent } from './mail.templates.ts';
+export { layoutMail, type MailAttachment, type MailContent } from './mail.templates.ts';
 export { createMailDelivery, createMailService, type MailService } from './mail.service.ts';
 export { createMailRepository, type MailRepository, type OutboxRow } from './mail.repository.ts';
 export { SEND_EMAIL_QUEUE, workMailQueue } from './mail.queue.ts';

@@ -1,4 +1,4 @@
-import { BellRing, Headset, CalendarClock, ChevronRight, CreditCard, FileText, KeyRound, Landmark, MessagesSquare, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
+import { BellRing, Headset, CalendarClock, ChevronRight, CreditCard, FileSpreadsheet, FileText, KeyRound, Landmark, MessagesSquare, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
@@ -57,6 +57,13 @@ const PAGES: { to: string; title: string; text: string; icon: LucideIcon; manage
     title: 'Mes factures',
     text: 'Les factures du compte de facturation : détail par ligne, téléchargement en PDF, export et réclamation.',
     icon: FileText,
+    managersOnly: true,
+  },
+  {
+    to: PATHS.accountReports,
+    title: 'Rapports programmés',
+    text: 'Le parc de lignes ou la facture par centre de coût en classeur Excel, envoyés chaque mois ou chaque semaine aux personnes choisies.',
+    icon: FileSpreadsheet,
     managersOnly: true,
   },
   {
