@@ -6,7 +6,7 @@ import { AccountPage } from './account-page.tsx';
 
 export { accountAreaLoader as reportsLoader } from './account-loader.ts';
 
-function Reports({ idClientBscs }: { idClientBscs: number }) {
+export function AccountReports({ idClientBscs }: { idClientBscs: number }) {
   const reports = useScheduledReports(idClientBscs);
   return (
     <>
@@ -41,7 +41,7 @@ function Reports({ idClientBscs }: { idClientBscs: number }) {
 export function ReportsRoute() {
   return (
     <AccountPage title="Rapports programmés" managersOnly="Les rapports programmés sont réservés aux gestionnaires du compte de facturation." className="max-w-6xl space-y-8">
-      {(account) => <Reports idClientBscs={account.idClientBscs} />}
+      {(account) => <AccountReports idClientBscs={account.idClientBscs} />}
     </AccountPage>
   );
 }
