@@ -8,7 +8,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../db/client.ts';
 import { accountPaymentSettings, invoiceItems, invoices } from '../../db/schema.ts';
-import { createBillingAccount, createContract } from '../../db/seed/factories.ts';
+import { buildContract } from '../../db/seed/builders.ts';
+import { createBillingAccount } from '../../db/seed/factories.ts';
+import { Random } from '../../db/seed/random.ts';
 import { TEST_DATABASE_URL } from '../../test/harness.ts';
 
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
@@ -38,8 +40,15 @@ describe('migration invoice-issue-snapshot', () => {
       await migrate(drizzle(database.pool), { migrationsFolder: folder });
 
       const account = await createBillingAccount(database.db);
-      const named = await createContract(database.db, { idClientBscs: account.idClientBscs, utilisateurPrenom: 'Émilie', utilisateurNom: 'Moreau' });
-      const unnamed = await createContract(database.db, { idClientBscs: account.idClientBscs, utilisateurPrenom: null, utilisateurNom: ' ' });
+      // Written with the columns a line had then: today's schema names later ones (its cost centre…).
+      const contractThen = async (idContrat: number, utilisateurPrenom: string | null, utilisateurNom: string) => {
+        const line = buildContract(new Random(idContrat), idContrat, account.idClientBscs);
+        await database.db.execute(sql`insert into contracts (id_contrat, id_client_bscs, numero_ligne, code_statut, id_gamme, id_offre_engagement, date_activation, utilisateur_prenom, utilisateur_nom)
+          values (${idContrat}, ${account.idClientBscs}, ${line.numeroLigne}, 'ACTIF', 1, ${line.idOffreEngagement}, ${line.dateActivation.toISOString()}, ${utilisateurPrenom}, ${utilisateurNom})`);
+        return { idContrat, numeroLigne: line.numeroLigne };
+      };
+      const named = await contractThen(9_100_001, 'Émilie', 'Moreau');
+      const unnamed = await contractThen(9_100_002, null, ' ');
       await database.db.insert(accountPaymentSettings).values({ idClientBscs: account.idClientBscs, modePaiement: 'PRELEVEMENT', updatedAt: new Date() });
       await database.db.execute(sql`insert into invoices (id_client_bscs, reference_number, date_facture, date_echeance, periode_debut, periode_fin, montant_ht_centimes, montant_tva_centimes, montant_ttc_centimes, reste_a_payer_centimes, prelevement)
         values (${account.idClientBscs}, 'F2610TEST', '2026-10-01', '2026-10-31', '2026-10-01', '2026-10-31', 3000, 600, 3600, 0, true)`);
