@@ -237,6 +237,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   TELECHARGEMENT_MANDAT_SEPA: 'Téléchargement du mandat SEPA',
   TELECHARGEMENT_FACTURE: 'Téléchargement d’une facture',
   EXPORT_FACTURES: 'Export des factures',
+  EXPORT_FACTURES_CENTRES: 'Export des factures par centre de coût',
   RECLAMATION_FACTURE: 'Réclamation sur une facture',
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { invoiceStatusSchema } from './invoices-rules.ts';
+import { invoiceCentreChangeSchema } from './invoice-centres.ts';
 import { contactMessageSchema } from './support.ts';
 import { MAX_ID } from './constants.ts';
 
@@ -279,6 +280,8 @@ export const invoiceDetailSchema = lazySchema(() =>
     reclamations: z.array(invoiceComplaintSummarySchema),
     /** The previous invoice of the account, if any: what "Pourquoi ma facture a changé ?" compares with. */
     referencePrecedente: z.string().nullable(),
+    /** Some charge recorded a cost centre when issued: the invoice reads by centre (`…/centres-de-cout`). */
+    centresDeCout: z.boolean(),
   }),
 );
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
@@ -332,6 +335,8 @@ export const invoiceEvolutionSchema = lazySchema(() =>
         changements: z.array(invoiceChangeSchema),
       }),
     ),
+    /** The same difference by cost centre (the centre each charge had when its invoice was issued): the centres whose amount moved. */
+    centres: z.array(invoiceCentreChangeSchema),
   }),
 );
 export type InvoiceEvolution = z.infer<typeof invoiceEvolutionSchema>;

@@ -263,6 +263,7 @@ export function createInvoiceDetail(overrides: Partial<InvoiceDetail> = {}): Inv
     paiements: [],
     reclamations: [],
     referencePrecedente: 'F26101000001',
+    centresDeCout: false,
     ...overrides,
   });
 }

@@ -130,4 +130,39 @@ describe('demo invoices', () => {
       expect(buildDemoInvoices(input, now)).toEqual(built);
     }
   });
+
+  it('records on each line’s charges the cost centre the line has when seeded, none on the account’s own charges', () => {
+    const account = {
+      idClientBscs: 1_000_002,
+      codeClientBscs: '1.000002',
+      raisonSociale: 'Centres SARL',
+      sirenSiret: '73282932000074',
+      adresseNumero: '1',
+      adresseVoie: 'rue des Centres',
+      adresseCodePostal: '69007',
+      adresseVille: 'Lyon',
+      statutContratFixe: 'ACTIF',
+    };
+    const line = { idClientBscs: 1_000_002, codeStatut: 'ACTIF', dateActivation: new Date('2020-05-04T10:00:00Z'), idOffreEngagement: 101, options: [], typeSim: 'SIM', utilisateurPrenom: null, utilisateurNom: null } as const;
+    const built = buildDemoInvoices(
+      {
+        accounts: [account],
+        lines: [
+          { ...line, idContrat: 5_000_011, numeroLigne: '0612345611', options: [], idCentre: 31, centreCode: 'CC-NORD', centreLibelle: 'Agence Nord' },
+          { ...line, idContrat: 5_000_012, numeroLigne: '0612345612', options: [] },
+        ],
+        offers: [
+          { idOffreEngagement: 101, libelle: 'Forfait Pro 5 Go', idGamme: 1, prixMensuelCentimes: 1_499, optionsIncluses: [] },
+          { idOffreEngagement: 201, libelle: 'Box Pro', idGamme: 2, prixMensuelCentimes: 3_999, optionsIncluses: [] },
+        ],
+        usage: new Map(),
+      },
+      new Date('2026-03-10T10:00:00+01:00'),
+    );
+    const items = built.flatMap((entry) => entry.items);
+    const centreOf = (idContrat: number | null) => new Set(items.filter((item) => (item.idContrat ?? null) === idContrat).map((item) => `${item.idCentre ?? '-'} ${item.centreCode ?? '-'} ${item.centreLibelle ?? '-'}`));
+    expect(centreOf(5_000_011)).toEqual(new Set(['31 CC-NORD Agence Nord']));
+    expect(centreOf(5_000_012)).toEqual(new Set(['- - -']));
+    expect(centreOf(null)).toEqual(new Set(['- - -']));
+  });
 });

@@ -13,7 +13,7 @@ import {
 import { addDays, parisDay, parisInstant } from '@ecare/shared/paris-time';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { customerSnapshot, invoiceAccountColumns, lineUserName, type AccountForInvoice } from '../invoice-snapshot.ts';
+import { ACCOUNT_CHARGE_SNAPSHOT, customerSnapshot, invoiceAccountColumns, lineSnapshot, lineSnapshotColumns, lineSnapshotJoin, type AccountForInvoice } from '../invoice-snapshot.ts';
 import { billingAccounts, contracts, invoiceItems, invoicePayments, invoices, lineUsage, offers } from '../schema.ts';
 import { DEMO_COMPANIES } from './demo-companies.ts';
 import { Random } from './random.ts';
@@ -92,6 +92,10 @@ export interface DemoInvoiceLine {
   typeSim: 'SIM' | 'ESIM';
   utilisateurPrenom: string | null;
   utilisateurNom: string | null;
+  /** The cost centre the line is charged to when seeded (demo-cost-centres.ts), if any. */
+  idCentre?: number | null;
+  centreCode?: string | null;
+  centreLibelle?: string | null;
 }
 
 export interface DemoOffer {
@@ -193,11 +197,18 @@ export function buildDemoInvoices({ accounts, lines, offers: catalogue, usage }:
         const planId = history && history.planChangedAt !== null && age >= history.planChangedAt ? history.previousPlan : line.idOffreEngagement;
         const plan = offerById.get(planId);
         if (!plan) continue;
+        // The line's user and cost centre when the invoice is issued: the demo's, as they are when it is seeded.
+        const snapshot = lineSnapshot({
+          utilisateurPrenom: line.utilisateurPrenom,
+          utilisateurNom: line.utilisateurNom,
+          idCentre: line.idCentre ?? null,
+          centreCode: line.centreCode ?? null,
+          centreLibelle: line.centreLibelle ?? null,
+        });
         const item = (nature: NewItem['nature'], libelle: string, montantHtCentimes: number): NewItem => ({
           idContrat: line.idContrat,
           numeroLigne: line.numeroLigne,
-          // The line's user when the invoice is issued: the demo's, as they are when it is seeded.
-          utilisateur: lineUserName(line.utilisateurPrenom, line.utilisateurNom),
+          ...snapshot,
           nature,
           libelle,
           quantite: 1,
@@ -238,6 +249,7 @@ export function buildDemoInvoices({ accounts, lines, offers: catalogue, usage }:
       const accountItem = (nature: NewItem['nature'], libelle: string, montantHtCentimes: number): NewItem => ({
         idContrat: null,
         numeroLigne: null,
+        ...ACCOUNT_CHARGE_SNAPSHOT,
         nature,
         libelle,
         quantite: 1,
@@ -326,10 +338,10 @@ export async function seedDemoInvoices(db: Database, now: Date = new Date()): Pr
       idOffreEngagement: contracts.idOffreEngagement,
       options: contracts.options,
       typeSim: contracts.typeSim,
-      utilisateurPrenom: contracts.utilisateurPrenom,
-      utilisateurNom: contracts.utilisateurNom,
+      ...lineSnapshotColumns,
     })
     .from(contracts)
+    .leftJoin(...lineSnapshotJoin)
     .orderBy(asc(contracts.idContrat));
   const catalogue = await db
     .select({

@@ -1,6 +1,8 @@
 import { serviceCore } from '../../core/core.ts';
 import { invoiceStatus } from '@ecare/shared';
 import { defineModule } from '../../core/module.ts';
+import { invoiceCentresRoutes } from './invoice-centres.routes.ts';
+import { createInvoiceCentresService } from './invoice-centres.service.ts';
 import { INVOICES_AUDIT_ACTIONS } from './invoices.audit.ts';
 import { createInvoicesRepository, type InvoicesRepository } from './invoices.repository.ts';
 import { invoicesRoutes } from './invoices.routes.ts';
@@ -31,7 +33,7 @@ declare module 'fastify' {
 /**
  * The invoices of a billing account (decision 025): the list, the detail per line and its
  * comparison with the previous invoice, the PDF, a year's PDFs as a ZIP, the lines as CSV or XLSX,
- * and the complaint memo.
+ * the complaint memo, and the invoices by cost centre (decision 049).
  */
 export const invoicesModule = defineModule(
   'invoices',
@@ -47,6 +49,7 @@ export const invoicesModule = defineModule(
       ...serviceCore(core),
     });
     await invoicesRoutes(app, service);
+    await invoiceCentresRoutes(app, createInvoiceCentresService({ repo, ...serviceCore(core) }));
   },
   { dependencies: ['auth'], auditActions: INVOICES_AUDIT_ACTIONS },
 );

@@ -43,7 +43,7 @@ export type InvoiceRow = {
   reclamationEnCours: boolean;
 };
 
-/** A charge of an invoice, with the name of the line's user when the invoice was issued. */
+/** A charge of an invoice, with the name of the line's user and its cost centre when the invoice was issued. */
 const itemColumns = {
   invoiceId: invoiceItems.invoiceId,
   idContrat: invoiceItems.idContrat,
@@ -54,6 +54,9 @@ const itemColumns = {
   montantHtCentimes: invoiceItems.montantHtCentimes,
   tauxTvaBp: invoiceItems.tauxTvaBp,
   utilisateur: invoiceItems.utilisateur,
+  idCentre: invoiceItems.idCentre,
+  centreCode: invoiceItems.centreCode,
+  centreLibelle: invoiceItems.centreLibelle,
 };
 export type InvoiceItemRow = {
   invoiceId: number;
@@ -65,6 +68,10 @@ export type InvoiceItemRow = {
   montantHtCentimes: number;
   tauxTvaBp: number;
   utilisateur: string | null;
+  /** The line's cost centre when the invoice was issued (decision 049); null for none and for the account's own charges. */
+  idCentre: number | null;
+  centreCode: string | null;
+  centreLibelle: string | null;
 };
 
 const sortColumns = {

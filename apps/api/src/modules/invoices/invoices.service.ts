@@ -1,5 +1,6 @@
 import {
   VAT_RATE_BP,
+  centreChanges,
   complaintReference,
   euros,
   invoiceDay,
@@ -138,10 +139,11 @@ export function createInvoicesService(deps: InvoicesDeps) {
           dateCreation: complaint.createdAt.toISOString(),
         })),
         referencePrecedente: previous?.referenceNumber ?? null,
+        centresDeCout: items.some((item) => item.idCentre !== null),
       };
     },
 
-    /** "Pourquoi ma facture a changé ?": per line, what differs from the previous invoice, and why. */
+    /** "Pourquoi ma facture a changé ?": per line, what differs from the previous invoice, and why; and per cost centre. */
     async evolution(userId: number, idClientBscs: number, referenceNumber: string): Promise<InvoiceEvolution> {
       const invoice = await invoiceFor(userId, idClientBscs, referenceNumber);
       const previous = await repo.previous(invoice);
@@ -161,6 +163,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
         ecartHT: euros(invoice.montantHtCentimes - (previous?.montantHtCentimes ?? 0)),
         ecartTTC: euros(invoice.montantTtcCentimes - (previous?.montantTtcCentimes ?? 0)),
         lignes: previous ? evolutionLines(before, after) : [],
+        centres: previous ? centreChanges(before, after) : [],
       };
     },
 

@@ -34,6 +34,7 @@ const evolution = invoiceEvolutionSchema.parse({
   ecartHT: 10.25,
   ecartTTC: 12.3,
   lignes: [],
+  centres: [],
 });
 
 const actions = agentActionListSchema.parse(

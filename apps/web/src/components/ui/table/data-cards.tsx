@@ -1,5 +1,5 @@
 import { useId, type Key, type ReactNode } from 'react';
-import type { DataColumn } from './data-table.tsx';
+import type { DataColumn, TableFooter } from './data-table.tsx';
 import { SelectAllCheckbox, SelectRowCheckbox, type TableSelection } from './row-selection.tsx';
 import type { TableSort } from './sortable-header.tsx';
 
@@ -24,6 +24,7 @@ interface DataCardsProps<Row, K extends string> {
   rowKey: (row: Row) => Key;
   sort?: TableSort<K>;
   selection?: TableSelection<Row>;
+  footer?: TableFooter;
 }
 
 /** The sort of the cards, which have no column headers: a column, then an order. */
@@ -76,7 +77,7 @@ function SortChoice<Row, K extends string>({ columns, sort }: { columns: readonl
  * its key facts under their column's name, and its actions; sorting and selection stay, above
  * the list. Nothing is wider than the screen.
  */
-export function DataCards<Row, K extends string>({ captionId, caption, showCaption, columns, rows, rowKey, sort, selection }: DataCardsProps<Row, K>) {
+export function DataCards<Row, K extends string>({ captionId, caption, showCaption, columns, rows, rowKey, sort, selection, footer }: DataCardsProps<Row, K>) {
   const titleIds = useId();
   const title = columns.find((column) => cardRoleOf(column) === 'title');
   const facts = columns.filter((column) => cardRoleOf(column) === 'fact');
@@ -136,6 +137,22 @@ export function DataCards<Row, K extends string>({ captionId, caption, showCapti
           );
         })}
       </ul>
+      {footer ? (
+        // The total, after the list: its title from the row header's column, its figures under their columns' names.
+        <div className="rounded-lg border-2 border-line bg-canvas p-4">
+          {title ? <p className="font-semibold">{footer[title.id]}</p> : null}
+          <dl className="mt-2 space-y-1">
+            {facts
+              .filter((column) => footer[column.id] !== undefined)
+              .map((column) => (
+                <div key={column.id} className="flex flex-wrap gap-x-3">
+                  <dt className="text-muted">{column.header}</dt>
+                  <dd className="min-w-0 font-semibold break-words">{footer[column.id]}</dd>
+                </div>
+              ))}
+          </dl>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -38,7 +38,15 @@ interface DataTableProps<Row, K extends string> {
   empty?: ReactNode;
   /** Rows can be chosen: a first column of checkboxes, with one in its header for the whole page. */
   selection?: TableSelection<Row>;
+  /**
+   * A last row under the others, kept there whatever the sort (a total): its cells by column id,
+   * the row header's column naming it. On cards, one more card after the list.
+   */
+  footer?: TableFooter;
 }
+
+/** The cells of a table's last row (a total), by column id; a column left out is empty. */
+export type TableFooter = Readonly<Record<string, ReactNode>>;
 
 const cellClass = 'px-4 py-3 text-left align-top';
 
@@ -57,6 +65,7 @@ export function DataTable<Row, K extends string = string>({
   sort,
   empty,
   selection,
+  footer,
 }: DataTableProps<Row, K>) {
   const captionId = useId();
   const narrow = useNarrowScreen();
@@ -72,6 +81,7 @@ export function DataTable<Row, K extends string = string>({
         rowKey={rowKey}
         sort={sort}
         selection={selection}
+        footer={footer}
       />
     );
   }
@@ -130,6 +140,24 @@ export function DataTable<Row, K extends string = string>({
             );
           })}
         </tbody>
+        {footer ? (
+          <tfoot className="border-t-2 border-line bg-canvas font-semibold">
+            <tr>
+              {selection ? <td className="w-12 px-2 py-1" /> : null}
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.id} scope="row" className={`${cellClass} ${column.className ?? ''}`}>
+                    {footer[column.id]}
+                  </th>
+                ) : (
+                  <td key={column.id} className={`${cellClass} ${column.className ?? ''}`}>
+                    {footer[column.id]}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

@@ -39,6 +39,22 @@ function renderTable(sort?: TableSort<'numero' | 'montant'>, rows = ROWS) {
 }
 
 describe('DataTable', () => {
+  it('ends with a footer row (a total) in the table, and a last card on a phone', () => {
+    const footer = { numero: 'Total', montant: '42,50 €' };
+    render(<DataTable caption="Factures du compte" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.numero} footer={footer} />);
+    const table = screen.getByRole('table', { name: 'Factures du compte' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.at(-1)?.closest('tfoot')).toBeTruthy();
+    expect(within(rows.at(-1) as HTMLElement).getByRole('rowheader').textContent).toBe('Total');
+    expect(rows.at(-1)?.textContent).toBe('Total42,50 €');
+    cleanup();
+    onPhoneScreen();
+    render(<DataTable caption="Factures du compte" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.numero} footer={footer} />);
+    const list = screen.getByRole('list', { name: 'Factures du compte' });
+    expect(within(list).queryByText('Total')).toBeNull();
+    expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('Montant42,50 €');
+  });
+
   it('names the table by its caption and heads each row with its identifying cell', () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'Factures du compte' });

@@ -1,3 +1,4 @@
+import type { InvoiceCentresExportFormat } from '@ecare/shared/invoice-centres';
 import type { InvoiceExportFormat } from '@ecare/shared/invoices';
 import { INVOICES_PAGE_SIZE, type InvoiceListParams } from '../utils/invoice-list-params.ts';
 
@@ -23,4 +24,12 @@ export const invoiceZipPath = (idClientBscs: number, annee: number) => `/api/fac
 /** The lines of the invoices dated from `du` to `au` (`YYYY-MM-DD`). */
 export function invoiceExportPath(idClientBscs: number, format: InvoiceExportFormat, du: string, au: string): string {
   return `/api/facture/${idClientBscs}/export?${new URLSearchParams({ format, du, au }).toString()}`;
+}
+
+/** GET /api/facture/{idClientBscs}/{referenceNumber}/centres-de-cout: the invoice by cost centre. */
+export const invoiceCentresPath = (idClientBscs: number, referenceNumber: string) => `/api/facture/${idClientBscs}/${segment(referenceNumber)}/centres-de-cout`;
+
+/** The invoices of the months `du` to `au` (`YYYY-MM`) by cost centre. */
+export function invoiceCentresExportPath(idClientBscs: number, format: InvoiceCentresExportFormat, du: string, au: string): string {
+  return `/api/facture/${idClientBscs}/centres-de-cout/export?${new URLSearchParams({ format, du, au }).toString()}`;
 }

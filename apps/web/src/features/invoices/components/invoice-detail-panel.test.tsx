@@ -32,6 +32,7 @@ const EVOLUTION = {
       changements: [{ type: 'PONCTUEL', libelle: 'Frais ponctuels : Frais de rejet de prélèvement (16,00 € HT).', ecartHT: 16 }],
     },
   ],
+  centres: [],
 };
 
 describe('InvoiceDetailPanel', () => {

@@ -15,6 +15,7 @@ import { DataTable, type DataColumn } from '../../../components/ui/table/data-ta
 import { invoicePdfPath } from '../api/invoice-paths.ts';
 import { formatDay, formatEuros, formatMoment } from '../utils/invoice-format.ts';
 import { ComplaintSent, InvoiceComplaintForm } from './invoice-complaint.tsx';
+import { InvoiceCentresSection } from './invoice-centres-section.tsx';
 import { InvoiceEvolutionSection } from './invoice-evolution.tsx';
 import { InvoiceBadges } from './invoice-status-badge.tsx';
 
@@ -67,8 +68,9 @@ interface InvoiceDetailPanelProps {
 }
 
 /**
- * An invoice: what it amounts to and where it stands, its PDF, every charge line by line, the
- * comparison with the previous invoice, and the complaint memo (or the complaint in progress).
+ * An invoice: what it amounts to and where it stands, its PDF, the comparison with the previous
+ * invoice, its amounts by cost centre when its lines had centres, every charge line by line, and
+ * the complaint memo (or the complaint in progress).
  */
 export function InvoiceDetailPanel({ idClientBscs, detail, payLink }: InvoiceDetailPanelProps) {
   const { facture } = detail;
@@ -117,6 +119,8 @@ export function InvoiceDetailPanel({ idClientBscs, detail, payLink }: InvoiceDet
       </section>
 
       {detail.referencePrecedente ? <InvoiceEvolutionSection idClientBscs={idClientBscs} referenceNumber={facture.referenceNumber} /> : null}
+
+      {detail.centresDeCout ? <InvoiceCentresSection idClientBscs={idClientBscs} referenceNumber={facture.referenceNumber} /> : null}
 
       <section aria-labelledby="detail-lignes" className="space-y-6">
         <h2 id="detail-lignes" className="text-xl font-bold text-primary-strong">

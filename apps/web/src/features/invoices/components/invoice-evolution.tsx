@@ -7,8 +7,38 @@ import { useLocation } from 'react-router';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useInvoiceEvolution } from '../api/get-invoice-evolution.ts';
 import { formatDay, formatDifference, formatEuros } from '../utils/invoice-format.ts';
+import { centreTitle } from '../utils/invoice-centres.ts';
 
 type EvolutionLine = InvoiceEvolution['lignes'][number];
+
+/** Which cost centres went up or down, the largest differences first (shown once some line had a centre). */
+function CentreChanges({ centres }: { centres: InvoiceEvolution['centres'] }) {
+  if (!centres.some((centre) => centre.idCentre !== null)) return null;
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold">Par centre de coût</h3>
+      <ul className="space-y-2">
+        {centres.map((centre) => {
+          const Trend = centre.ecartHT >= 0 ? TrendingUp : TrendingDown;
+          return (
+            <li key={centre.idCentre ?? 'aucun'} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 border-b border-line-soft pb-2 last:border-b-0">
+              <span className="flex items-start gap-2">
+                <Trend aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                <span>
+                  <span className="font-semibold">{centreTitle(centre)}</span>
+                  <span className="block text-sm text-muted">
+                    {centre.ecartHT >= 0 ? 'En hausse' : 'En baisse'}&nbsp;: {formatEuros(centre.avantHT)} HT sur la facture précédente, {formatEuros(centre.apresHT)} HT sur celle-ci.
+                  </span>
+                </span>
+              </span>
+              <span className="whitespace-nowrap font-semibold">{formatDifference(centre.ecartHT)} HT</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
 
 const lineTitle = (line: EvolutionLine) => {
   if (line.numeroLigne === null) return 'Frais du compte';
@@ -32,6 +62,7 @@ export function EvolutionDetails({ evolution }: { evolution: InvoiceEvolution })
           <strong>{formatDifference(evolution.ecartTTC)} TTC</strong> ({formatDifference(evolution.ecartHT)} HT).
         </span>
       </p>
+      <CentreChanges centres={evolution.centres} />
       {evolution.lignes.length === 0 ? (
         <p>Aucune ligne n’a changé d’une facture à l’autre.</p>
       ) : (

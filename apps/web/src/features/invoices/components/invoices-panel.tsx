@@ -8,9 +8,11 @@ import { Pagination } from '../../../components/ui/table/pagination.tsx';
 import { nextSortOrder } from '../../../components/ui/table/sortable-header.tsx';
 import { useInvoices } from '../api/get-invoices.ts';
 import { invoiceZipPath } from '../api/invoice-paths.ts';
+import { defaultMonthPeriod } from '../utils/centres-export-period.ts';
 import { defaultExportPeriod } from '../utils/export-period.ts';
 import { formatEuros } from '../utils/invoice-format.ts';
 import { INVOICES_PAGE_SIZE, type InvoiceListParams } from '../utils/invoice-list-params.ts';
+import { InvoiceCentresExportForm } from './invoice-centres-export-form.tsx';
 import { InvoiceExportForm } from './invoice-export-form.tsx';
 import { InvoicesTable } from './invoices-table.tsx';
 
@@ -70,12 +72,13 @@ function YearFilter({ years, value, onChange }: { years: readonly number[]; valu
 
 /**
  * The account's invoices: what is left to pay, a year filter kept in the address, the table
- * (sorted and paged by the server) with a PDF per invoice, the year's invoices as one ZIP and the
- * lines of a period as a spreadsheet.
+ * (sorted and paged by the server) with a PDF per invoice, the year's invoices as one ZIP, the
+ * lines of a period and its invoices by cost centre as spreadsheets.
  */
 export function InvoicesPanel({ idClientBscs, params, onChange, payLink }: InvoicesPanelProps) {
   const invoices = useInvoices(idClientBscs, params);
   const exportPeriod = useMemo(() => defaultExportPeriod(new Date()), []);
+  const centresPeriod = useMemo(() => defaultMonthPeriod(new Date()), []);
   if (invoices.isPending) return <WaitingText>Chargement de vos factures…</WaitingText>;
   if (invoices.isError && !invoices.data) return <ReadFailed error={invoices.error} onRetry={() => void invoices.refetch()} pending={invoices.isFetching} />;
   const page = invoices.data;
@@ -128,6 +131,16 @@ export function InvoicesPanel({ idClientBscs, params, onChange, payLink }: Invoi
         </h2>
         <p className="text-muted">Chaque élément facturé (abonnement, option, hors forfait, frais, remise) des factures datées de la période, ligne par ligne, à ouvrir dans un tableur.</p>
         <InvoiceExportForm idClientBscs={idClientBscs} initialPeriod={exportPeriod} />
+      </section>
+      <section aria-labelledby={`${idClientBscs}-export-centres`} className="space-y-3 border-t border-line-soft pt-6">
+        <h2 id={`${idClientBscs}-export-centres`} className="text-xl font-bold text-primary-strong">
+          Exporter mes factures par centre de coût
+        </h2>
+        <p className="text-muted">
+          Pour chaque facture des mois choisis, ses montants HT, TVA et TTC par centre de coût (celui de chaque ligne à l’émission de la facture), à ouvrir
+          dans un tableur.
+        </p>
+        <InvoiceCentresExportForm idClientBscs={idClientBscs} initialPeriod={centresPeriod} />
       </section>
     </div>
   );
