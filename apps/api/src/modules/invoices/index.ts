@@ -22,6 +22,8 @@ export interface InvoicesModule {
   overdueTotalForAccounts: InvoicesRepository['overdueTotalForAccounts'];
   /** The status of an invoice on a day (`PAYEE`, `A_PAYER`, `EN_RETARD`, `PRELEVEMENT_A_VENIR`). */
   invoiceStatus: typeof invoiceStatus;
+  /** The invoices of the last twelve months by cost centre, as the export's workbook (no access check: callers check first). */
+  centresWorkbook(idClientBscs: number, now: Date): AsyncIterable<Buffer>;
 }
 
 declare module 'fastify' {
@@ -39,17 +41,19 @@ export const invoicesModule = defineModule(
   'invoices',
   async (app, core) => {
     const repo = createInvoicesRepository(core.db);
+    const centres = createInvoiceCentresService({ repo, ...serviceCore(core) });
     app.decorate('invoices', {
       unpaidInvoices: repo.unpaidInvoices,
       overdueTotalForAccounts: repo.overdueTotalForAccounts,
       invoiceStatus,
+      centresWorkbook: centres.lastYearWorkbook,
     } satisfies InvoicesModule);
     const service = createInvoicesService({
       repo,
       ...serviceCore(core),
     });
     await invoicesRoutes(app, service);
-    await invoiceCentresRoutes(app, createInvoiceCentresService({ repo, ...serviceCore(core) }));
+    await invoiceCentresRoutes(app, centres);
   },
   { dependencies: ['auth'], auditActions: INVOICES_AUDIT_ACTIONS },
 );

@@ -67,7 +67,36 @@ export function invoiceByCentre(invoice: InvoiceRow, items: readonly InvoiceItem
 export function createInvoiceCentresService(deps: InvoiceCentresDeps) {
   const { repo, policy, audit, clock } = deps;
 
+  /** The invoices dated in the months `du`–`au` and their rows by centre, read a batch of invoices at a time. */
+  async function centreRows(idClientBscs: number, du: string, au: string, now: Date) {
+    const rows = await repo.between(idClientBscs, periodBounds(du).debut, periodBounds(au).fin);
+    const day = invoiceDay(now);
+    const batches = async function* (): AsyncGenerator<InvoiceCentreExportRow[]> {
+      for (let start = 0; start < rows.length; start += EXPORT_INVOICES_PER_BATCH) {
+        const chunk = rows.slice(start, start + EXPORT_INVOICES_PER_BATCH);
+        const items = await repo.itemsOf(chunk.map((row) => row.id));
+        const batch: InvoiceCentreExportRow[] = [];
+        // `between` gives the invoices oldest first: each invoice's centres as the page shows them.
+        for (const invoice of chunk) {
+          const statut = invoiceStatus(invoice, day);
+          for (const share of centreShares(items.filter((item) => item.invoiceId === invoice.id))) {
+            batch.push({ invoice, statut, share, lignes: new Set(share.charges.flatMap((charge) => (charge.idContrat === null ? [] : [charge.idContrat]))).size });
+          }
+        }
+        yield batch;
+      }
+    };
+    return { rows, batches };
+  }
+
   return {
+    /** The workbook by centre of the invoices of the last twelve months, without any access check (the scheduled reports' own). */
+    async *lastYearWorkbook(idClientBscs: number, now: Date): AsyncGenerator<Buffer> {
+      const au = billingPeriodOf(now);
+      const { batches } = await centreRows(idClientBscs, shiftPeriod(au, -11), au, now);
+      yield* invoiceCentresXlsx(batches(), now);
+    },
+
     /** The invoice by cost centre; another account's invoice answers as unknown, an account not managed 403. */
     async byCentre(userId: number, idClientBscs: number, referenceNumber: string): Promise<InvoiceCentres> {
       await policy.assertAccount(userId, idClientBscs);
@@ -89,24 +118,8 @@ export function createInvoiceCentresService(deps: InvoiceCentresDeps) {
       if (!quota.allowed) {
         throw fail('INVOICE_FILES_TOO_MANY', { values: { minutes: Math.max(1, Math.ceil(quota.retryAfterSeconds / 60)) }, retryAfterSeconds: quota.retryAfterSeconds });
       }
-      const rows = await repo.between(idClientBscs, periodBounds(du).debut, periodBounds(au).fin);
+      const { rows, batches } = await centreRows(idClientBscs, du, au, now);
       await audit.record({ ...actor, action: 'EXPORT_FACTURES_CENTRES', idClientBscs });
-      const day = invoiceDay(now);
-      const batches = async function* (): AsyncGenerator<InvoiceCentreExportRow[]> {
-        for (let start = 0; start < rows.length; start += EXPORT_INVOICES_PER_BATCH) {
-          const chunk = rows.slice(start, start + EXPORT_INVOICES_PER_BATCH);
-          const items = await repo.itemsOf(chunk.map((row) => row.id));
-          const batch: InvoiceCentreExportRow[] = [];
-          // `between` gives the invoices oldest first: each invoice's centres as the page shows them.
-          for (const invoice of chunk) {
-            const statut = invoiceStatus(invoice, day);
-            for (const share of centreShares(items.filter((item) => item.invoiceId === invoice.id))) {
-              batch.push({ invoice, statut, share, lignes: new Set(share.charges.flatMap((charge) => (charge.idContrat === null ? [] : [charge.idContrat]))).size });
-            }
-          }
-          yield batch;
-        }
-      };
       return {
         filename: `factures-centres-${idClientBscs}-${du}-${au}.${query.format}`,
         contentType: INVOICE_CENTRES_CONTENT_TYPES[query.format],

@@ -23,12 +23,12 @@ export const scheduledReportsModule = defineModule(
       jobs: core.jobs,
       mails: createScheduledReportsMails({ mail: core.mail, brandName: base.brandName, publicUrl: base.publicUrl, reportsPath: REPORTS_PAGE }),
       store: core.files.rapports,
-      producers: { FLOTTE: app.lines.fleetWorkbook, FACTURE_CENTRES: app.lines.fleetWorkbook },
+      producers: { FLOTTE: app.lines.fleetWorkbook, FACTURE_CENTRES: app.invoices.centresWorkbook },
     });
     await core.jobs.work<SendReportJob>(SEND_REPORT_QUEUE, async (job) => void (await service.send(job)), { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true });
     await core.jobs.schedule('scheduled-reports.queue-due', QUEUE_DUE_CRON, async () => void (await service.queueDue()));
     await core.jobs.schedule('scheduled-reports.forget-old', FORGET_OLD_CRON, async () => void (await service.forgetOld()));
     await scheduledReportsRoutes(app, service);
   },
-  { dependencies: ['auth', 'lines'], auditActions: SCHEDULED_REPORTS_AUDIT_ACTIONS },
+  { dependencies: ['auth', 'lines', 'invoices'], auditActions: SCHEDULED_REPORTS_AUDIT_ACTIONS },
 );

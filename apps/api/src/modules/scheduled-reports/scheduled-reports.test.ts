@@ -69,9 +69,12 @@ describe('scheduled reports', () => {
       t.clock.advance(-7 * DAY);
     }
 
-    const monthly = bodyOf(await schedule({ type: 'FLOTTE', frequence: 'MENSUELLE' }), scheduledReportSchema);
+    const monthly = bodyOf(await schedule({ type: 'FACTURE_CENTRES', frequence: 'MENSUELLE' }), scheduledReportSchema);
     const [first] = await sent(monthly.idRapport);
     expect(first?.periode).toMatch(/^20\d\d-\d\d$/);
+    expect(first?.nomFichier).toBe(`facture-centres-de-cout-${f.account}-${parisDay(t.clock.now())}.xlsx`);
+    const workbook = await t.get(`${reportsUrl()}/envois/${first?.idEnvoi}/fichier`, f.manager);
+    expect(workbook.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
   it('refuses addresses outside the company’s domain, malformed ones and a second report of the same kind, ten at once making one', async () => {
