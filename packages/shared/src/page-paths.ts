@@ -49,6 +49,7 @@ export const PAGE_PATHS = [
   '/mon-compte/preferences',
   '/mon-compte/actions-service-client',
   '/mon-compte/alertes',
+  '/mon-compte/centres-de-cout',
   '/mon-compte/demandes',
   '/mon-compte/demandes/:reference',
   '/mon-compte/factures',

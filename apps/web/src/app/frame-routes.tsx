@@ -88,6 +88,12 @@ export const frameRoutes: RouteObject[] = [
         lazy: () => import('./routes/mon-compte/alerts-route.tsx').then((m) => ({ Component: m.AlertsRoute, loader: m.alertsLoader })),
       },
       {
+        path: 'centres-de-cout',
+        handle: title('Centres de coût'),
+        lazy: () =>
+          import('./routes/mon-compte/cost-centres-route.tsx').then((m) => ({ Component: m.CostCentresRoute, loader: m.costCentresLoader })),
+      },
+      {
         path: 'actions-service-client',
         handle: title('Actions du service client'),
         lazy: () =>

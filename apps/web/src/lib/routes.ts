@@ -53,6 +53,8 @@ export const PATHS = {
   accountAgentActions: '/mon-compte/actions-service-client',
   /** The account's consumption alerts and thresholds (decision 047). */
   accountAlerts: '/mon-compte/alertes',
+  /** The account's tree of cost centres (decision 048). */
+  accountCostCentres: '/mon-compte/centres-de-cout',
   /** The account's invoices; one of them is `/mon-compte/factures/{referenceNumber}`. */
   accountInvoices: '/mon-compte/factures',
   /** The account's orders; one of them is `/mon-compte/commandes/{numero}`. */
