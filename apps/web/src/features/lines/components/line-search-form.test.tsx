@@ -106,7 +106,7 @@ describe('LineSearchForm', () => {
       'Direction commerciale (DIRCO)',
       '\u00a0\u00a0\u00a0\u00a0Agence Lyon (LYON)',
     ]);
-    const label = screen.getByRole('searchbox', { name: 'Étiquette' }) as HTMLInputElement;
+    const label = screen.getByRole('combobox', { name: 'Étiquette' }) as HTMLInputElement;
     expect(document.getElementById(label.getAttribute('list') ?? '')?.querySelectorAll('option')).toHaveLength(2);
     fireEvent.change(centreSelect, { target: { value: '9' } });
     fireEvent.change(label, { target: { value: ' Astreinte ' } });
