@@ -94,7 +94,8 @@ function userColumn(users: LineUsersState): DataColumn<Line, LineSortField> {
 
 /** Lines of a billing account: number, user (when known), plan and status, and their centre and labels when asked. */
 export function LinesTable({ lines, caption, sort, empty, users, selection, centres = false }: LinesTableProps) {
-  const columns = [NUMBER_COLUMN, ...(users ? [userColumn(users)] : []), ...PLAN_AND_STATUS, ...(centres ? CENTRE_AND_LABELS : [])];
+  // The status stays last, where the eye looks for it at the end of a row.
+  const columns = [NUMBER_COLUMN, ...(users ? [userColumn(users)] : []), ...(centres ? CENTRE_AND_LABELS : []), ...PLAN_AND_STATUS];
   return (
     <DataTable
       caption={caption}
