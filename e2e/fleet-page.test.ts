@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 import { dataRowTitles } from './support/tables.ts';
+import { openInApp } from './support/walk.ts';
 
 const app = useRealApp();
 
@@ -172,6 +173,15 @@ describe('fleet page', () => {
     await narrow.page.waitForURL(/\/ligne-mobile\/\d+$/);
     await narrow.page.getByRole('button', { name: 'Modifier l’utilisateur' }).click();
     await narrow.page.getByRole('dialog', { name: 'Modifier l’utilisateur de la ligne' }).waitFor();
+    await expectNoAxeViolations(narrow.page);
+
+    // The cost centres' page (decision 048): the tree as cards, its deletion asking where the lines go.
+    await narrow.page.keyboard.press('Escape');
+    await openInApp(narrow.page, '/mon-compte/centres-de-cout');
+    await narrow.page.getByRole('list', { name: /^Centres de coût du compte/ }).waitFor();
+    await narrow.page.getByRole('button', { name: 'Supprimer le centre Agence Lyon' }).click();
+    await narrow.page.getByRole('combobox', { name: 'Déplacer ses lignes vers' }).waitFor();
+    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoAxeViolations(narrow.page);
     await narrow.context.close();
   });

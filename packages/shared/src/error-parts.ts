@@ -27,3 +27,4 @@ export { NEW_PHONE_ERRORS as newPhone } from './new-phone-errors.ts';
 export { USAGE_FEED_ERRORS as usageFeed } from './usage-feed-errors.ts';
 export { USAGE_ALERTS_ERRORS as usageAlerts } from './usage-alerts-errors.ts';
 export { SCHEDULED_REPORTS_ERRORS as scheduledReports } from './scheduled-reports-errors.ts';
+export { COST_CENTRES_ERRORS as costCentres } from './cost-centres-errors.ts';

@@ -41,3 +41,4 @@ export * from './usage-feed.ts';
 export * from './usage-alerts.ts';
 export * from './home.ts';
 export * from './scheduled-reports.ts';
+export * from './cost-centres.ts';

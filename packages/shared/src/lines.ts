@@ -1,5 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { lineCentreSchema, LINE_LABEL_LENGTH_MAX } from './cost-centres.ts';
+import { idSchema } from './ids.ts';
 import { lazySchema } from './lazy-schema.ts';
 
 export const LINE_STATUSES = ['ACTIF', 'SUSPENDU', 'RESILIE', 'EN_COURS'] as const;
@@ -18,12 +20,15 @@ export const lineSchema = lazySchema(() =>
     numeroLigne: z.string(),
     id_offre_engagement: z.number().int(),
     libelleOffre: z.string(),
+    /** The line's cost centre (decision 048); null when it has none. */
+    centre: lineCentreSchema.nullable(),
+    etiquettes: z.array(z.string()),
   }),
 );
 export type Line = z.infer<typeof lineSchema>;
 
 
-export const LINE_SORT_FIELDS = ['numeroLigne', 'libelleOffre', 'codeStatut'] as const;
+export const LINE_SORT_FIELDS = ['numeroLigne', 'libelleOffre', 'codeStatut', 'centre'] as const;
 export const LINE_PAGE_SIZE_MAX = 100;
 /** Plans one list or export may be filtered on at once. */
 export const LINE_PLAN_FILTER_MAX = 50;
@@ -79,6 +84,16 @@ const lineFilterFields = {
   })
     .optional()
     .describe('Identifiants de forfait (idOffreEngagement), séparés par des virgules : les lignes sur l’un d’eux.'),
+  idCentre: z
+    .union([z.literal('aucun'), idSchema('Le centre de coût')], 'Le centre de coût doit être désigné par son identifiant numérique, ou « aucun ».')
+    .optional()
+    .describe('Un centre de coût du compte : les lignes de ce centre et de ses sous-centres ; « aucun » : les lignes sans centre'),
+  etiquette: z
+    .string()
+    .trim()
+    .max(LINE_LABEL_LENGTH_MAX, `Une étiquette compte au plus ${LINE_LABEL_LENGTH_MAX} caractères.`)
+    .optional()
+    .describe('Une étiquette : les lignes qui la portent (casse indifférente)'),
 };
 
 const lineSortFields = {
@@ -97,7 +112,7 @@ export const linePageQuerySchema = lazySchema(() =>
 );
 export type LinePageQuery = z.infer<typeof linePageQuerySchema>;
 /** What selects the lines of a list or an export, whatever the page. */
-export type LineFilters = Pick<LinePageQuery, 'recherche' | 'statut' | 'idOffreEngagement'> & { ids?: number[] };
+export type LineFilters = Pick<LinePageQuery, 'recherche' | 'statut' | 'idOffreEngagement' | 'idCentre' | 'etiquette'> & { ids?: number[] };
 export type LineSort = Pick<LinePageQuery, 'tri' | 'ordre'>;
 
 export const LINE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;

@@ -50,6 +50,7 @@ export const PAGE_PATHS = [
   '/mon-compte/actions-service-client',
   '/mon-compte/alertes',
   '/mon-compte/rapports',
+  '/mon-compte/centres-de-cout',
   '/mon-compte/demandes',
   '/mon-compte/demandes/:reference',
   '/mon-compte/factures',

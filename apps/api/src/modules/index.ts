@@ -39,4 +39,5 @@ export const FEATURE_MODULES = [
   (await import('./usage-alerts/index.ts')).usageAlertsModule,
   (await import('./home/index.ts')).homeModule,
   (await import('./scheduled-reports/index.ts')).scheduledReportsModule,
+  (await import('./cost-centres/index.ts')).costCentresModule,
 ];

@@ -93,6 +93,12 @@ export const frameRoutes: RouteObject[] = [
         lazy: () => import('./routes/mon-compte/reports-route.tsx').then((m) => ({ Component: m.ReportsRoute, loader: m.reportsLoader })),
       },
       {
+        path: 'centres-de-cout',
+        handle: title('Centres de coût'),
+        lazy: () =>
+          import('./routes/mon-compte/cost-centres-route.tsx').then((m) => ({ Component: m.CostCentresRoute, loader: m.costCentresLoader })),
+      },
+      {
         path: 'actions-service-client',
         handle: title('Actions du service client'),
         lazy: () =>

@@ -55,6 +55,8 @@ export const PATHS = {
   accountAlerts: '/mon-compte/alertes',
   /** The account's scheduled reports and their sendings (decision 052). */
   accountReports: '/mon-compte/rapports',
+  /** The account's tree of cost centres (decision 048). */
+  accountCostCentres: '/mon-compte/centres-de-cout',
   /** The account's invoices; one of them is `/mon-compte/factures/{referenceNumber}`. */
   accountInvoices: '/mon-compte/factures',
   /** The account's orders; one of them is `/mon-compte/commandes/{numero}`. */

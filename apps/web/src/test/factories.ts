@@ -1,3 +1,4 @@
+import { costCentreEntrySchema, type CostCentreEntry } from '@ecare/shared/cost-centres';
 import { billingAccountSchema, type BillingAccount } from '@ecare/shared/accounts';
 import { currentUserSchema, type CurrentUser } from '@ecare/shared/auth';
 import {
@@ -84,6 +85,24 @@ export function createLine(overrides: Partial<Line> = {}): Line {
     numeroLigne: `06${String(10_000_000 + id).slice(-8)}`,
     id_offre_engagement: 12,
     libelleOffre: 'Forfait Pro 100 Go',
+    centre: null,
+    etiquettes: [],
+    ...overrides,
+  });
+}
+
+/** A cost centre of the account's tree, at the top unless told (decision 048). */
+export function createCostCentreEntry(overrides: Partial<CostCentreEntry> = {}): CostCentreEntry {
+  const id = next();
+  return costCentreEntrySchema.parse({
+    idCentre: 700 + id,
+    code: `C${id}`,
+    libelle: `Centre ${id}`,
+    idParent: null,
+    niveau: 1,
+    nombreLignes: 0,
+    nombreLignesTotal: 0,
+    nombreSousCentres: 0,
     ...overrides,
   });
 }

@@ -5,6 +5,7 @@ import { billingAccounts, serverParameters } from '../schema.ts';
 import { seedDemoAgentActions } from './demo-agent-actions.ts';
 import { seedDemoAgents } from './demo-agents.ts';
 import { seedDemoBankDetails } from './demo-bank-details.ts';
+import { seedDemoCostCentres } from './demo-cost-centres.ts';
 import { DEMO_COMPANIES, demoAccountFields, type DemoCompany } from './demo-companies.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoOptins } from './demo-optins.ts';
@@ -142,6 +143,8 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoTerminations(db);
   await seedDemoBankDetails(db);
   await seedDemoUsage(db);
+  // Before the invoices: each invoice keeps the centre its lines had when it was issued.
+  await seedDemoCostCentres(db);
   await seedDemoInvoices(db);
   await seedDemoOrders(db);
   await seedDemoRequests(db, DEMO_USERS);

@@ -43,6 +43,10 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Date d’activation', width: 14, value: (row) => calendarDate(parisDay(row.dateActivation)) },
   { header: 'Fin d’engagement', width: 14, value: (row) => (row.dateFinEngagement ? calendarDate(row.dateFinEngagement) : null) },
   { header: 'Identifiant contrat', width: 14, value: (row) => row.idContrat },
+  // Added after the first twelve, whose places spreadsheets may rely on (decision 048).
+  { header: 'Code centre de coût', width: 14, value: (row) => row.centre?.code ?? null },
+  { header: 'Centre de coût', width: 30, value: (row) => row.centre?.libelle ?? null },
+  { header: 'Étiquettes', width: 30, value: (row) => (row.etiquettes.length > 0 ? row.etiquettes.join(', ') : null) },
 ];
 
 export const EXPORT_HEADERS = EXPORT_COLUMNS.map((column) => column.header);

@@ -10,7 +10,7 @@ import {
   type LineUserEntry,
 } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
-import { contracts, lossTheftDeclarations, offers, userBillingAccounts, users } from '../../db/schema.ts';
+import { contracts, costCentres, lossTheftDeclarations, offers, userBillingAccounts, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { FOLD_FROM, FOLD_TO, LIGATURES, foldForSearch } from './lines-search.ts';
 
@@ -21,13 +21,30 @@ const lineColumns = {
   numeroLigne: contracts.numeroLigne,
   id_offre_engagement: contracts.idOffreEngagement,
   libelleOffre: offers.libelle,
+  // Null when the line has no centre (left join): drizzle gives null for the whole object.
+  centre: { idCentre: costCentres.idCentre, code: costCentres.code, libelle: costCentres.libelle },
+  etiquettes: contracts.etiquettes,
 };
+
+/** The centre's code, lines without a centre first (a text for the export's keyset, never null). */
+const centreSortKey = sql<string>`coalesce(${costCentres.code}, '')`;
 
 const sortColumns = {
   numeroLigne: contracts.numeroLigne,
   libelleOffre: offers.libelle,
   codeStatut: contracts.codeStatut,
+  centre: centreSortKey,
 } as const;
+
+/** A centre and its sub-centres (three levels at most), of the account only. */
+function centreAndBelow(idClientBscs: number, idCentre: number): SQL {
+  return sql`${contracts.idCentre} in (
+    select c1.id_centre from ${costCentres} c1 where c1.id_client_bscs = ${idClientBscs} and c1.id_centre = ${idCentre}
+    union all select c2.id_centre from ${costCentres} c2 where c2.id_client_bscs = ${idClientBscs} and c2.id_parent = ${idCentre}
+    union all select c3.id_centre from ${costCentres} c3 join ${costCentres} c2 on c3.id_parent = c2.id_centre
+      where c3.id_client_bscs = ${idClientBscs} and c2.id_parent = ${idCentre}
+  )`;
+}
 
 /** Escapes LIKE wildcards so a search is always a plain substring match. */
 function likePattern(text: string): string {
@@ -53,6 +70,11 @@ function whereLines(idClientBscs: number, filters: LineFilters): SQL | undefined
   if (filters.statut?.length) conditions.push(inArray(contracts.codeStatut, filters.statut));
   if (filters.idOffreEngagement?.length) conditions.push(inArray(contracts.idOffreEngagement, filters.idOffreEngagement));
   if (filters.ids?.length) conditions.push(inArray(contracts.idContrat, filters.ids));
+  if (filters.idCentre === 'aucun') conditions.push(isNull(contracts.idCentre));
+  else if (filters.idCentre !== undefined) conditions.push(centreAndBelow(idClientBscs, filters.idCentre));
+  if (filters.etiquette) {
+    conditions.push(sql`exists (select 1 from unnest(${contracts.etiquettes}) as e(etiquette) where lower(e.etiquette) = lower(${filters.etiquette}))`);
+  }
   const text = filters.recherche ? foldForSearch(filters.recherche) : '';
   if (text !== '') {
     const pattern = likePattern(text);
@@ -100,6 +122,13 @@ export interface LineExportRow {
   utilisateurNom: string | null;
   utilisateurEmail: string | null;
   typeSim: 'SIM' | 'ESIM';
+  centre: { idCentre: number; code: string; libelle: string } | null;
+  etiquettes: string[];
+}
+
+/** The value of the row's sort column, as the keyset of the export resumes after it. */
+function sortKeyOf(row: LineExportRow, tri: LineSort['tri']): string {
+  return tri === 'centre' ? (row.centre?.code ?? '') : row[tri];
 }
 
 /** Rows an export reads per query: a few hundred kilobytes in memory at most. */
@@ -129,6 +158,7 @@ export function createLinesRepository(db: Database) {
       .select({ total: countRows() })
       .from(contracts)
       .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
+      .leftJoin(costCentres, eq(costCentres.idCentre, contracts.idCentre))
       .where(whereLines(idClientBscs, filters));
     return row?.total ?? 0;
   };
@@ -142,6 +172,7 @@ export function createLinesRepository(db: Database) {
           .select(lineColumns)
           .from(contracts)
           .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
+          .leftJoin(costCentres, eq(costCentres.idCentre, contracts.idCentre))
           .where(whereLines(idClientBscs, query))
           .orderBy(direction(sortColumns[query.tri]), asc(contracts.idContrat))
           .limit(query.taille)
@@ -175,6 +206,7 @@ export function createLinesRepository(db: Database) {
           .select(exportColumns)
           .from(contracts)
           .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
+          .leftJoin(costCentres, eq(costCentres.idCentre, contracts.idCentre))
           .where(and(where, resume))
           .orderBy(direction(sortColumn), asc(contracts.idContrat))
           .limit(batchSize);
@@ -182,9 +214,18 @@ export function createLinesRepository(db: Database) {
         if (!last) return;
         yield rows;
         if (rows.length < batchSize) return;
-        // The sort columns are all columns of the row.
-        after = { key: last[sort.tri], idContrat: last.idContrat };
+        after = { key: sortKeyOf(last, sort.tri), idContrat: last.idContrat };
       }
+    },
+
+    /** Whether the centre is one of the account's (a filter of the list names it). */
+    async centreOfAccount(idClientBscs: number, idCentre: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(costCentres)
+        .where(and(eq(costCentres.idCentre, idCentre), eq(costCentres.idClientBscs, idClientBscs)))
+        .limit(1);
+      return Boolean(row);
     },
 
     async find(idContrat: number): Promise<Line | undefined> {
@@ -192,6 +233,7 @@ export function createLinesRepository(db: Database) {
         .select(lineColumns)
         .from(contracts)
         .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
+        .leftJoin(costCentres, eq(costCentres.idCentre, contracts.idCentre))
         .where(eq(contracts.idContrat, idContrat))
         .limit(1);
       return row;
@@ -209,6 +251,7 @@ export function createLinesRepository(db: Database) {
         })
         .from(contracts)
         .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
+        .leftJoin(costCentres, eq(costCentres.idCentre, contracts.idCentre))
         .where(eq(contracts.idContrat, idContrat))
         .limit(1);
       return row;

@@ -13,6 +13,7 @@ import {
   type LineAction,
   type LineDetail,
   type LineExportQuery,
+  type LineFilters,
   type LinePage,
   type LinePageQuery,
   type LineUserEntry,
@@ -110,9 +111,15 @@ export function createLinesService(deps: LinesDeps) {
     return { code: null, iccid: check.iccid } as const;
   }
 
+  /** A centre the list is filtered on must be one of the account's (another account's ids are refused). */
+  async function assertCentreFilter(idClientBscs: number, filters: LineFilters) {
+    if (typeof filters.idCentre === 'number' && !(await repo.centreOfAccount(idClientBscs, filters.idCentre))) throw fail('COST_CENTRE_UNKNOWN');
+  }
+
   return {
     async page(userId: number, idClientBscs: number, query: LinePageQuery): Promise<LinePage> {
       await policy.assertAccount(userId, idClientBscs);
+      await assertCentreFilter(idClientBscs, query);
       const requested = await repo.page(idClientBscs, query);
       const last = Math.max(1, Math.ceil(requested.total / query.taille));
       if (query.page <= last) return { ...requested, page: query.page, taille: query.taille };
@@ -130,6 +137,7 @@ export function createLinesService(deps: LinesDeps) {
       const { format, tri, ordre, ...filters } = query;
       if (filters.ids?.length) await policy.assertAccountContracts(actor.userId, idClientBscs, filters.ids);
       else await policy.assertAccount(actor.userId, idClientBscs);
+      await assertCentreFilter(idClientBscs, filters);
       const total = await repo.count(idClientBscs, filters);
       await audit.record({ ...actor, action: 'EXPORT_LIGNES', idClientBscs });
       const now = deps.clock.now();

@@ -26,7 +26,7 @@ export async function lineJourneyContract({ request, params }: LoaderFunctionArg
  * order, the active lines only for a journey that needs one.
  */
 export function journeyLineParams(search: URLSearchParams, activeOnly: boolean): LinePageParams {
-  return { ...linePageParamsFrom(search), tri: 'numeroLigne', ordre: 'asc', statut: activeOnly ? 'ACTIF' : null, idOffreEngagement: null };
+  return { ...linePageParamsFrom(search), tri: 'numeroLigne', ordre: 'asc', statut: activeOnly ? 'ACTIF' : null, idOffreEngagement: null, idCentre: null, etiquette: '' };
 }
 
 /**

@@ -11,6 +11,7 @@ import { NewPhoneLineCard } from '../../features/new-phone/components/new-phone-
 import { contractIdFrom } from '../../features/lines/utils/line-path.ts';
 import { TariffChangeLineCard } from '../../features/tariff-change/components/tariff-change-line-card.tsx';
 import { TerminationLineCard } from '../../features/termination/components/termination-line-card.tsx';
+import { LineCostSection } from '../../features/cost-centres/components/line-cost-section.tsx';
 import { DataFreezeSection } from '../../features/usage-alerts/components/data-freeze-section.tsx';
 import { inAppPathOf, PATHS, withReturnUrl } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
@@ -82,6 +83,17 @@ export function LineRoute() {
           numeroLigne={line.data.numeroLigne}
           active={line.data.codeStatut === 'ACTIF'}
           manager={!isLineUser}
+        />
+      ) : null}
+      {line.data ? (
+        <LineCostSection
+          key={`centre-${line.data.idContrat}`}
+          idContrat={line.data.idContrat}
+          idClientBscs={line.data.idClientBscs}
+          centre={line.data.centre}
+          etiquettes={line.data.etiquettes}
+          // The manager's, like naming the line's user; a terminated line keeps what it had.
+          mayEdit={line.data.actions.includes('UTILISATEUR') && line.data.codeStatut !== 'RESILIE'}
         />
       ) : null}
       {line.data?.typeSim === 'ESIM' && line.data.codeStatut !== 'RESILIE' ? (

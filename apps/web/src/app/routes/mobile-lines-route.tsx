@@ -15,6 +15,8 @@ import { LineSelectionBar } from '../../features/lines/components/line-selection
 import { lineSelectionLabel, LinesTable, type LineSortField, type LineUsersState } from '../../features/lines/components/lines-table.tsx';
 import { hasLineFilters, linePageParamsFrom, linePageSearch, NO_LINE_FILTERS } from '../../features/lines/utils/line-page-params.ts';
 import { useOffers } from '../../features/offers/api/get-offers.ts';
+import { useAccountLabels } from '../../features/cost-centres/api/get-account-labels.ts';
+import { useCostCentres } from '../../features/cost-centres/api/get-cost-centres.ts';
 import { PATHS } from '../../lib/routes.ts';
 import { queryClient } from '../query-client.ts';
 import { loadAccountPage } from '../session/load-session.ts';
@@ -47,11 +49,14 @@ function useUsersOf(lines: readonly Line[] | undefined): LineUsersState {
 }
 
 function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
+  const accountLabels = useAccountLabels(idClientBscs).data?.etiquettes;
   const [searchParams, setSearchParams] = useSearchParams();
   const params = linePageParamsFrom(searchParams);
   const lines = useLinePage(idClientBscs, params);
   const plans = useMobilePlans();
   const users = useUsersOf(lines.data?.contrats);
+  const centres = useCostCentres(idClientBscs).data?.centres ?? [];
+  const labels = useMemo(() => (accountLabels ?? []).map((entry) => entry.etiquette), [accountLabels]);
   // Chosen lines stay chosen across pages, sorts and searches, until let go.
   const [selected, setSelected] = useState<ReadonlySet<Key>>(() => new Set());
   const tableRef = useRef<HTMLDivElement>(null);
@@ -73,7 +78,7 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
   const pageCount = Math.max(1, Math.ceil(total / params.taille));
   const filtered = hasLineFilters(params);
   // Where the menu's « Activer une carte SIM » leads (decision 016).
-  const awaitingSimOnly = params.statut === 'EN_COURS' && params.recherche === '' && params.idOffreEngagement === null;
+  const awaitingSimOnly = params.statut === 'EN_COURS' && params.recherche === '' && params.idOffreEngagement === null && params.idCentre === null && params.etiquette === '';
   const showAll = (
     <button type="button" className="btn-secondary" onClick={() => update({ ...params, ...NO_LINE_FILTERS, page: 1 })}>
       Afficher toutes les lignes
@@ -81,7 +86,7 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
   );
   return (
     <div className="space-y-4">
-      <LineSearchForm filters={params} plans={plans} onSearch={(filters) => update({ ...params, ...filters, page: 1 })} />
+      <LineSearchForm filters={params} plans={plans} centres={centres} labels={labels} onSearch={(filters) => update({ ...params, ...filters, page: 1 })} />
       {lines.error ? <ApiErrorAlert error={lines.error} /> : null}
       {lines.data ? (
         <>
@@ -91,14 +96,27 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
               {params.recherche ? ` pour « ${params.recherche} »` : ''}
               {filtered && !params.recherche ? ' (liste filtrée)' : ''}
             </p>
-            {total > 0 ? (
-              <LineExportMenu
-                idClientBscs={idClientBscs}
-                sort={params}
-                scope={{ kind: 'filtres', filters: params }}
-                label={filtered ? 'Exporter la liste filtrée' : 'Exporter la liste'}
-              />
-            ) : null}
+            <div className="flex flex-wrap gap-3">
+              {centres.length > 0 ? (
+                // Grouping is the list in the order of the centres' codes (decision 048).
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-pressed={params.tri === 'centre'}
+                  onClick={() => update({ ...params, page: 1, tri: params.tri === 'centre' ? 'numeroLigne' : 'centre', ordre: 'asc' })}
+                >
+                  Regrouper par centre de coût
+                </button>
+              ) : null}
+              {total > 0 ? (
+                <LineExportMenu
+                  idClientBscs={idClientBscs}
+                  sort={params}
+                  scope={{ kind: 'filtres', filters: params }}
+                  label={filtered ? 'Exporter la liste filtrée' : 'Exporter la liste'}
+                />
+              ) : null}
+            </div>
           </div>
           <LineSelectionBar count={selected.size} onClear={clearSelection}>
             <LineExportMenu
@@ -116,6 +134,7 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
               sort={{ key: params.tri, order: params.ordre, onSort }}
               users={users}
               selection={selection}
+              centres
               empty={
                 awaitingSimOnly ? (
                   <EmptyState title="Aucune ligne n’attend l’activation de sa carte SIM." action={showAll}>

@@ -1,4 +1,4 @@
-import { BellRing, Headset, CalendarClock, ChevronRight, CreditCard, FileSpreadsheet, FileText, KeyRound, Landmark, MessagesSquare, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
+import { BellRing, Headset, CalendarClock, ChevronRight, CreditCard, FileSpreadsheet, FileText, KeyRound, Landmark, MessagesSquare, Network, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
@@ -50,6 +50,13 @@ const PAGES: { to: string; title: string; text: string; icon: LucideIcon; manage
     title: 'Utilisateurs du compte',
     text: 'Les personnes qui accèdent à l’espace client pour votre compte : inviter un utilisateur, changer son rôle, le retirer.',
     icon: UsersRound,
+    managersOnly: true,
+  },
+  {
+    to: PATHS.accountCostCentres,
+    title: 'Centres de coût',
+    text: 'La répartition des lignes du compte par direction, agence ou service, sur trois niveaux au plus, reprise par chaque facture.',
+    icon: Network,
     managersOnly: true,
   },
   {

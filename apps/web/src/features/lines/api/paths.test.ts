@@ -11,10 +11,18 @@ describe('line API paths', () => {
   });
 
   it('exports the filtered list with its filters and order', () => {
-    const filters = { recherche: '+33 6', statut: 'SUSPENDU' as const, idOffreEngagement: null };
+    const filters = { recherche: '+33 6', statut: 'SUSPENDU' as const, idOffreEngagement: null, idCentre: null, etiquette: '' };
     expect(lineExportPath(31, 'xlsx', { tri: 'codeStatut', ordre: 'desc' }, { kind: 'filtres', filters })).toBe(
       '/api/contrats_pagination/31/export?format=xlsx&tri=codeStatut&ordre=desc&recherche=%2B33+6&statut=SUSPENDU',
     );
+  });
+
+  it('adds the centre (or « aucun ») and the label when set', () => {
+    expect(linePagePath(31, { ...FIRST_LINE_PAGE, idCentre: 7, etiquette: 'Astreinte' })).toBe(
+      '/api/contrats_pagination/31?page=1&taille=20&tri=numeroLigne&ordre=asc&recherche=&idCentre=7&etiquette=Astreinte',
+    );
+    const filters = { recherche: '', statut: null, idOffreEngagement: null, idCentre: 'aucun' as const, etiquette: '' };
+    expect(lineExportPath(31, 'csv', { tri: 'centre', ordre: 'asc' }, { kind: 'filtres', filters })).toBe('/api/contrats_pagination/31/export?format=csv&tri=centre&ordre=asc&idCentre=aucun');
   });
 
   it('exports a selection by its ids alone, whatever the filters on screen', () => {

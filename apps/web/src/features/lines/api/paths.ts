@@ -10,6 +10,10 @@ export interface LineListFilters {
   recherche: string;
   statut: LineStatus | null;
   idOffreEngagement: number | null;
+  /** A cost centre (with its sub-centres), or the lines without one (decision 048). */
+  idCentre: number | 'aucun' | null;
+  /** A label the lines carry ('' for any). */
+  etiquette: string;
 }
 
 export type LinePageParams = Required<Pick<LinePageQuery, 'page' | 'taille' | 'tri' | 'ordre'>> & LineListFilters;
@@ -22,12 +26,16 @@ export const FIRST_LINE_PAGE: LinePageParams = {
   recherche: '',
   statut: null,
   idOffreEngagement: null,
+  idCentre: null,
+  etiquette: '',
 };
 
 /** The filters that are set, as query parameters (none for the whole list). */
-export function setFilters(query: URLSearchParams, { statut, idOffreEngagement }: LineListFilters): URLSearchParams {
+export function setFilters(query: URLSearchParams, { statut, idOffreEngagement, idCentre, etiquette }: LineListFilters): URLSearchParams {
   if (statut !== null) query.set('statut', statut);
   if (idOffreEngagement !== null) query.set('idOffreEngagement', String(idOffreEngagement));
+  if (idCentre !== null) query.set('idCentre', String(idCentre));
+  if (etiquette !== '') query.set('etiquette', etiquette);
   return query;
 }
 

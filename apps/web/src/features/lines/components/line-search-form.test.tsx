@@ -43,12 +43,12 @@ describe('LineSearchForm', () => {
     fireEvent.change(statusSelect(), { target: { value: 'SUSPENDU' } });
     fireEvent.change(planSelect(), { target: { value: '102' } });
     search();
-    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ recherche: '+33 6 12', statut: 'SUSPENDU', idOffreEngagement: 102 }));
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ ...NO_LINE_FILTERS, recherche: '+33 6 12', statut: 'SUSPENDU', idOffreEngagement: 102 }));
   });
 
   it('searches every line again when the filters are set back to all', async () => {
     const onSearch = vi.fn();
-    render(<LineSearchForm filters={{ recherche: '', statut: 'ACTIF', idOffreEngagement: 101 }} plans={PLANS} onSearch={onSearch} />);
+    render(<LineSearchForm filters={{ ...NO_LINE_FILTERS, statut: 'ACTIF', idOffreEngagement: 101 }} plans={PLANS} onSearch={onSearch} />);
     fireEvent.change(statusSelect(), { target: { value: '' } });
     fireEvent.change(planSelect(), { target: { value: '' } });
     search();
@@ -57,7 +57,7 @@ describe('LineSearchForm', () => {
 
   it('clears the search and filters at once, and gives the focus to the search field', async () => {
     const onSearch = vi.fn();
-    render(<LineSearchForm filters={{ recherche: 'Roux', statut: 'ACTIF', idOffreEngagement: null }} plans={PLANS} onSearch={onSearch} />);
+    render(<LineSearchForm filters={{ recherche: 'Roux', statut: 'ACTIF', idOffreEngagement: null, idCentre: null, etiquette: '' }} plans={PLANS} onSearch={onSearch} />);
     fireEvent.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
     expect(onSearch).toHaveBeenCalledWith(NO_LINE_FILTERS);
     await waitFor(() => expect(document.activeElement).toBe(field()));
@@ -75,7 +75,7 @@ describe('LineSearchForm', () => {
 
   it('follows the search and filters of the page address (back and forward buttons)', async () => {
     const { rerender } = render(
-      <LineSearchForm filters={{ recherche: 'forfait', statut: 'RESILIE', idOffreEngagement: 102 }} plans={PLANS} onSearch={vi.fn()} />,
+      <LineSearchForm filters={{ ...NO_LINE_FILTERS, recherche: 'forfait', statut: 'RESILIE', idOffreEngagement: 102 }} plans={PLANS} onSearch={vi.fn()} />,
     );
     expect((field() as HTMLInputElement).value).toBe('forfait');
     expect(statusSelect().value).toBe('RESILIE');
@@ -90,5 +90,31 @@ describe('LineSearchForm', () => {
     render(<LineSearchForm filters={{ ...NO_LINE_FILTERS, idOffreEngagement: 999 }} plans={PLANS} onSearch={vi.fn()} />);
     expect(planSelect().value).toBe('999');
     expect(planSelect().selectedOptions[0]?.textContent).toBe('Forfait n°\u00a0999');
+  });
+
+  it('filters by a centre of the tree, by no centre, and by a label offered from those the lines carry', async () => {
+    const onSearch = vi.fn();
+    const centres = [
+      { idCentre: 7, code: 'DIRCO', libelle: 'Direction commerciale', niveau: 1 },
+      { idCentre: 9, code: 'LYON', libelle: 'Agence Lyon', niveau: 2 },
+    ];
+    render(<LineSearchForm filters={NO_LINE_FILTERS} plans={PLANS} centres={centres} labels={['Astreinte', 'VIP']} onSearch={onSearch} />);
+    const centreSelect = screen.getByRole('combobox', { name: 'Centre de coût' }) as HTMLSelectElement;
+    expect(within(centreSelect).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Tous les centres',
+      'Sans centre de coût',
+      'Direction commerciale (DIRCO)',
+      '\u00a0\u00a0\u00a0\u00a0Agence Lyon (LYON)',
+    ]);
+    const label = screen.getByRole('combobox', { name: 'Étiquette' }) as HTMLInputElement;
+    expect(document.getElementById(label.getAttribute('list') ?? '')?.querySelectorAll('option')).toHaveLength(2);
+    fireEvent.change(centreSelect, { target: { value: '9' } });
+    fireEvent.change(label, { target: { value: ' Astreinte ' } });
+    search();
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ ...NO_LINE_FILTERS, idCentre: 9, etiquette: 'Astreinte' }));
+    fireEvent.change(centreSelect, { target: { value: 'aucun' } });
+    fireEvent.change(label, { target: { value: '' } });
+    search();
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith({ ...NO_LINE_FILTERS, idCentre: 'aucun' }));
   });
 });

@@ -28,6 +28,29 @@ describe('LinesTable', () => {
     expect(within(table).queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('shows each line’s cost centre and labels when asked, « Aucun » and « Aucune » otherwise, and sorts by centre', () => {
+    const onSort = vi.fn();
+    renderPage(
+      <LinesTable
+        caption="Lignes du compte"
+        centres
+        sort={{ key: 'numeroLigne', order: 'asc', onSort }}
+        lines={[
+          createLine({ libelleOffre: 'Forfait Pro 100 Go', centre: { idCentre: 3, code: 'LYON', libelle: 'Agence Lyon' }, etiquettes: ['Astreinte', 'VIP'] }),
+          createLine({ libelleOffre: 'Forfait Pro 20 Go', codeStatut: 'SUSPENDU' }),
+        ]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Lignes du compte' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['Agence Lyon (LYON)', 'AstreinteVIP', 'Forfait Pro 100 Go', 'Active'],
+      ['Aucun', 'Aucune', 'Forfait Pro 20 Go', 'Suspendue'],
+    ]);
+    fireEvent.click(within(table).getByRole('button', { name: /Centre de coût/ }));
+    expect(onSort).toHaveBeenCalledWith('centre');
+  });
+
   it('opens each line’s page from its number', () => {
     const { router } = renderPage(<LinesTable caption="Lignes" lines={[createLine({ idContrat: 5042, numeroLigne: '0611223344' })]} />);
     const link = screen.getByRole('link', { name: '06 11 22 33 44' });

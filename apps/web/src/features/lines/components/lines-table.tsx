@@ -21,6 +21,8 @@ interface LinesTableProps {
   users?: LineUsersState;
   /** Lines can be chosen (a bulk action, an export of the selection). */
   selection?: TableSelection<Line>;
+  /** Adds the cost centre and labels columns. */
+  centres?: boolean;
 }
 
 const NUMBER_COLUMN: DataColumn<Line, LineSortField> = {
@@ -42,6 +44,39 @@ const PLAN_AND_STATUS: DataColumn<Line, LineSortField>[] = [
   { id: 'statut', header: 'Statut', sortKey: 'codeStatut', cell: (line) => <LineStatusBadge status={line.codeStatut} /> },
 ];
 
+/** The line's cost centre and labels (decision 048). */
+const CENTRE_AND_LABELS: DataColumn<Line, LineSortField>[] = [
+  {
+    id: 'centre',
+    header: 'Centre de coût',
+    sortKey: 'centre',
+    cell: (line) =>
+      line.centre ? (
+        <>
+          {line.centre.libelle} <span className="text-sm text-muted">({line.centre.code})</span>
+        </>
+      ) : (
+        <span className="text-muted">Aucun</span>
+      ),
+  },
+  {
+    id: 'etiquettes',
+    header: 'Étiquettes',
+    cell: (line) =>
+      line.etiquettes.length > 0 ? (
+        <ul className="flex flex-wrap gap-1" aria-label="Étiquettes">
+          {line.etiquettes.map((label) => (
+            <li key={label} className="rounded-sm border border-line bg-primary-soft px-1.5 text-sm">
+              {label}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <span className="text-muted">Aucune</span>
+      ),
+  },
+];
+
 export type LineUsersState = ReadonlyMap<number, LineUserEntry> | 'loading' | 'unavailable';
 
 function userColumn(users: LineUsersState): DataColumn<Line, LineSortField> {
@@ -57,9 +92,10 @@ function userColumn(users: LineUsersState): DataColumn<Line, LineSortField> {
   };
 }
 
-/** Lines of a billing account: number, user (when known), plan and status. */
-export function LinesTable({ lines, caption, sort, empty, users, selection }: LinesTableProps) {
-  const columns = [NUMBER_COLUMN, ...(users ? [userColumn(users)] : []), ...PLAN_AND_STATUS];
+/** Lines of a billing account: number, user (when known), plan and status, and their centre and labels when asked. */
+export function LinesTable({ lines, caption, sort, empty, users, selection, centres = false }: LinesTableProps) {
+  // The status stays last, where the eye looks for it at the end of a row.
+  const columns = [NUMBER_COLUMN, ...(users ? [userColumn(users)] : []), ...(centres ? CENTRE_AND_LABELS : []), ...PLAN_AND_STATUS];
   return (
     <DataTable
       caption={caption}

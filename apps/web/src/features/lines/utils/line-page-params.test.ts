@@ -12,7 +12,12 @@ describe('line page parameters in the URL', () => {
       recherche: '06',
       statut: 'SUSPENDU',
       idOffreEngagement: 104,
+      idCentre: null,
+      etiquette: '',
     });
+    expect(linePageParamsFrom(new URLSearchParams('idCentre=aucun&etiquette=%20VIP%20'))).toMatchObject({ idCentre: 'aucun', etiquette: 'VIP' });
+    expect(linePageParamsFrom(new URLSearchParams('idCentre=12')).idCentre).toBe(12);
+    expect(linePageParamsFrom(new URLSearchParams('idCentre=tous')).idCentre).toBeNull();
     expect(linePageParamsFrom(new URLSearchParams('page=-2&tri=prix&ordre=n&statut=actif&idOffreEngagement=1e3'))).toEqual(FIRST_LINE_PAGE);
     for (const plan of ['0', '-4', '12abc', '99999999999', '2147483648', '']) {
       expect(linePageParamsFrom(new URLSearchParams({ idOffreEngagement: plan })).idOffreEngagement, plan).toBeNull();
@@ -36,5 +41,7 @@ describe('line page parameters in the URL', () => {
     expect(hasLineFilters({ ...NO_LINE_FILTERS, recherche: 'Roux' })).toBe(true);
     expect(hasLineFilters({ ...NO_LINE_FILTERS, statut: 'ACTIF' })).toBe(true);
     expect(hasLineFilters({ ...NO_LINE_FILTERS, idOffreEngagement: 101 })).toBe(true);
+    expect(hasLineFilters({ ...NO_LINE_FILTERS, idCentre: 'aucun' })).toBe(true);
+    expect(hasLineFilters({ ...NO_LINE_FILTERS, etiquette: 'VIP' })).toBe(true);
   });
 });

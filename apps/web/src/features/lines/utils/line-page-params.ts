@@ -8,7 +8,7 @@ const isSortField = (value: string | null): value is SortField =>
 
 const isStatus = (value: string | null): value is LineStatus => value !== null && (LINE_STATUSES as readonly string[]).includes(value);
 
-/** A plan id as the address carries it: digits only, a positive 32-bit integer. */
+/** A plan (or centre) id as the address carries it: digits only, a positive 32-bit integer. */
 function planId(value: string | null): number | null {
   if (value === null || !/^\d{1,10}$/.test(value)) return null;
   const id = Number(value);
@@ -33,6 +33,8 @@ export function linePageParamsFrom(search: URLSearchParams): LinePageParams {
     recherche: (search.get('recherche') ?? '').trim().slice(0, 50),
     statut: isStatus(statut) ? statut : null,
     idOffreEngagement: planId(search.get('idOffreEngagement')),
+    idCentre: search.get('idCentre') === 'aucun' ? 'aucun' : planId(search.get('idCentre')),
+    etiquette: (search.get('etiquette') ?? '').trim().slice(0, 30),
   };
 }
 
@@ -44,12 +46,14 @@ export function linePageSearch(params: LinePageParams): URLSearchParams {
   if (params.recherche !== '') search.set('recherche', params.recherche);
   if (params.statut !== null) search.set('statut', params.statut);
   if (params.idOffreEngagement !== null) search.set('idOffreEngagement', String(params.idOffreEngagement));
+  if (params.idCentre !== null) search.set('idCentre', String(params.idCentre));
+  if (params.etiquette !== '') search.set('etiquette', params.etiquette);
   return search;
 }
 
 /** Whether the list is narrowed by a search or a filter. */
 export function hasLineFilters(filters: LineListFilters): boolean {
-  return filters.recherche !== '' || filters.statut !== null || filters.idOffreEngagement !== null;
+  return filters.recherche !== '' || filters.statut !== null || filters.idOffreEngagement !== null || filters.idCentre !== null || filters.etiquette !== '';
 }
 
-export const NO_LINE_FILTERS: LineListFilters = { recherche: '', statut: null, idOffreEngagement: null };
+export const NO_LINE_FILTERS: LineListFilters = { recherche: '', statut: null, idOffreEngagement: null, idCentre: null, etiquette: '' };
