@@ -140,18 +140,20 @@ describe('GET /api/facture/{idClientBscs}/{referenceNumber}/centres-de-cout', ()
     }
   });
 
-  it('adds up to the cent on every demo invoice too, all of them in « Sans centre de coût »', async () => {
+  it('adds up to the cent on every demo invoice too, whose lines the demo puts in centres', async () => {
     for (const invoice of f.invoices.slice(-6)) {
       const answer = await byCentre(invoice.referenceNumber);
-      expect(answer.centres.map((centre) => centre.idCentre)).toEqual([null]);
-      expect(cents(answer.centres[0]?.totalTTC ?? 0)).toBe(invoice.montantTtcCentimes);
-      expect(cents(answer.centres[0]?.totalTVA ?? 0)).toBe(invoice.montantTvaCentimes);
+      expect(answer.centres.some((centre) => centre.idCentre !== null)).toBe(true);
+      expect(answer.centres.reduce((sum, centre) => sum + cents(centre.totalTTC), 0)).toBe(invoice.montantTtcCentimes);
+      expect(answer.centres.reduce((sum, centre) => sum + cents(centre.totalTVA), 0)).toBe(invoice.montantTvaCentimes);
+      expect(answer.centres.reduce((sum, centre) => sum + cents(centre.totalHT), 0)).toBe(invoice.montantHtCentimes);
     }
   });
 
   it('tells the detail whether the invoice reads by centre', async () => {
     expect((await invoiceDetail(t, f.account, f.before.referenceNumber, f.manager)).centresDeCout).toBe(true);
-    expect((await invoiceDetail(t, f.account, f.latest.referenceNumber, f.manager)).centresDeCout).toBe(false);
+    // The demo's sole trader has no cost centre.
+    expect((await invoiceDetail(t, f.strangerAccount, f.strangerInvoice.referenceNumber, f.stranger)).centresDeCout).toBe(false);
   });
 
   it('stays as issued after a line changes centre and a centre is renamed', async () => {
@@ -200,13 +202,14 @@ describe('« Pourquoi ma facture a changé ? » by centre', () => {
     expect(total).toBe(cents(evolution.ecartHT));
   });
 
-  it('has no centre on an account’s first invoice and none moved on the demo invoices', async () => {
+  it('has no change by centre on an account’s first invoice, and on the demo’s latest the centres’ changes add up to the invoice’s', async () => {
     const first = f.invoices[0];
     if (!first) throw new Error('no demo invoice');
     const evolution = bodyOf(await t.get(`/api/detail-facture/${f.account}/${first.referenceNumber}/evolution`, f.manager), invoiceEvolutionSchema);
     expect(evolution.centres).toEqual([]);
     const demo = bodyOf(await t.get(`/api/detail-facture/${f.account}/${f.latest.referenceNumber}/evolution`, f.manager), invoiceEvolutionSchema);
-    expect(demo.centres.every((centre) => centre.idCentre === null)).toBe(true);
+    expect(demo.centres.every((centre) => centre.ecartHT !== 0)).toBe(true);
+    expect(demo.centres.reduce((sum, centre) => sum + cents(centre.ecartHT), 0)).toBe(cents(demo.ecartHT));
   });
 });
 
