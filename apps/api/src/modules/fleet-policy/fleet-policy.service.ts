@@ -74,7 +74,7 @@ export function createFleetPolicyService(deps: FleetPolicyDeps) {
       decidePar: approval.decideurId === null ? null : (decideur?.nom ?? 'Un ancien gestionnaire'),
       decideLe: approval.decideLe?.toISOString() ?? null,
       motif: approval.motif,
-      peutDecider: approval.statut === 'EN_ATTENTE_VALIDATION' && actingAgent() === null && approval.demandeurId !== userId,
+      peutDecider: approval.statut === 'EN_ATTENTE_VALIDATION' && !actingAgent() && approval.demandeurId !== userId,
     };
   }
 
