@@ -78,3 +78,26 @@ export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 /** Whether an order of this amount HT waits for an approval under this threshold: strictly above it. */
 export const needsApproval = (montantHtCentimes: number, seuilHtCentimes: number | null): boolean =>
   seuilHtCentimes !== null && montantHtCentimes > seuilHtCentimes;
+
+/** The policy form: the threshold typed in euros HT (`1 500,00`; empty: no approval). */
+export const fleetPolicyFormSchema = lazySchema(() =>
+  z.object({
+    centreObligatoire: z.boolean(),
+    seuil: z.string().transform((text, ctx): number | null => {
+      const compact = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+      if (compact === '') return null;
+      const centimes = /^\d{1,7}(\.\d{1,2})?$/.test(compact) ? Math.round(Number(compact) * 100) : Number.NaN;
+      if (!(centimes >= 1 && centimes <= APPROVAL_THRESHOLD_MAX_CENTIMES)) {
+        ctx.addIssue({ code: 'custom', message: 'Indiquez un montant HT en euros, au centime près, de 0,01 € à 1 000 000 € (vide : aucune validation).' });
+        return z.NEVER;
+      }
+      return centimes;
+    }),
+  }),
+);
+export type FleetPolicyFormInput = z.input<typeof fleetPolicyFormSchema>;
+
+export const fleetPolicyFormValues = (policy: FleetPolicy): FleetPolicyFormInput => ({
+  centreObligatoire: policy.centreObligatoire,
+  seuil: policy.seuilValidationHtCentimes === null ? '' : (policy.seuilValidationHtCentimes / 100).toFixed(2).replace('.', ','),
+});
