@@ -13,6 +13,6 @@ export const fleetPolicyQueryOptions = (idClientBscs: number) =>
   });
 
 /** GET /api/clients/{idClientBscs}/politique-flotte. */
-export function useFleetPolicy(idClientBscs: number) {
-  return useQuery(fleetPolicyQueryOptions(idClientBscs));
+export function useFleetPolicy(idClientBscs: number, enabled = true) {
+  return useQuery({ ...fleetPolicyQueryOptions(idClientBscs), enabled });
 }
