@@ -14,3 +14,4 @@ export * from './schema/agents.ts';
 export * from './schema/termination.ts';
 export * from './schema/shop.ts';
 export * from './schema/sso.ts';
+export * from './schema/fleet-policy.ts';

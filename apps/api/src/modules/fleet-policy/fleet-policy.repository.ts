@@ -1,8 +1,7 @@
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { costCentres, orders, userBillingAccounts, users } from '../../db/schema.ts';
+import { costCentres, fleetPolicies, orderApprovals, orders, userBillingAccounts, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
-import { fleetPolicies, orderApprovals } from './fleet-policy.schema.ts';
 
 export type ApprovalRow = typeof orderApprovals.$inferSelect;
 export type ApprovalOrderRow = typeof orders.$inferSelect;

@@ -12,7 +12,7 @@ export interface ListedCentre {
  */
 export function centreChoice(centres: readonly ListedCentre[] | undefined, required: boolean) {
   const byId = new Map((centres ?? []).map((centre) => [centre.idCentre, centre]));
-  const pathOf = (centre: ListedCentre): string => {
+  const pathOf = (centre: ListedCentre): string[] => {
     const names = [centre.libelle];
     let parent = centre.idParent === null ? undefined : byId.get(centre.idParent);
     // Three levels at most; the bound also guards against a cycle in what was read.
@@ -20,8 +20,19 @@ export function centreChoice(centres: readonly ListedCentre[] | undefined, requi
       names.unshift(parent.libelle);
       parent = parent.idParent === null ? undefined : byId.get(parent.idParent);
     }
-    return `${names.join(' › ')} (${centre.code})`;
+    return names;
   };
-  const options = (centres ?? []).map((centre) => ({ value: String(centre.idCentre), label: pathOf(centre) })).sort((a, b) => a.label.localeCompare(b.label, 'fr'));
+  // A parent before its children: the paths compared name by name.
+  const byPath = (a: string[], b: string[]): number => {
+    for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+      const order = (a[i] ?? '').localeCompare(b[i] ?? '', 'fr');
+      if (order !== 0) return order;
+    }
+    return a.length - b.length;
+  };
+  const options = (centres ?? [])
+    .map((centre) => ({ centre, path: pathOf(centre) }))
+    .sort((a, b) => byPath(a.path, b.path))
+    .map(({ centre, path }) => ({ value: String(centre.idCentre), label: `${path.join(' › ')} (${centre.code})` }));
   return { options, required };
 }

@@ -1,7 +1,8 @@
-/** The fleet policy's own tables: an account's policy, the approvals of its orders (decision 051). */
+/** The fleet policy (decision 051): an account's policy, the approvals of its orders (the demo seed writes them too). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { billingAccounts, orders, users } from '../../db/schema.ts';
+import { billingAccounts, users } from './accounts.ts';
+import { orders } from './shop.ts';
 
 /** A billing account's policy: no row, no policy. */
 export const fleetPolicies = pgTable('fleet_policies', {
