@@ -1,9 +1,9 @@
 import { formatCentimes } from '@ecare/shared';
-import { calendarDayFormat } from '@ecare/shared/paris-time';
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 import type { Transaction } from '../../db/transaction.ts';
 import { layoutMail, type MailService } from '../../platform/mail/index.ts';
 
-const longDay = calendarDayFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+const longDay = parisDateTimeFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 export interface FleetPolicyMailContext {
   mail: MailService;

@@ -183,7 +183,7 @@ export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted
           }
           try {
             const order = await submit.mutateAsync({
-              request: { IdSouscription: cart.IdSouscription, ModePaiement: values.modePaiement === CARD ? ORDER_PAYMENT_MODE.CarteBleue : ORDER_PAYMENT_MODE.Virement, IdCentre: idCentre },
+              request: { IdSouscription: cart.IdSouscription, ModePaiement: values.modePaiement === CARD ? ORDER_PAYMENT_MODE.CarteBleue : ORDER_PAYMENT_MODE.Virement, ...(idCentre === null ? {} : { IdCentre: idCentre }) },
               idempotencyKey: attempt.current,
             });
             if (order.modePaiement === ORDER_PAYMENT_MODE.CarteBleue && order.etape === FLOW_STEP.PaiementEnCours) {

@@ -1,3 +1,4 @@
+import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 import { formatCentimes } from '@ecare/shared/order-money';
 import { REFUSAL_REASON_MAX, type OrderApproval } from '@ecare/shared/fleet-policy';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx
 import { useDecideOrderApproval } from '../api/decide-order-approval.ts';
 import { useOrderApproval } from '../api/get-order-approval.ts';
 
-const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
+const day = parisDateTimeFormat({ dateStyle: 'short' });
 const refusalSchema = z.object({
   motif: z.string().trim().min(1, 'Indiquez le motif du refus.').max(REFUSAL_REASON_MAX, `Le motif compte au plus ${REFUSAL_REASON_MAX} caractères.`),
 });
