@@ -25,6 +25,7 @@ export const submitOrderRequestSchema = lazySchema(() =>
   z.object({
     IdSouscription: id('Le panier à commander'),
     ModePaiement: z.union([z.literal(3), z.literal(6)]).describe('3 carte bancaire, 6 virement bancaire'),
+    IdCentre: id('Le centre de coût des nouvelles lignes (obligatoire si la politique de flotte l’exige)').nullable().optional(),
   }),
 );
 export type SubmitOrderRequest = z.input<typeof submitOrderRequestSchema>;

@@ -28,3 +28,4 @@ export { USAGE_FEED_ERRORS as usageFeed } from './usage-feed-errors.ts';
 export { USAGE_ALERTS_ERRORS as usageAlerts } from './usage-alerts-errors.ts';
 export { SCHEDULED_REPORTS_ERRORS as scheduledReports } from './scheduled-reports-errors.ts';
 export { COST_CENTRES_ERRORS as costCentres } from './cost-centres-errors.ts';
+export { FLEET_POLICY_ERRORS as fleetPolicy } from './fleet-policy-errors.ts';

@@ -42,3 +42,4 @@ export * from './usage-alerts.ts';
 export * from './home.ts';
 export * from './scheduled-reports.ts';
 export * from './cost-centres.ts';
+export * from './fleet-policy.ts';

@@ -45,6 +45,10 @@ export const ORDER_STATUS = {
   PaiementSurFactureConfirmee: 11,
   CbOfficeServerAcceptee: 12,
   CbOfficeServerRefusee: 13,
+  /** Above the account's approval threshold, waiting for a second manager (decision 051). */
+  EnAttenteValidation: 14,
+  ValidationRefusee: 15,
+  ValidationExpiree: 16,
 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -58,6 +62,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   11: 'Paiement par virement reçu',
   12: 'Paiement par carte accepté',
   13: 'Paiement par carte refusé',
+  14: 'En attente de validation',
+  15: 'Refusée par un gestionnaire',
+  16: 'Annulée faute de validation',
 };
 
 /** Order-flow step. */
@@ -97,6 +104,8 @@ export function orderStepLabel(etape: number, statut: number): string {
   if (etape === FLOW_STEP.TermineeConfirmation && statut === ORDER_STATUS.PaiementSurFactureAttenteValidation) {
     return 'Commande enregistrée, en attente du virement';
   }
+  if (statut === ORDER_STATUS.EnAttenteValidation) return 'En attente de validation par un gestionnaire';
+  if (etape === FLOW_STEP.PaiementAnnulee && (statut === ORDER_STATUS.ValidationRefusee || statut === ORDER_STATUS.ValidationExpiree)) return 'Commande annulée';
   return FLOW_STEP_LABELS[etape as FlowStep] ?? String(etape);
 }
 

@@ -15,3 +15,4 @@ export * from './schema/termination.ts';
 export * from './schema/shop.ts';
 export * from './schema/sso.ts';
 export * from './schema/reports.ts';
+export * from './schema/fleet-policy.ts';

@@ -31,6 +31,7 @@ export const FEATURE_MODULES = [
   (await import('./unpaid/index.ts')).unpaidModule,
   (await import('./tariff-change/index.ts')).tariffChangeModule,
   (await import('./orders/index.ts')).ordersModule,
+  (await import('./fleet-policy/index.ts')).fleetPolicyModule,
   (await import('./add-line/index.ts')).addLineModule,
   (await import('./new-phone/index.ts')).newPhoneModule,
   (await import('./appointments/index.ts')).appointmentsModule,

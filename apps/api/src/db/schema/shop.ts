@@ -19,7 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
-import { billingAccounts, contracts, offers, users } from './accounts.ts';
+import { billingAccounts, contracts, costCentres, offers, users } from './accounts.ts';
 
 /** A phone model in one storage size; its colours are variants of the same article. */
 export const catalogPhones = pgTable('catalog_phones', {
@@ -139,6 +139,8 @@ export const subscriptions = pgTable(
     etape: integer('etape').notNull().default(1),
     /** The Coordonnées step's answers (delivery, installation, contact) kept with the cart until the order is sent. */
     coordonnees: jsonb('coordonnees'),
+    /** The cost centre its new lines are created in (the fleet policy may require one; decision 051). */
+    idCentre: integer('id_centre').references(() => costCentres.idCentre, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

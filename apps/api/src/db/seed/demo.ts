@@ -10,6 +10,7 @@ import { DEMO_COMPANIES, demoAccountFields, type DemoCompany } from './demo-comp
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoOptins } from './demo-optins.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoFleetPolicy } from './demo-fleet-policy.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoTerminations } from './demo-terminations.ts';
 import { seedDemoUsage } from './demo-usage.ts';
@@ -147,6 +148,7 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoCostCentres(db);
   await seedDemoInvoices(db);
   await seedDemoOrders(db);
+  await seedDemoFleetPolicy(db);
   await seedDemoRequests(db, DEMO_USERS);
   await seedDemoAgents(db);
   await seedDemoAgentActions(db, DEMO_USERS.gestionnaire.email);

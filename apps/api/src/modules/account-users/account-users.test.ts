@@ -13,6 +13,7 @@ import {
   type AccountUser,
 } from '@ecare/shared';
 import { auditLog, contracts, sessions, userBillingAccounts, users } from '../../db/schema.ts';
+import { DEMO_APPROVER } from '../../db/seed/demo-fleet-policy.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createBillingAccount, createContract, createUser } from '../../db/seed/factories.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
@@ -128,7 +129,11 @@ describe('GET /api/utilisateurs', () => {
     const [managed] = accounts;
     if (!managed) throw new Error('no managed account');
     const page = await people(managed.idClientBscs, f.mandataire);
-    expect(page.utilisateurs).toEqual([expect.objectContaining({ email: DEMO_USERS.mandataire.email, role: 'gestionnaire', estMoi: true })]);
+    // The transport company also has the second manager who approves its orders (decision 051).
+    expect(page.utilisateurs).toEqual(
+      expect.arrayContaining([expect.objectContaining({ email: DEMO_USERS.mandataire.email, role: 'gestionnaire', estMoi: true }), expect.objectContaining({ email: DEMO_APPROVER.email, role: 'gestionnaire', estMoi: false })]),
+    );
+    expect(page.utilisateurs).toHaveLength(2);
   });
 
   it('refuses another customer, a line user, a mandataire on an account they do not manage, and unknown accounts', async () => {

@@ -20,6 +20,7 @@ import type { ServiceCore } from '../../core/core.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { fail } from '../../lib/errors.ts';
 import { checkedAddress, type AddressBase } from '../../lib/addresses/address-base.ts';
+import type { FleetPolicyModule } from '../fleet-policy/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { PaymentModule } from '../payment/index.ts';
 import type { UnpaidModule } from '../unpaid/index.ts';
@@ -53,6 +54,8 @@ export interface AddLineDeps extends ServiceCore {
   unpaid: UnpaidModule;
   /** An order's card payment given up when it is paid by transfer instead. */
   payment: Pick<PaymentModule, 'giveUpOrderPayment'>;
+  /** The company's policy: a required cost centre, orders held for approval above a threshold (decision 051). */
+  fleetPolicy: Pick<FleetPolicyModule, 'policyOf' | 'assertCentre' | 'hold'>;
 }
 
 /** Cart writes per user: a person fills a cart with a few dozen clicks; a script far more. */

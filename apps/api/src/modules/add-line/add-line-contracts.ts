@@ -25,6 +25,8 @@ export function awaitsCard(order: Pick<OrderRow, 'type' | 'modePaiement' | 'stat
  */
 export async function createContracts(r: AddLineRepository, idClientBscs: number, idSouscription: number, now: Date): Promise<void> {
   const lines = await r.linesForContracts(idSouscription);
+  // The centre the order named, if any (decision 051).
+  const idCentre = await r.cartCentre(idSouscription);
   const count = lines.reduce((sum, row) => sum + row.line.quantite, 0);
   const fresh = lines.reduce((sum, row) => sum + (row.line.modeNumero === 'NOUVEAU' ? row.line.quantite : 0), 0);
   const { ids, numbers } = await r.allocate(count, NEW_NUMBER_RANGE.start, NEW_NUMBER_RANGE.end);
@@ -50,6 +52,7 @@ export async function createContracts(r: AddLineRepository, idClientBscs: number
         dateFinEngagement: engagementMois > 0 ? addMonths(parisDay(now), engagementMois) : null,
         typeSim: line.typeSim,
         inscriptionAnnuaire: line.inscriptionAnnuaire ? 'PARUTION' : 'LISTE_ROUGE',
+        idCentre,
       });
     }
     await r.insertContracts(made);

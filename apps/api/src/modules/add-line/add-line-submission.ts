@@ -8,6 +8,7 @@ import {
   ORDER_PAYMENT_MODE,
   ORDER_STATUS,
   ORDER_TYPE,
+  needsApproval,
   riskScore,
   type SubmittedOrder,
   RECAP_DOCUMENTS,
@@ -30,7 +31,7 @@ const formatEuros = (centimes: number) => money.format(centimes / 100);
 
 /** The cart sent as an order: unpaid and risk checks, payment by transfer or card, its state and recap PDFs. */
 export function submissionMethods(ctx: CartContext) {
-  const { repo, policy, audit, clock, transaction, orders, unpaid, payment, mail, brandName, publicUrl, withinQuota, assertEditable, deliveryAddress, view } = ctx;
+  const { repo, policy, audit, clock, transaction, orders, unpaid, payment, mail, brandName, publicUrl, withinQuota, assertEditable, deliveryAddress, view, fleetPolicy } = ctx;
 
   function orderMail(numero: string, montantCentimes: number, reference: string) {
     const amount = formatEuros(montantCentimes);
@@ -87,6 +88,28 @@ export function submissionMethods(ctx: CartContext) {
 
   return {
     /**
+     * An order held for approval, approved (decision 051): it proceeds as its submission would
+     * have, in the decision's transaction — by transfer its lines and instructions, by card the
+     * payment the requester now makes from the flow.
+     */
+    async approvedOrder(tx: Transaction, order: Pick<OrderRow, 'id' | 'numero' | 'idClientBscs' | 'modePaiement' | 'idSouscription' | 'acompteCentimes' | 'totalUniqueHtCentimes' | 'tvaUniqueCentimes'>, email: string | undefined, now: Date): Promise<void> {
+      const { idSouscription } = order;
+      if (idSouscription === null) throw new Error('an order of new lines without its subscription');
+      const r = createAddLineRepository(tx.db);
+      if (order.modePaiement === ORDER_PAYMENT_MODE.Virement) {
+        await orders.recordOrderEvent(tx, order.id, { statut: ORDER_STATUS.PaiementSurFactureAttenteValidation, etape: FLOW_STEP.TermineeConfirmation, libelle: 'Commande validée par un gestionnaire' }, now);
+        await r.setCartStep(idSouscription, FLOW_STEP.TermineeConfirmation, now);
+        const reference = `VIR-${order.numero}`;
+        await createContracts(r, order.idClientBscs, idSouscription, now);
+        await r.setOrderPayment(order.id, { modePaiement: ORDER_PAYMENT_MODE.Virement, referenceVirement: reference }, now);
+        if (email) await mail.send(email, orderMail(order.numero, amountDueNow(order), reference), { tx });
+      } else {
+        await orders.recordOrderEvent(tx, order.id, { statut: ORDER_STATUS.Validee, etape: FLOW_STEP.PaiementEnCours, libelle: 'Commande validée par un gestionnaire : paiement par carte attendu' }, now);
+        await r.setCartStep(idSouscription, FLOW_STEP.PaiementEnCours, now);
+      }
+    },
+
+    /**
      * Submits the cart as an order (decision 038): unpaid check (AJL) first, then the risk score,
      * then in one transaction the order (idempotent per account and key), its risk decision and
      * address, the cart's status and step, and by transfer the new lines (EN_COURS) and the
@@ -122,6 +145,10 @@ export function submissionMethods(ctx: CartContext) {
       const risk = riskScore({ facturesImpayees24Mois: inputs.facturesImpayees, ancienneteMois, montantTtcCentimes: shown.Totaux.ponctuel.ttcCentimes });
       const byTransfer = input.ModePaiement === ORDER_PAYMENT_MODE.Virement;
       if (risk.decision === 'VIREMENT_OBLIGATOIRE' && !byTransfer) throw fail('ADD_LINE_TRANSFER_REQUIRED');
+      // The company's policy (decision 051): the lines' centre, and an order above the threshold held for a second manager.
+      const idCentre = await fleetPolicy.assertCentre(cart.idClientBscs, input.IdCentre);
+      const { seuilValidationHtCentimes } = await fleetPolicy.policyOf(cart.idClientBscs);
+      const held = seuilValidationHtCentimes !== null && needsApproval(shown.Totaux.ponctuel.htCentimes, seuilValidationHtCentimes) ? seuilValidationHtCentimes : null;
       const acompteCentimes = risk.decision === 'ACOMPTE' ? Math.floor((shown.Totaux.ponctuel.ttcCentimes * DEPOSIT_SHARE_BP + 5_000) / 10_000) : 0;
 
       const order = await transaction(async (tx) => {
@@ -137,8 +164,8 @@ export function submissionMethods(ctx: CartContext) {
             idClientBscs: cart.idClientBscs,
             userId: actor.userId,
             type: ORDER_TYPE.ExtensionParc,
-            statut: byTransfer ? ORDER_STATUS.PaiementSurFactureAttenteValidation : ORDER_STATUS.Validee,
-            etape: byTransfer ? FLOW_STEP.TermineeConfirmation : FLOW_STEP.PaiementEnCours,
+            statut: held !== null ? ORDER_STATUS.EnAttenteValidation : byTransfer ? ORDER_STATUS.PaiementSurFactureAttenteValidation : ORDER_STATUS.Validee,
+            etape: held !== null ? FLOW_STEP.RécapitulatifDeLaCommande : byTransfer ? FLOW_STEP.TermineeConfirmation : FLOW_STEP.PaiementEnCours,
             idSouscription: cart.idSouscription,
             modePaiement: input.ModePaiement,
             niveauRisque: risk.niveau as 0 | 1 | 2 | 3 | 4 | 5,
@@ -156,13 +183,22 @@ export function submissionMethods(ctx: CartContext) {
         await r.insertRisk({ idClientBscs: cart.idClientBscs, idSouscription: cart.idSouscription, score: risk.score, niveau: risk.niveau, decision: risk.decision, motifs: risk.motifs, createdAt: now });
         if (address) await r.insertOrderAddress({ orderId: created.id, type: 3, ...address });
         await orders.setSubscriptionStatus(tx, cart.idSouscription, SUBSCRIPTION_STATUS.EnAttentePaiement, { now });
-        await r.setCartStep(cart.idSouscription, byTransfer ? FLOW_STEP.TermineeConfirmation : FLOW_STEP.PaiementEnCours, now);
-        if (byTransfer) {
+        await r.setCartCentre(cart.idSouscription, idCentre);
+        if (held !== null) {
+          // Nothing proceeds (no payment, no line) until another manager approves (approvedOrder below).
+          await r.setCartStep(cart.idSouscription, FLOW_STEP.RécapitulatifDeLaCommande, now);
+          await fleetPolicy.hold(
+            tx,
+            { orderId: created.id, numero: created.numero, idClientBscs: cart.idClientBscs, demandeurId: actor.userId, montantHtCentimes: shown.Totaux.ponctuel.htCentimes, seuilHtCentimes: held, sourceAddress: actor.sourceAddress },
+            now,
+          );
+        } else await r.setCartStep(cart.idSouscription, byTransfer ? FLOW_STEP.TermineeConfirmation : FLOW_STEP.PaiementEnCours, now);
+        if (byTransfer && held === null) {
           const totals = { acompteCentimes, totalUniqueHtCentimes: shown.Totaux.ponctuel.htCentimes, tvaUniqueCentimes: shown.Totaux.ponctuel.tvaCentimes };
           await completeByTransfer(r, tx, { ...created, ...totals, idClientBscs: cart.idClientBscs, idSouscription: cart.idSouscription }, actor.email, now);
         }
         await audit.record(
-          { userId: actor.userId, action: 'COMMANDE_AJOUT_LIGNES', idClientBscs: cart.idClientBscs, sourceAddress: actor.sourceAddress, details: { numero: created.numero, modePaiement: input.ModePaiement, risque: risk } },
+          { userId: actor.userId, action: 'COMMANDE_AJOUT_LIGNES', idClientBscs: cart.idClientBscs, sourceAddress: actor.sourceAddress, details: { numero: created.numero, modePaiement: input.ModePaiement, risque: risk, idCentre, enAttenteValidation: held !== null } },
           { tx },
         );
         const row = await r.order(created.id);

@@ -409,6 +409,15 @@ export function createAddLineRepository(db: Database) {
       };
     },
 
+    async setCartCentre(idSouscription: number, idCentre: number | null): Promise<void> {
+      await db.update(subscriptions).set({ idCentre }).where(eq(subscriptions.idSouscription, idSouscription));
+    },
+
+    async cartCentre(idSouscription: number): Promise<number | null> {
+      const [row] = await db.select({ idCentre: subscriptions.idCentre }).from(subscriptions).where(eq(subscriptions.idSouscription, idSouscription));
+      return row?.idCentre ?? null;
+    },
+
     async insertContracts(rows: NewContract[]): Promise<void> {
       if (rows.length > 0) await db.insert(contracts).values(rows);
     },

@@ -6,6 +6,9 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { WaitingText } from '../../components/ui/query-states.tsx';
 import { cartQueryOptions } from '../../features/add-line/api/get-cart.ts';
 import { AddLineFlow } from '../../features/add-line/components/add-line-flow.tsx';
+import { useCostCentres } from '../../features/cost-centres/api/get-cost-centres.ts';
+import { useFleetPolicy } from '../../features/fleet-policy/api/get-fleet-policy.ts';
+import { centreChoice } from '../../features/fleet-policy/utils/centre-choice.ts';
 import { LINE_PARAM, STEP_PARAM, addLinePath, stepFrom, type AddLineStep } from '../../features/add-line/utils/add-line-steps.ts';
 import { CatalogueKitContext, type CatalogueKit } from '../../features/add-line/utils/catalogue-kit.ts';
 import { usePhones } from '../../features/catalogue/api/get-phones.ts';
@@ -66,6 +69,11 @@ export function AddLineRoute() {
     enabled: account !== null && step !== 'confirmation',
     staleTime: 60_000,
   });
+  // The company's policy and its cost centres, for the recap's centre choice (decision 051).
+  const managing = account !== null && !user?.utilisateur;
+  const policy = useFleetPolicy(account?.idClientBscs ?? 0, managing);
+  const costCentres = useCostCentres(managing ? (account?.idClientBscs ?? null) : null);
+  const centres = centreChoice(costCentres.data?.centres, policy.data?.centreObligatoire ?? false);
 
   const goTo = (next: AddLineStep, nextLine?: number) => {
     const path = addLinePath(next, nextLine);
@@ -101,6 +109,7 @@ export function AddLineRoute() {
                 step={step}
                 idLigne={idLigne}
                 onStep={goTo}
+                centres={centres}
               />
             </CatalogueKitContext.Provider>
           )}

@@ -1,9 +1,11 @@
 import { ORDER_NUMBER_PATTERN } from '@ecare/shared/orders';
+import { ORDER_STATUS } from '@ecare/shared/shop';
 import { Link, replace, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { WaitingText } from '../../../components/ui/query-states.tsx';
 import { orderDetailQueryOptions, useOrderDetail } from '../../../features/orders/api/get-order-detail.ts';
 import { orderPagePath } from '../../../features/orders/api/paths.ts';
+import { OrderApprovalPanel } from '../../../features/fleet-policy/components/order-approval-panel.tsx';
 import { OrderDetailPanel } from '../../../features/orders/components/order-detail-panel.tsx';
 import { PATHS } from '../../../lib/routes.ts';
 import { queryClient } from '../../query-client.ts';
@@ -35,7 +37,14 @@ function OrderPage({ idClientBscs, numero }: { idClientBscs: number; numero: str
       </ApiErrorAlert>
     );
   }
-  return <OrderDetailPanel idClientBscs={idClientBscs} order={detail.data} />;
+  // An order once held for a second manager's approval shows it, and the decision to take (decision 051).
+  const held = detail.data.historique.some((event) => event.statut === ORDER_STATUS.EnAttenteValidation);
+  return (
+    <div className="space-y-6">
+      {held ? <OrderApprovalPanel idClientBscs={idClientBscs} numero={numero} /> : null}
+      <OrderDetailPanel idClientBscs={idClientBscs} order={detail.data} />
+    </div>
+  );
 }
 
 /** /mon-compte/commandes/{numero}: one order of the chosen account, with its timeline and documents. */

@@ -5,6 +5,7 @@ import { PATHS, withReturnUrl } from '../../../lib/routes.ts';
 import { clearSelection } from '../../../lib/selection-store.ts';
 import { queryClient } from '../../query-client.ts';
 import { loadSession } from '../../session/load-session.ts';
+import { FleetPolicySection } from '../../../features/fleet-policy/components/fleet-policy-form.tsx';
 import { AccountPage } from './account-page.tsx';
 
 const PAGE_TITLE = 'Utilisateurs du compte';
@@ -43,7 +44,12 @@ export function UsersRoute() {
       className=""
       managersOnly="Pour donner accès à l’espace client à d’autres personnes ou changer leur rôle, adressez-vous au gestionnaire de votre compte."
     >
-      {(account) => <AccountUsersPanel idClientBscs={account.idClientBscs} onAccessLost={lostAccess} />}
+      {(account) => (
+        <>
+          <AccountUsersPanel idClientBscs={account.idClientBscs} onAccessLost={lostAccess} />
+          <FleetPolicySection idClientBscs={account.idClientBscs} />
+        </>
+      )}
     </AccountPage>
   );
 }

@@ -12,10 +12,12 @@ import { CoordinatesStep } from './coordinates-step.tsx';
 import { LineChoiceForm } from './line-choice-step.tsx';
 import { LineExtras } from './line-extras.tsx';
 import { OrderConfirmation } from './order-confirmation.tsx';
-import { OrderRecapStep } from './order-recap-step.tsx';
+import { OrderRecapStep, type CentreChoice } from './order-recap-step.tsx';
 
 interface AddLineFlowProps {
   idClientBscs: number;
+  /** The cost centres the order's recap offers (decision 051). */
+  centres?: CentreChoice | undefined;
   accountAddress: Address & { raisonSociale: string };
   step: AddLineStep;
   /** The cart line shown in the first step (`?ligne=`), or null to add one. */
@@ -36,7 +38,7 @@ function shownStep(step: AddLineStep, cart: Cart, order: SubmittedOrder | null):
  * The cart and its Coordonnées live on the server (a reload or another device finds them); the
  * order sent is kept in this tab for its confirmation, also after the payment provider's page.
  */
-export function AddLineFlow({ idClientBscs, accountAddress, step, idLigne, onStep }: AddLineFlowProps) {
+export function AddLineFlow({ idClientBscs, accountAddress, step, idLigne, onStep, centres }: AddLineFlowProps) {
   const cart = useCart(idClientBscs);
   const [order, setOrder] = useState<SubmittedOrder | null>(() => (step === 'confirmation' ? rememberedOrder() : null));
   const heading = useRef<HTMLDivElement>(null);
@@ -128,6 +130,7 @@ export function AddLineFlow({ idClientBscs, accountAddress, step, idLigne, onSte
             idClientBscs={idClientBscs}
             cart={{ ...current, IdSouscription: current.IdSouscription }}
             accountAddress={accountAddress}
+            centres={centres}
             onSubmitted={(sent) => {
               remember(sent);
               onStep('confirmation');

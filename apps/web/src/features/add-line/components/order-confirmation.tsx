@@ -1,5 +1,5 @@
 import type { SubmittedOrder } from '@ecare/shared/add-line';
-import { ORDER_PAYMENT_MODE } from '@ecare/shared/shop';
+import { ORDER_PAYMENT_MODE, ORDER_STATUS } from '@ecare/shared/shop';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -154,7 +154,23 @@ function CardConfirmation({ order, onChanged }: OrderConfirmationProps) {
   );
 }
 
+/** An order above the company's threshold: nothing is paid or sent before another manager approves it (decision 051). */
+function HeldConfirmation({ order }: { order: SubmittedOrder }) {
+  return (
+    <div className="space-y-6">
+      <Alert tone="info" title={`Votre commande ${order.numero} attend la validation d’un autre gestionnaire`}>
+        <p>
+          Son montant dépasse le seuil de validation fixé par votre entreprise. Les autres gestionnaires du compte sont prévenus par e-mail ; vous le serez de leur décision.
+          Sans validation sous 7 jours, la commande est annulée. Rien n’est payé ni expédié d’ici là.
+        </p>
+      </Alert>
+      <NextLinks numero={order.numero} />
+    </div>
+  );
+}
+
 /** TermineeConfirmation: the order number, how it is paid, and where to follow it. */
 export function OrderConfirmation({ order, onChanged }: OrderConfirmationProps) {
+  if (order.statut === ORDER_STATUS.EnAttenteValidation) return <HeldConfirmation order={order} />;
   return order.modePaiement === ORDER_PAYMENT_MODE.CarteBleue ? <CardConfirmation order={order} onChanged={onChanged} /> : <TransferConfirmation order={order} />;
 }

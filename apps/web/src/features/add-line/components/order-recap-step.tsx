@@ -13,6 +13,7 @@ import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
 import { Form } from '../../../components/ui/form/form.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { RadioGroupField } from '../../../components/ui/form/radio-group-field.tsx';
+import { SelectField, type SelectOption } from '../../../components/ui/form/select-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { hasErrorCode, isApiError } from '../../../lib/api-error.ts';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
@@ -39,11 +40,24 @@ interface OrderRecapStepProps {
   accountAddress: Address & { raisonSociale: string };
   /** The order sent; by card, the page then goes on to the payment provider's page. */
   onSubmitted: (order: SubmittedOrder) => void;
+  /** The account's cost centres the new lines may go in, and whether the company requires one (decision 051). */
+  centres?: CentreChoice | undefined;
+}
+
+export interface CentreChoice {
+  options: readonly SelectOption[];
+  required: boolean;
 }
 
 const CARD = String(ORDER_PAYMENT_MODE.CarteBleue);
 const TRANSFER = String(ORDER_PAYMENT_MODE.Virement);
-const paymentSchema = z.object({ modePaiement: z.enum([CARD, TRANSFER], 'Veuillez choisir le mode de paiement.') });
+const paymentSchema = z.object({ modePaiement: z.enum([CARD, TRANSFER], 'Veuillez choisir le mode de paiement.'), idCentre: z.string() });
+
+/** The centre chosen, as the order names it: required when the company says so. */
+export function centreOf(value: string, centres: CentreChoice | undefined): number | null | 'MANQUANT' {
+  if (value === '') return centres?.required ? 'MANQUANT' : null;
+  return Number(value);
+}
 type PaymentValues = z.input<typeof paymentSchema>;
 
 /** One recap PDF: opened (downloaded) from the server, which records it; said once done. */
@@ -77,7 +91,7 @@ function RecapDocumentButton({ idSouscription, document, opened, onOpened }: { i
 }
 
 /** RécapitulatifDeLaCommande: every line, delivery, payment and totals; the two documents to open; then the order, once. */
-export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted }: OrderRecapStepProps) {
+export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted, centres }: OrderRecapStepProps) {
   const shops = usePointsOfSale(true, idClientBscs);
   const submit = useSubmitOrder(idClientBscs);
   const [opened, setOpened] = useState<ReadonlySet<RecapDocument>>(new Set());
@@ -89,7 +103,7 @@ export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted
   // One key per submission attempt: a double click, or a retry after a lost answer, sends it again
   // and gets the same order; a refused attempt leaves a new key for the next one.
   const attempt = useRef(newIdempotencyKey());
-  const form = useZodForm(paymentSchema, { defaultValues: { modePaiement: TRANSFER } });
+  const form = useZodForm(paymentSchema, { defaultValues: { modePaiement: TRANSFER, idCentre: '' } });
   const allOpened = RECAP_DOCUMENTS.every((document) => opened.has(document));
   const livraison = cart.Coordonnees.LIVRAISON;
   const markOpened = useCallback((document: RecapDocument) => setOpened((before) => new Set(before).add(document)), []);
@@ -162,9 +176,14 @@ export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted
         onSubmit={async (values) => {
           if (!livraison) return;
           setUnpaid(null);
+          const idCentre = centreOf(values.idCentre, centres);
+          if (idCentre === 'MANQUANT') {
+            form.setError('idCentre', { message: 'Choisissez le centre de coût des nouvelles lignes : votre entreprise l’exige.' }, { shouldFocus: true });
+            return;
+          }
           try {
             const order = await submit.mutateAsync({
-              request: { IdSouscription: cart.IdSouscription, ModePaiement: values.modePaiement === CARD ? ORDER_PAYMENT_MODE.CarteBleue : ORDER_PAYMENT_MODE.Virement },
+              request: { IdSouscription: cart.IdSouscription, ModePaiement: values.modePaiement === CARD ? ORDER_PAYMENT_MODE.CarteBleue : ORDER_PAYMENT_MODE.Virement, ...(idCentre === null ? {} : { IdCentre: idCentre }) },
               idempotencyKey: attempt.current,
             });
             if (order.modePaiement === ORDER_PAYMENT_MODE.CarteBleue && order.etape === FLOW_STEP.PaiementEnCours) {
@@ -213,6 +232,20 @@ export function OrderRecapStep({ idClientBscs, cart, accountAddress, onSubmitted
             },
           ]}
         />
+        {centres && centres.options.length > 0 ? (
+          <SelectField<PaymentValues>
+            name="idCentre"
+            label="Centre de coût des nouvelles lignes"
+            placeholder={centres.required ? 'Choisissez le centre de coût' : 'Aucun centre de coût'}
+            options={centres.options}
+            required={centres.required}
+            help="Les nouvelles lignes sont rattachées à ce centre de coût dès leur création."
+          />
+        ) : centres?.required ? (
+          <Alert tone="error" live={false}>
+            Votre entreprise exige un centre de coût pour chaque nouvelle ligne, mais ce compte n’en a aucun : un gestionnaire doit d’abord en créer un.
+          </Alert>
+        ) : null}
         <p>En confirmant, vous commandez ces lignes et vous vous engagez à régler le montant à payer à la commande par le mode de paiement choisi.</p>
         <FormAlert />
         <SubmitButton disabled={!allOpened || !livraison || leaving}>Confirmer la commande</SubmitButton>
