@@ -26,3 +26,4 @@ export { CATALOGUE_ERRORS as catalogue } from './catalogue-errors.ts';
 export { NEW_PHONE_ERRORS as newPhone } from './new-phone-errors.ts';
 export { USAGE_FEED_ERRORS as usageFeed } from './usage-feed-errors.ts';
 export { USAGE_ALERTS_ERRORS as usageAlerts } from './usage-alerts-errors.ts';
+export { BULK_ACTIONS_ERRORS as bulkActions } from './bulk-actions-errors.ts';

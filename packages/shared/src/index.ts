@@ -39,3 +39,4 @@ export * from './order-money.ts';
 export * from './usage-feed.ts';
 export * from './usage-alerts.ts';
 export * from './home.ts';
+export * from './bulk-actions.ts';

@@ -49,6 +49,8 @@ export const PAGE_PATHS = [
   '/mon-compte/preferences',
   '/mon-compte/actions-service-client',
   '/mon-compte/alertes',
+  '/mon-compte/traitements',
+  '/mon-compte/traitements/:idTraitement',
   '/mon-compte/demandes',
   '/mon-compte/demandes/:reference',
   '/mon-compte/factures',

@@ -38,4 +38,5 @@ export const FEATURE_MODULES = [
   (await import('./usage-feed/index.ts')).usageFeedModule,
   (await import('./usage-alerts/index.ts')).usageAlertsModule,
   (await import('./home/index.ts')).homeModule,
+  (await import('./bulk-actions/index.ts')).bulkActionsModule,
 ];

@@ -4,12 +4,15 @@ import { createLinesRepository, type LinesRepository } from './lines.repository.
 import { lineExportRoutes } from './lines-export.routes.ts';
 import { lineUsersRoutes } from './line-users.routes.ts';
 import { linesRoutes } from './lines.routes.ts';
-import { createLinesService } from './lines.service.ts';
+import { createLinesService, type LinesService } from './lines.service.ts';
+export { lineUserWrite } from './lines.service.ts';
 
 /** What other modules may use of lines. */
 export interface LinesModule {
   /** A line by contract id, without any access check: callers check access first. */
   find: LinesRepository['find'];
+  /** The line user and directory listing changes one line at a time (check, then apply in a transaction), for bulk actions. */
+  rows: LinesService['rows'];
 }
 
 declare module 'fastify' {
@@ -23,7 +26,6 @@ export const linesModule = defineModule(
   'lines',
   async (app, core) => {
     const repository = createLinesRepository(core.db);
-    app.decorate('lines', { find: repository.find } satisfies LinesModule);
     const service = createLinesService({
       repo: repository,
       policy: core.policy,
@@ -34,6 +36,7 @@ export const linesModule = defineModule(
       brandName: core.config.brandName,
       publicUrl: core.config.publicUrl,
     });
+    app.decorate('lines', { find: repository.find, rows: service.rows } satisfies LinesModule);
     await linesRoutes(app, service);
     await lineExportRoutes(app, service);
     await lineUsersRoutes(app, service);
