@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { lazySchema } from './lazy-schema.ts';
-import { directoryListingSchema, lineUserBodySchema } from './lines.ts';
+import { DIRECTORY_LISTINGS, lineUserBodySchema } from './lines.ts';
 import { frenchNationalDigits } from './phone.ts';
 
 /*
@@ -22,7 +22,9 @@ export const bulkActionSchema = lazySchema(() => z.enum(BULK_ACTIONS, 'Cette act
 export const BULK_ACTION_DEFINITIONS = {
   ANNUAIRE: {
     libelle: 'Inscription à l’annuaire',
-    parametres: lazySchema(() => z.object({ inscriptionAnnuaire: directoryListingSchema })),
+    parametres: lazySchema(() =>
+      z.object({ inscriptionAnnuaire: z.enum(DIRECTORY_LISTINGS, 'L’inscription à l’annuaire doit être LISTE_ROUGE, LISTE_ORANGE ou PARUTION.') }),
+    ),
     valeurs: null,
   },
   UTILISATEUR: {
