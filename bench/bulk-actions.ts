@@ -130,7 +130,7 @@ export async function benchBulkActions(log: (message: string) => void = (message
     let job: { statut: string; faits: number; refuses: number; total: number } = { statut: 'EN_ATTENTE', faits: 0, refuses: 0, total: lines };
     while (job.statut !== 'TERMINE' && job.statut !== 'ANNULE') {
       if (performance.now() - started > 600_000) throw new Error(`the job had not ended after 10 minutes (${job.faits} rows done)`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       const answer = await call(server, token, 'GET', `/api/clients/${BENCH_ACCOUNT}/traitements/${idTraitement}`);
       job = answer.json as typeof job;
     }

@@ -186,3 +186,29 @@ export function parseBulkCsv(text: string): BulkCsvRow[] {
   const body = rows[0] && bulkNumber(rows[0][0] ?? '') === null && !/\d{6}/.test(rows[0][0] ?? '') ? rows.slice(1) : rows;
   return body.map(([saisi = '', ...cellules]) => ({ saisi, numero: bulkNumber(saisi), cellules }));
 }
+
+/** The web form of a bulk action: the action, and its parameter (the listing, or suspend or restore). */
+export const bulkActionFormSchema = lazySchema(() =>
+  z
+    .object({
+      action: z.enum(BULK_ACTIONS, 'Choisissez une action.'),
+      inscriptionAnnuaire: z.union([z.literal(''), z.enum(DIRECTORY_LISTINGS)]),
+      donnees: z.union([z.literal(''), z.enum(['SUSPENDRE', 'RETABLIR'])]),
+      /** The CSV file of numbers (a browser File), when the lines come from one. */
+      fichier: z.unknown().optional(),
+    })
+    .superRefine((values, context) => {
+      if (values.action === 'ANNUAIRE' && values.inscriptionAnnuaire === '')
+        context.addIssue({ code: 'custom', path: ['inscriptionAnnuaire'], message: 'Choisissez l’inscription à l’annuaire.' });
+      if (values.action === 'DONNEES' && values.donnees === '')
+        context.addIssue({ code: 'custom', path: ['donnees'], message: 'Choisissez de suspendre ou de rétablir les données.' });
+    }),
+);
+export type BulkActionForm = z.input<typeof bulkActionFormSchema>;
+
+/** The `parametres` of the action the form chose. */
+export function bulkParametersOf(values: z.output<typeof bulkActionFormSchema>): Record<string, unknown> {
+  if (values.action === 'ANNUAIRE') return { inscriptionAnnuaire: values.inscriptionAnnuaire };
+  if (values.action === 'DONNEES') return { bloque: values.donnees === 'SUSPENDRE' };
+  return {};
+}

@@ -88,6 +88,16 @@ export const frameRoutes: RouteObject[] = [
         lazy: () => import('./routes/mon-compte/alerts-route.tsx').then((m) => ({ Component: m.AlertsRoute, loader: m.alertsLoader })),
       },
       {
+        path: 'traitements',
+        handle: title('Actions groupées'),
+        lazy: () => import('./routes/mon-compte/bulk-jobs-route.tsx').then((m) => ({ Component: m.BulkJobsRoute, loader: m.bulkJobsLoader })),
+      },
+      {
+        path: 'traitements/:idTraitement',
+        handle: title('Traitement'),
+        lazy: () => import('./routes/mon-compte/bulk-job-route.tsx').then((m) => ({ Component: m.BulkJobRoute, loader: m.bulkJobLoader })),
+      },
+      {
         path: 'actions-service-client',
         handle: title('Actions du service client'),
         lazy: () =>

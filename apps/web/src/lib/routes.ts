@@ -53,6 +53,8 @@ export const PATHS = {
   accountAgentActions: '/mon-compte/actions-service-client',
   /** The account's consumption alerts and thresholds (decision 047). */
   accountAlerts: '/mon-compte/alertes',
+  /** The job centre of bulk actions; one job is `/mon-compte/traitements/{idTraitement}` (decision 050). */
+  accountBulkJobs: '/mon-compte/traitements',
   /** The account's invoices; one of them is `/mon-compte/factures/{referenceNumber}`. */
   accountInvoices: '/mon-compte/factures',
   /** The account's orders; one of them is `/mon-compte/commandes/{numero}`. */

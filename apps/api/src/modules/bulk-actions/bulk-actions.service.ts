@@ -60,6 +60,23 @@ function motifOf(error: unknown): string {
   throw error;
 }
 
+/**
+ * `work` on each item, `limit` at a time, results in the items' order: the rows' checks are
+ * reads, independent of each other, that a pool of connections runs side by side.
+ */
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Checks of one request or chunk run at once: well within the pool (PGlite queues them on its one connection). */
+const CHECKS_AT_ONCE = 4;
+
 function issueText(error: z.ZodError): string {
   return error.issues.map((issue) => issue.message).join(' ; ');
 }
@@ -184,11 +201,11 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
     const rows = await repo.nextRows(idTraitement, pending, deps.chunkSize);
     const actor: Actor = { userId: job.userId, sourceAddress: job.sourceAddress };
     const checks = new Map<number, { checked: unknown; motif: string | null; params: object; valeurs: unknown }>();
-    for (const row of rows) {
-      if (row.idContrat === null) continue;
+    await mapLimit(rows, CHECKS_AT_ONCE, async (row) => {
+      if (row.idContrat === null) return;
       const { params, values } = undoing && handler.undo ? handler.undo(row.avant) : { params: job.parametres as object, values: row.valeurs };
       checks.set(row.position, { ...(await check(job.action as BulkAction, job.userId, job.idClientBscs, row.idContrat, params, values)), params, valeurs: values });
-    }
+    });
     return transaction(async (tx) => {
       const locked = await repo.lockJob(tx, idTraitement);
       if (!locked || (!undoing && locked.statut === 'ANNULE')) return false;
@@ -259,15 +276,11 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
       await assertManager(actor.userId, idClientBscs);
       const params = parametersOf(request.action, request.parametres);
       const rows = csv ? await resolveCsv(idClientBscs, request.action, csv) : await resolveIds(idClientBscs, request);
-      const lignes: BulkRowAnswer[] = [];
-      for (const row of rows) {
-        if (row.refus !== null || row.idContrat === null) {
-          lignes.push({ idContrat: row.idContrat, numeroLigne: row.numeroLigne, resultat: 'REFUS', motif: row.refus });
-          continue;
-        }
+      const lignes = await mapLimit(rows, CHECKS_AT_ONCE, async (row): Promise<BulkRowAnswer> => {
+        if (row.refus !== null || row.idContrat === null) return { idContrat: row.idContrat, numeroLigne: row.numeroLigne, resultat: 'REFUS', motif: row.refus };
         const { motif } = await check(request.action, actor.userId, idClientBscs, row.idContrat, params, row.valeurs);
-        lignes.push({ idContrat: row.idContrat, numeroLigne: row.numeroLigne, resultat: motif === null ? 'OK' : 'REFUS', motif });
-      }
+        return { idContrat: row.idContrat, numeroLigne: row.numeroLigne, resultat: motif === null ? 'OK' : 'REFUS', motif };
+      });
       return { action: request.action, total: lignes.length, refuses: lignes.filter((row) => row.resultat === 'REFUS').length, lignes };
     },
 

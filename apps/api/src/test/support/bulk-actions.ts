@@ -68,7 +68,7 @@ export function heldJobs(): JobRunner & { queued: { queue: string; data: object 
       handlers.set(queue, handler as JobHandler<object>);
     },
     async workBatch(queue, handler) {
-      handlers.set(queue, (data) => handler([data]));
+      handlers.set(queue, (data) => handler([data as never]));
     },
     async send(queue, data, { tx } = {}) {
       if (tx) tx.afterCommit(async () => void queued.push({ queue, data }));
