@@ -47,6 +47,7 @@ export const REFERENCE_MENU: readonly Row[] = [
   sous(42, 4, 'Mon entreprise', 2, { requiresAccount: true }),
   mod(421, 42, 'Utilisateurs des lignes', '/mon-compte/utilisateurs', 1),
   mod(422, 42, 'Préférences de contact', '/mon-compte/preferences', 2),
+  mod(423, 42, 'Actions groupées', '/mon-compte/traitements', 3),
 
   rubrique(5, 'Assistance', 5),
   sous(51, 5, 'Aide en ligne', 1),
