@@ -24,7 +24,7 @@ async function prepare(): Promise<string> {
   const url = e2eDatabaseUrl();
   const handle = openDatabase(url ? { databaseUrl: url, dataDir: 'unused' } : { dataDir });
   try {
-    const { rows: accounts } = await handle.executeSql(`select id_client_bscs from user_billing_accounts uba join users u on u.id = uba.user_id where u.email = $1 and uba.is_gestionnaire`, [DEMO.gestionnaire.email]);
+    const { rows: accounts } = await handle.executeSql(`select uba.id_client_bscs from user_billing_accounts uba join users u on u.id = uba.user_id where u.email = $1 and uba.is_gestionnaire`, [DEMO.gestionnaire.email]);
     const bakery = (accounts[0] as { id_client_bscs: number }).id_client_bscs;
     await handle.executeSql(
       `insert into contracts (id_contrat, id_client_bscs, numero_ligne, code_statut, id_gamme, id_offre_engagement, date_activation)
