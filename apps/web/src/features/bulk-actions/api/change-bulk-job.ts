@@ -1,7 +1,8 @@
 import { bulkJobSchema, type BulkJob } from '@ecare/shared/bulk-actions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { BULK_JOBS_KEY, bulkJobQueryOptions, bulkJobsPath } from './get-bulk-jobs.ts';
+import { bulkJobQueryOptions } from './get-bulk-job.ts';
+import { BULK_JOBS_KEY, bulkJobsPath } from './get-bulk-jobs.ts';
 
 /** POST …/traitements/{idTraitement}/annulation (stop) or …/retour-arriere (undo). */
 export function useChangeBulkJob(idClientBscs: number, idTraitement: number) {

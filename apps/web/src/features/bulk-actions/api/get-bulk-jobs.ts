@@ -1,4 +1,4 @@
-import { bulkJobListSchema, bulkJobSchema, type BulkJob } from '@ecare/shared/bulk-actions';
+import { bulkJobListSchema, type BulkJob } from '@ecare/shared/bulk-actions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -23,15 +23,4 @@ export function useBulkJobs(idClientBscs: number) {
 /** Whether the job (or its undo) is still moving. */
 export function running(job: Pick<BulkJob, 'statut' | 'retourArriere'>): boolean {
   return job.statut === 'EN_ATTENTE' || job.statut === 'EN_COURS' || job.retourArriere === 'EN_COURS';
-}
-
-/** GET /api/clients/{idClientBscs}/traitements/{idTraitement}, read again every second while it runs. */
-export const bulkJobQueryOptions = (idClientBscs: number, idTraitement: number) =>
-  queryOptions({
-    queryKey: [...BULK_JOBS_KEY, idClientBscs, idTraitement],
-    queryFn: ({ signal }) => apiRequest(`${bulkJobsPath(idClientBscs)}/${idTraitement}`, { schema: bulkJobSchema, signal }),
-  });
-
-export function useBulkJob(idClientBscs: number, idTraitement: number) {
-  return useQuery({ ...bulkJobQueryOptions(idClientBscs, idTraitement), refetchInterval: (query) => (query.state.data && running(query.state.data) ? BULK_JOB_POLL_MS : false) });
 }

@@ -6,7 +6,8 @@ import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-d
 import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useChangeBulkJob } from '../api/change-bulk-job.ts';
-import { bulkJobsPath, running, useBulkJob } from '../api/get-bulk-jobs.ts';
+import { useBulkJob } from '../api/get-bulk-job.ts';
+import { bulkJobsPath, running } from '../api/get-bulk-jobs.ts';
 import { BulkRowsTable } from './bulk-rows-table.tsx';
 
 const dateTime = parisDateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
