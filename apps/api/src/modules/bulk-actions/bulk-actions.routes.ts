@@ -19,7 +19,7 @@ import type { ModuleApp } from '../../core/module.ts';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
 import { bodyReadByHandler, invalidBody } from '../../lib/attachments/multipart.ts';
 import { sendCsvFile } from '../../lib/download.ts';
-import { fail } from '../../lib/errors.ts';
+import { AppError, fail } from '../../lib/errors.ts';
 import { caller } from '../auth/index.ts';
 import type { BulkActionsService } from './bulk-actions.service.ts';
 
@@ -57,8 +57,9 @@ async function readBody(request: FastifyRequest): Promise<{ body: BulkRequest; c
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('FST_')) throw fail('BULK_CSV_INVALID');
-    throw error;
+    // The parser's refusals (limits, a malformed body or boundary) are the file's, never the server's.
+    if (error instanceof AppError) throw error;
+    throw fail('BULK_CSV_INVALID');
   }
   if (text === null || text.includes('\u0000')) throw fail('BULK_CSV_INVALID');
   const csv = parseBulkCsv(text);
