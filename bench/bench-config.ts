@@ -73,6 +73,8 @@ export const TARGETS = {
   fleetScale: { maxP95Ratio: 1.2 },
   /** Usage records counted per second through POST /api/interne/usages, 10,000 a request, on the 100,000-account set (PostgreSQL). */
   usageFeed: { minRecordsPerSecond: 20_000, maxAlertDelayMs: 60_000 },
+  /** One bulk action over 10,000 lines, from its POST to its job's end (PostgreSQL). */
+  bulkActions: { maxJobSeconds: 120 },
 } as const;
 
 /** A whole number from the environment between `min` and `max`, or `fallback` when unset. */

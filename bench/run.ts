@@ -21,7 +21,8 @@
  * fleet-scale (the fleet list's latency on the demo set and with 100,000 more accounts, about
  * 1,000,000 lines, bench/fleet-scale.ts; its scaled databases are kept for the next run) and
  * usage-feed (records counted per second by POST /api/interne/usages over that scaled set,
- * bench/usage-feed.ts; BENCH_USAGE_RECORDS):
+ * bench/usage-feed.ts; BENCH_USAGE_RECORDS) and bulk-actions (one bulk action's job over 10,000 lines of
+ * that scaled set, POST to its end, bench/bulk-actions.ts; BENCH_BULK_LINES):
  * `BENCH_ONLY=lighthouse npm run bench`. Such a run prints its summary but writes it to
  * bench/results/partial.json, leaving latest.json to complete runs. BENCH_LIGHTHOUSE_REPORTS=<dir>
  * keeps every Lighthouse report (JSON) there, for its diagnostics (bootup time, LCP element…).
@@ -39,6 +40,7 @@ import { measureLoginRoute, type LoginRouteReport } from './login-route.ts';
 import { benchExport } from './export.ts';
 import { benchFleetScale, type FleetScaleReport } from './fleet-scale.ts';
 import { benchUsageFeed, type UsageFeedReport } from './usage-feed.ts';
+import { benchBulkActions, type BulkActionsReport } from './bulk-actions.ts';
 import { benchMemory } from './memory.ts';
 import { printLighthouse, printLoginRoute, printThroughput, printTransfer, throughputHeading, type DatabaseResult } from './report.ts';
 import { login, startApi, type RunningServer } from './servers.ts';
@@ -49,7 +51,7 @@ import { measureTransfer, type TransferRow } from './transfer.ts';
 const log = (message: string) => console.log(`  › ${message}`);
 let failures = 0;
 
-const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export', 'fleet-scale', 'usage-feed'] as const;
+const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export', 'fleet-scale', 'usage-feed', 'bulk-actions'] as const;
 type PartName = (typeof PARTS)[number];
 
 /** The parts BENCH_ONLY asks for, or null for all of them. */
@@ -122,7 +124,15 @@ async function browserFigures(api: RunningServer): Promise<BrowserFigures> {
   return { loginRoute, transfer, lighthouse };
 }
 
-function summaryLines(date: Date, commit: string | null, browser: BrowserFigures, throughput: DatabaseResult[], fleetScale: FleetScaleReport[] | null, usageFeed: UsageFeedReport[] | null): string[] {
+function summaryLines(
+  date: Date,
+  commit: string | null,
+  browser: BrowserFigures,
+  throughput: DatabaseResult[],
+  fleetScale: FleetScaleReport[] | null,
+  usageFeed: UsageFeedReport[] | null,
+  bulkActions: BulkActionsReport[] | null,
+): string[] {
   const lines = [
     `Bench ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC · commit ${commit ?? 'none'} · Node ${process.version} · ` +
       `${os.cpus().length} CPU(s) · load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`,
@@ -189,6 +199,16 @@ function summaryLines(date: Date, commit: string | null, browser: BrowserFigures
         `${r.kind === 'postgres' ? ` ≥ ${formatInt(TARGETS.usageFeed.minRecordsPerSecond)} → ${passMiss(r.pass)}` : ''} · crossing → e-mail ${alert}`,
     );
   }
+  for (const r of bulkActions ?? []) {
+    const name = `Bulk action, ${r.label}:`;
+    if (r.status !== 'measured') {
+      lines.push(`${name} ${r.status}${r.note ? ` — ${r.note.split('\n')[0] ?? ''}` : ''}`);
+      continue;
+    }
+    lines.push(
+      `${name} ${formatInt(r.lines)} lines in ${r.jobSeconds?.toFixed(1) ?? '?'} s from the POST to the job's end (dry run ${r.simulationSeconds?.toFixed(1) ?? '?'} s) ≤ ${TARGETS.bulkActions.maxJobSeconds} s → ${passMiss(r.pass)}`,
+    );
+  }
   return lines;
 }
 
@@ -242,8 +262,16 @@ async function main(): Promise<void> {
         return null;
       });
   failures += (usageFeed ?? []).filter((report) => report.status === 'failed').length;
+  const bulkActions = !runs('bulk-actions')
+    ? null
+    : await benchBulkActions().catch((error: unknown) => {
+        failures += 1;
+        console.log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return null;
+      });
+  failures += (bulkActions ?? []).filter((report) => report.status === 'failed').length;
 
-  const lines = summaryLines(date, commit, browser, throughput, fleetScale, usageFeed);
+  const lines = summaryLines(date, commit, browser, throughput, fleetScale, usageFeed, bulkActions);
   console.log(heading('5. Summary'));
   console.log(lines.join('\n'));
 
@@ -265,6 +293,7 @@ async function main(): Promise<void> {
     databases: throughput,
     fleetScale,
     usageFeed,
+    bulkActions,
     summary: lines,
     parts: only === null ? [...PARTS] : [...only],
     failures,

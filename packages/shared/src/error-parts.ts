@@ -29,3 +29,4 @@ export { USAGE_ALERTS_ERRORS as usageAlerts } from './usage-alerts-errors.ts';
 export { SCHEDULED_REPORTS_ERRORS as scheduledReports } from './scheduled-reports-errors.ts';
 export { COST_CENTRES_ERRORS as costCentres } from './cost-centres-errors.ts';
 export { FLEET_POLICY_ERRORS as fleetPolicy } from './fleet-policy-errors.ts';
+export { BULK_ACTIONS_ERRORS as bulkActions } from './bulk-actions-errors.ts';

@@ -43,3 +43,4 @@ export * from './home.ts';
 export * from './scheduled-reports.ts';
 export * from './cost-centres.ts';
 export * from './fleet-policy.ts';
+export * from './bulk-actions.ts';

@@ -51,6 +51,8 @@ export const PAGE_PATHS = [
   '/mon-compte/alertes',
   '/mon-compte/rapports',
   '/mon-compte/centres-de-cout',
+  '/mon-compte/traitements',
+  '/mon-compte/traitements/:idTraitement',
   '/mon-compte/demandes',
   '/mon-compte/demandes/:reference',
   '/mon-compte/factures',

@@ -130,6 +130,8 @@ const envSchema = z.object({
    * 045). Default: on when SEED_DEMO is (it feeds nothing in a database without the demo data).
    */
   DEMO_USAGE_FEED: z.enum(['true', 'false']).optional(),
+  /** Rows of a bulk action done per transaction (decision 050): a job's progress moves a chunk at a time. */
+  BULK_ACTIONS_CHUNK: z.coerce.number().int().min(1).max(5_000).default(500),
   /** Validity of an e-mailed eSIM installation link. */
   ESIM_LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   /** Who takes card payments of unpaid invoices: the built-in sandbox (no real money) by default (decision 027). */
@@ -229,6 +231,8 @@ export interface Config {
   usageFeedToken: string | null;
   /** Whether the job feeding the demo lines with usage every minute runs. */
   demoUsageFeed: boolean;
+  /** Rows of a bulk action done per transaction. */
+  bulkActionsChunk: number;
   recaptcha: { secret: string | undefined; verifyUrl: string; minScore: number };
   devTools: boolean;
   /** false, a number of trusted proxy hops, or the trusted proxies' addresses and ranges (Fastify's trustProxy). */
@@ -287,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     usageFeedToken: env.USAGE_FEED_TOKEN ?? null,
     demoUsageFeed: env.DEMO_USAGE_FEED ? env.DEMO_USAGE_FEED === 'true' : env.SEED_DEMO,
+    bulkActionsChunk: env.BULK_ACTIONS_CHUNK,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
     devTools: env.DEV_TOOLS === 'true',
     trustProxy: env.TRUST_PROXY,

@@ -41,4 +41,5 @@ export const FEATURE_MODULES = [
   (await import('./home/index.ts')).homeModule,
   (await import('./scheduled-reports/index.ts')).scheduledReportsModule,
   (await import('./cost-centres/index.ts')).costCentresModule,
+  (await import('./bulk-actions/index.ts')).bulkActionsModule,
 ];

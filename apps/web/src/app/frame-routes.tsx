@@ -99,6 +99,16 @@ export const frameRoutes: RouteObject[] = [
           import('./routes/mon-compte/cost-centres-route.tsx').then((m) => ({ Component: m.CostCentresRoute, loader: m.costCentresLoader })),
       },
       {
+        path: 'traitements',
+        handle: title('Actions groupées'),
+        lazy: () => import('./routes/mon-compte/bulk-jobs-route.tsx').then((m) => ({ Component: m.BulkJobsRoute, loader: m.bulkJobsLoader })),
+      },
+      {
+        path: 'traitements/:idTraitement',
+        handle: title('Traitement'),
+        lazy: () => import('./routes/mon-compte/bulk-job-route.tsx').then((m) => ({ Component: m.BulkJobRoute, loader: m.bulkJobLoader })),
+      },
+      {
         path: 'actions-service-client',
         handle: title('Actions du service client'),
         lazy: () =>

@@ -57,6 +57,8 @@ export const PATHS = {
   accountReports: '/mon-compte/rapports',
   /** The account's tree of cost centres (decision 048). */
   accountCostCentres: '/mon-compte/centres-de-cout',
+  /** The job centre of bulk actions; one job is `/mon-compte/traitements/{idTraitement}` (decision 050). */
+  accountBulkJobs: '/mon-compte/traitements',
   /** The account's invoices; one of them is `/mon-compte/factures/{referenceNumber}`. */
   accountInvoices: '/mon-compte/factures',
   /** The account's orders; one of them is `/mon-compte/commandes/{numero}`. */

@@ -47,6 +47,9 @@ export const REFERENCE_MENU: readonly Row[] = [
   sous(42, 4, 'Mon entreprise', 2, { requiresAccount: true }),
   mod(421, 42, 'Utilisateurs des lignes', '/mon-compte/utilisateurs', 1),
   mod(422, 42, 'Préférences de contact', '/mon-compte/preferences', 2),
+  mod(423, 42, 'Actions groupées', '/mon-compte/traitements', 3),
+  mod(424, 42, 'Centres de coût', '/mon-compte/centres-de-cout', 4),
+  mod(425, 42, 'Rapports programmés', '/mon-compte/rapports', 5),
 
   rubrique(5, 'Assistance', 5),
   sous(51, 5, 'Aide en ligne', 1),

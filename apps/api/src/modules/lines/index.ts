@@ -5,7 +5,8 @@ import { xlsxExport } from './lines-export.ts';
 import { lineExportRoutes } from './lines-export.routes.ts';
 import { lineUsersRoutes } from './line-users.routes.ts';
 import { linesRoutes } from './lines.routes.ts';
-import { createLinesService } from './lines.service.ts';
+import { createLinesService, type LinesService } from './lines.service.ts';
+export { lineUserWrite } from './lines.service.ts';
 
 /** What other modules may use of lines. */
 export interface LinesModule {
@@ -13,6 +14,8 @@ export interface LinesModule {
   find: LinesRepository['find'];
   /** The account's whole fleet as the XLSX export makes it (every line, the export's columns), without any access check. */
   fleetWorkbook(idClientBscs: number, now: Date): AsyncIterable<Buffer>;
+  /** The line user and directory listing changes one line at a time (check, then apply in a transaction), for bulk actions. */
+  rows: LinesService['rows'];
 }
 
 declare module 'fastify' {
@@ -26,10 +29,6 @@ export const linesModule = defineModule(
   'lines',
   async (app, core) => {
     const repository = createLinesRepository(core.db);
-    app.decorate('lines', {
-      find: repository.find,
-      fleetWorkbook: (idClientBscs, now) => xlsxExport(repository.exportBatches(idClientBscs, {}, { tri: 'numeroLigne', ordre: 'asc' }), now),
-    } satisfies LinesModule);
     const service = createLinesService({
       repo: repository,
       policy: core.policy,
@@ -40,6 +39,11 @@ export const linesModule = defineModule(
       brandName: core.config.brandName,
       publicUrl: core.config.publicUrl,
     });
+    app.decorate('lines', {
+      find: repository.find,
+      fleetWorkbook: (idClientBscs, now) => xlsxExport(repository.exportBatches(idClientBscs, {}, { tri: 'numeroLigne', ordre: 'asc' }), now),
+      rows: service.rows,
+    } satisfies LinesModule);
     await linesRoutes(app, service);
     await lineExportRoutes(app, service);
     await lineUsersRoutes(app, service);

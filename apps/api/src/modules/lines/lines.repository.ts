@@ -149,6 +149,8 @@ const lineUserColumns = {
 /** A change of a line's user: the names and e-mail together, or the directory listing alone, or both. */
 export type LineUserWrite =
   | { utilisateurPrenom: string; utilisateurNom: string; utilisateurEmail: string | null; inscriptionAnnuaire?: DirectoryListing }
+  /** Only to put back what a line had (a bulk action's undo): a line may have had no user named. */
+  | { utilisateurPrenom: string | null; utilisateurNom: string | null; utilisateurEmail: string | null }
   | { inscriptionAnnuaire: DirectoryListing };
 
 /** Writes take the transaction they belong to (core.transaction); reads run on their own. */
@@ -346,6 +348,12 @@ export function createLinesRepository(db: Database) {
      * Names the line's user (and its directory listing, when given), unless the line has been
      * terminated meanwhile: then nothing is written and the answer is undefined.
      */
+    /** The line's user as it is, its row locked until the transaction ends: what a change replaces. */
+    async lineUserForUpdate(idContrat: number, tx: Transaction): Promise<LineUserEntry | undefined> {
+      const [row] = await tx.db.select(lineUserColumns).from(contracts).where(eq(contracts.idContrat, idContrat)).for('update');
+      return row;
+    },
+
     async setLineUser(idContrat: number, user: LineUserWrite, tx: Transaction): Promise<LineUserEntry | undefined> {
       const [row] = await tx.db
         .update(contracts)

@@ -24,7 +24,7 @@ import {
   type SimCheckResponse,
 } from '@ecare/shared';
 import type { Audit } from '../../core/audit.ts';
-import type { Transact } from '../../db/transaction.ts';
+import type { Transact, Transaction } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { MailService } from '../../platform/mail/index.ts';
@@ -81,6 +81,16 @@ function toDetail(row: LineDetailRow, access: ContractAccess): LineDetail {
   };
 }
 
+/** The write of a line user change as the request gives it. */
+export function lineUserWrite(update: LineUserUpdate): LineUserWrite {
+  return {
+    utilisateurPrenom: update.prenom,
+    utilisateurNom: update.nom,
+    utilisateurEmail: update.email || null,
+    ...(update.inscriptionAnnuaire ? { inscriptionAnnuaire: update.inscriptionAnnuaire } : {}),
+  };
+}
+
 export function createLinesService(deps: LinesDeps) {
   const { repo, policy, audit } = deps;
 
@@ -115,6 +125,42 @@ export function createLinesService(deps: LinesDeps) {
   async function assertCentreFilter(idClientBscs: number, filters: LineFilters) {
     if (typeof filters.idCentre === 'number' && !(await repo.centreOfAccount(idClientBscs, filters.idCentre))) throw fail('COST_CENTRE_UNKNOWN');
   }
+  /**
+   * The line user and directory listing changes one line at a time, as the single actions and
+   * each row of a bulk action run them: `check` applies the rules (access, role, the line's
+   * state) and throws the single action's coded error; `apply` writes and audits in the caller's
+   * transaction and says what the line had before, which an undo puts back.
+   */
+  const rows = {
+    lineUser: {
+      async check(userId: number, idContrat: number, idClientBscs?: number): Promise<ContractAccess> {
+        const access = await policy.assertLineAction(userId, idContrat, 'UTILISATEUR', idClientBscs);
+        await stateFor(idContrat, 'UTILISATEUR');
+        return access;
+      },
+      async apply(tx: Transaction, actor: Actor, access: ContractAccess, idContrat: number, write: LineUserWrite) {
+        const avant = await repo.lineUserForUpdate(idContrat, tx);
+        const apres = await repo.setLineUser(idContrat, write, tx);
+        if (!avant || !apres) throw fail('LINE_TERMINATED');
+        await audit.record({ ...actor, action: 'MODIFICATION_UTILISATEUR_LIGNE', idClientBscs: access.idClientBscs, idContrat }, { tx });
+        return { avant, apres };
+      },
+    },
+    directoryListing: {
+      async check(userId: number, idContrat: number, idClientBscs?: number): Promise<ContractAccess> {
+        const access = await policy.assertLineAction(userId, idContrat, 'ANNUAIRE', idClientBscs);
+        await stateFor(idContrat, 'ANNUAIRE');
+        return access;
+      },
+      async apply(tx: Transaction, actor: Actor, access: ContractAccess, idContrat: number, inscriptionAnnuaire: DirectoryListing) {
+        const avant = await repo.lineUserForUpdate(idContrat, tx);
+        const apres = await repo.setLineUser(idContrat, { inscriptionAnnuaire }, tx);
+        if (!avant || !apres) throw fail('LINE_TERMINATED');
+        await audit.record({ ...actor, action: 'MODIFICATION_ANNUAIRE', idClientBscs: access.idClientBscs, idContrat }, { tx });
+        return { avant, apres };
+      },
+    },
+  };
 
   return {
     async page(userId: number, idClientBscs: number, query: LinePageQuery): Promise<LinePage> {
@@ -254,33 +300,17 @@ export function createLinesService(deps: LinesDeps) {
 
     /** Names the line's user (the account's manager only), recorded with the change in one transaction. */
     async setLineUser(actor: Actor, idContrat: number, update: LineUserUpdate): Promise<LineUserEntry> {
-      const access = await policy.assertLineAction(actor.userId, idContrat, 'UTILISATEUR');
-      await stateFor(idContrat, 'UTILISATEUR');
-      const write: LineUserWrite = {
-        utilisateurPrenom: update.prenom,
-        utilisateurNom: update.nom,
-        utilisateurEmail: update.email || null,
-        ...(update.inscriptionAnnuaire ? { inscriptionAnnuaire: update.inscriptionAnnuaire } : {}),
-      };
-      return deps.transaction(async (tx) => {
-        const user = await repo.setLineUser(idContrat, write, tx);
-        if (!user) throw fail('LINE_TERMINATED');
-        await audit.record({ ...actor, action: 'MODIFICATION_UTILISATEUR_LIGNE', idClientBscs: access.idClientBscs, idContrat }, { tx });
-        return user;
-      });
+      const access = await rows.lineUser.check(actor.userId, idContrat);
+      return deps.transaction(async (tx) => (await rows.lineUser.apply(tx, actor, access, idContrat, lineUserWrite(update))).apres);
     },
 
     /** The directory listing alone: the manager, or the line's own user for their number (decision 020). */
     async setDirectoryListing(actor: Actor, idContrat: number, inscriptionAnnuaire: DirectoryListing): Promise<LineUserEntry> {
-      const access = await policy.assertLineAction(actor.userId, idContrat, 'ANNUAIRE');
-      await stateFor(idContrat, 'ANNUAIRE');
-      return deps.transaction(async (tx) => {
-        const user = await repo.setLineUser(idContrat, { inscriptionAnnuaire }, tx);
-        if (!user) throw fail('LINE_TERMINATED');
-        await audit.record({ ...actor, action: 'MODIFICATION_ANNUAIRE', idClientBscs: access.idClientBscs, idContrat }, { tx });
-        return user;
-      });
+      const access = await rows.directoryListing.check(actor.userId, idContrat);
+      return deps.transaction(async (tx) => (await rows.directoryListing.apply(tx, actor, access, idContrat, inscriptionAnnuaire)).apres);
     },
+
+    rows,
 
     /** Lifts the suspension of a loss or theft declaration. */
     async restore(actor: Actor, idContrat: number, idClientBscs: number): Promise<LineDetail> {

@@ -4,7 +4,19 @@ import { USAGE_ALERTS_AUDIT_ACTIONS } from './usage-alerts.audit.ts';
 import { createUsageAlertsMails } from './usage-alerts.mails.ts';
 import { createUsageAlertsRepository } from './usage-alerts.repository.ts';
 import { usageAlertsRoutes } from './usage-alerts.routes.ts';
-import { createUsageAlertsService, EVALUATE_QUEUE, mergeEvaluations, type EvaluateJob } from './usage-alerts.service.ts';
+import { createUsageAlertsService, EVALUATE_QUEUE, mergeEvaluations, type EvaluateJob, type UsageAlertsService } from './usage-alerts.service.ts';
+
+/** What other modules may use of the guard. */
+export interface UsageAlertsModule {
+  /** The data freeze and lift one line at a time (check, then apply in a transaction), for bulk actions. */
+  rows: UsageAlertsService['rows'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usageAlerts: UsageAlertsModule;
+  }
+}
 
 /** The web app's page of an account's alerts and thresholds, which the e-mails link to. */
 const ALERTS_PAGE = '/mon-compte/alertes';
@@ -25,6 +37,7 @@ export const usageAlertsModule = defineModule(
       jobs: core.jobs,
       mails: createUsageAlertsMails({ mail: core.mail, brandName: base.brandName, publicUrl: base.publicUrl, alertsPath: ALERTS_PAGE }),
     });
+    app.decorate('usageAlerts', { rows: service.rows } satisfies UsageAlertsModule);
     // A busy feed queues a job per batch, several a second: the jobs waiting are evaluated
     // together, each line once (an evaluation may run twice: its alerts are recorded once).
     await core.jobs.workBatch<EvaluateJob>(EVALUATE_QUEUE, async (jobs) => void (await service.evaluate(mergeEvaluations(jobs))), {

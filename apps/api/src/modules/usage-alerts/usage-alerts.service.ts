@@ -134,6 +134,50 @@ export function createUsageAlertsService(deps: UsageAlertsDeps) {
     };
   }
 
+  /**
+   * The freeze (bloque) or lift of a line's data one line at a time, as the single actions and
+   * each row of a bulk action run them: `check` applies the rules and throws their coded error
+   * (`idClientBscs`, when given, is the account the line must be of); `apply` writes and audits
+   * in the caller's transaction, e-mails the managers when asked, and says whether the line was
+   * frozen before, which an undo puts back.
+   */
+  const rows = {
+    dataFreeze: {
+      async check(userId: number, idContrat: number, bloque: boolean, idClientBscs?: number) {
+        const access = await assertManagesLine(userId, idContrat);
+        if (idClientBscs !== undefined && access.idClientBscs !== idClientBscs) throw fail('FORBIDDEN_CONTRACT');
+        const line = await repo.line(idContrat);
+        if (!line) throw fail('FORBIDDEN_CONTRACT');
+        if (bloque && line.codeStatut !== 'ACTIF') throw fail('DATA_FREEZE_LINE_NOT_ACTIVE');
+        return { ...line, idClientBscs: access.idClientBscs };
+      },
+      async apply(
+        tx: Transaction,
+        acting: Actor,
+        line: { idContrat: number; idClientBscs: number; numeroLigne: string },
+        bloque: boolean,
+        { mail }: { mail: boolean },
+      ): Promise<{ avant: { bloque: boolean } }> {
+        const { idContrat, idClientBscs } = line;
+        const managers = async () => (mail ? ((await repo.managerEmails(tx, [idClientBscs])).get(idClientBscs) ?? []) : []);
+        if (bloque) {
+          const now = clock.now();
+          const freeze: FreezeRow = { idContrat, periode: billingPeriodOf(now), depuis: now, cause: 'MANUEL', idAlerte: null };
+          if (!(await repo.freeze(tx, freeze))) return { avant: { bloque: true } };
+          await audit.record({ ...acting, action: 'BLOCAGE_DATA', idClientBscs, idContrat }, { tx });
+          if (mail) await mails.freezeChanged(tx, await managers(), { ...freeze, numeroLigne: line.numeroLigne }, 'BLOCAGE');
+          return { avant: { bloque: false } };
+        }
+        const lifted = await repo.unfreeze(tx, idContrat);
+        // A freeze of an earlier period had ended already.
+        if (!lifted) return { avant: { bloque: false } };
+        await audit.record({ ...acting, action: 'LEVEE_BLOCAGE_DATA', idClientBscs, idContrat, details: { depuis: lifted.depuis.toISOString(), cause: lifted.cause } }, { tx });
+        if (mail) await mails.freezeChanged(tx, await managers(), { ...lifted, numeroLigne: line.numeroLigne }, 'LEVEE');
+        return { avant: { bloque: lifted.periode >= billingPeriodOf(clock.now()) } };
+      },
+    },
+  };
+
   return {
     /** In the feed's transaction: the lines it added to are evaluated once it commits (within seconds). */
     async queueEvaluation(tx: Transaction, days: readonly UsageDayIncrement[]): Promise<void> {
@@ -314,34 +358,19 @@ export function createUsageAlertsService(deps: UsageAlertsDeps) {
 
     /** Freezes a line's data by hand until the period ends or a manager lifts it; a second call changes nothing. */
     async freezeByHand(acting: Actor, idContrat: number): Promise<DataFreeze> {
-      const { idClientBscs } = await assertManagesLine(acting.userId, idContrat);
-      const line = await repo.line(idContrat);
-      if (!line || line.codeStatut !== 'ACTIF') throw fail('DATA_FREEZE_LINE_NOT_ACTIVE');
-      const now = clock.now();
-      const periode = billingPeriodOf(now);
-      await transaction(async (tx) => {
-        const freeze: FreezeRow = { idContrat, periode, depuis: now, cause: 'MANUEL', idAlerte: null };
-        if (!(await repo.freeze(tx, freeze))) return;
-        await audit.record({ ...acting, action: 'BLOCAGE_DATA', idClientBscs, idContrat }, { tx });
-        const managers = await repo.managerEmails(tx, [idClientBscs]);
-        await mails.freezeChanged(tx, managers.get(idClientBscs) ?? [], { ...freeze, numeroLigne: line.numeroLigne }, 'BLOCAGE');
-      });
+      const checked = await rows.dataFreeze.check(acting.userId, idContrat, true);
+      await transaction((tx) => rows.dataFreeze.apply(tx, acting, checked, true, { mail: true }));
       return freezeAnswer(idContrat);
     },
 
     /** Lifts a line's freeze; lifting a line that is not frozen changes nothing. */
     async liftByHand(acting: Actor, idContrat: number): Promise<DataFreeze> {
-      const { idClientBscs } = await assertManagesLine(acting.userId, idContrat);
-      const line = await repo.line(idContrat);
-      await transaction(async (tx) => {
-        const lifted = await repo.unfreeze(tx, idContrat);
-        if (!lifted || !line) return;
-        await audit.record({ ...acting, action: 'LEVEE_BLOCAGE_DATA', idClientBscs, idContrat, details: { depuis: lifted.depuis.toISOString(), cause: lifted.cause } }, { tx });
-        const managers = await repo.managerEmails(tx, [idClientBscs]);
-        await mails.freezeChanged(tx, managers.get(idClientBscs) ?? [], { ...lifted, numeroLigne: line.numeroLigne }, 'LEVEE');
-      });
+      const checked = await rows.dataFreeze.check(acting.userId, idContrat, false);
+      await transaction((tx) => rows.dataFreeze.apply(tx, acting, checked, false, { mail: true }));
       return freezeAnswer(idContrat);
     },
+
+    rows,
   };
 }
 export type UsageAlertsService = ReturnType<typeof createUsageAlertsService>;

@@ -1,6 +1,6 @@
 import { GAMMES, type Line } from '@ecare/shared/lines';
 import { useMemo, useRef, useState, type Key } from 'react';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { EmptyState } from '../../components/ui/table/empty-state.tsx';
@@ -126,6 +126,9 @@ function LinesPanel({ idClientBscs }: { idClientBscs: number }) {
               label="Exporter la sélection"
               className="btn-primary"
             />
+            <Link to={PATHS.accountBulkJobs} state={{ lignes: selectedIds }} className="btn-secondary">
+              Action groupée
+            </Link>
           </LineSelectionBar>
           <div ref={tableRef}>
             <LinesTable

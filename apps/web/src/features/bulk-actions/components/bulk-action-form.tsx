@@ -1,0 +1,157 @@
+import {
+  BULK_ACTION_DEFINITIONS,
+  BULK_ACTIONS,
+  BULK_CSV_MAX_BYTES,
+  bulkActionFormSchema,
+  bulkParametersOf,
+  type BulkSimulation,
+} from '@ecare/shared/bulk-actions';
+import { DIRECTORY_LISTINGS } from '@ecare/shared/lines';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-dialog.tsx';
+import { FileField } from '../../../components/ui/form/file-field.tsx';
+import { Form } from '../../../components/ui/form/form.tsx';
+import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
+import { RadioGroupField } from '../../../components/ui/form/radio-group-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
+import { useSimulateBulkAction, useStartBulkAction, type BulkCall } from '../api/start-bulk-action.ts';
+import { BulkRowsTable } from './bulk-rows-table.tsx';
+
+const LISTING_LABELS: Record<(typeof DIRECTORY_LISTINGS)[number], string> = {
+  LISTE_ROUGE: 'Liste rouge (numéro non publié)',
+  LISTE_ORANGE: 'Liste orange (publié, sans prospection commerciale)',
+  PARUTION: 'Parution dans l’annuaire',
+};
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n === 1 ? one : many}`;
+
+interface BulkActionFormProps {
+  idClientBscs: number;
+  /** The lines chosen in the fleet list; without them, the lines come from a CSV file. */
+  lignes: readonly number[] | null;
+  /** Where a started job is followed. */
+  jobPath: (idTraitement: number) => string;
+}
+
+/**
+ * A bulk action in three steps: the action and its parameters, then the dry run (every row OK or
+ * refused with its reason, nothing changed), then the confirmation, which starts the job and opens
+ * its page.
+ */
+export function BulkActionForm({ idClientBscs, lignes, jobPath }: BulkActionFormProps) {
+  const form = useZodForm(bulkActionFormSchema, { defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', fichier: null } });
+  const action = useWatch({ control: form.control, name: 'action' });
+  const simulate = useSimulateBulkAction(idClientBscs);
+  const start = useStartBulkAction(idClientBscs);
+  const confirmation = useConfirmation();
+  const navigate = useNavigate();
+  const [dryRun, setDryRun] = useState<{ call: BulkCall; result: BulkSimulation } | null>(null);
+  const [startError, setStartError] = useState<unknown>(null);
+
+  async function onSubmit(values: ReturnType<typeof bulkActionFormSchema.parse>) {
+    setDryRun(null);
+    let source: BulkCall['source'];
+    if (lignes) source = { kind: 'lignes', ids: lignes };
+    else if (values.fichier instanceof File) source = { kind: 'csv', file: values.fichier };
+    else {
+      form.setError('fichier', { message: 'Choisissez le fichier CSV des numéros de ligne.' }, { shouldFocus: true });
+      return;
+    }
+    const call: BulkCall = { action: values.action, parametres: bulkParametersOf(values), source };
+    setDryRun({ call, result: await simulate.mutateAsync(call) });
+  }
+
+  async function launch() {
+    if (!dryRun) return;
+    setStartError(null);
+    if (!(await confirmation.ask())) return;
+    try {
+      const { idTraitement } = await start.mutateAsync(dryRun.call);
+      confirmation.close();
+      await navigate(jobPath(idTraitement));
+    } catch (error) {
+      confirmation.close();
+      setStartError(error);
+    }
+  }
+
+  const result = dryRun?.result;
+  const ok = result ? result.total - result.refuses : 0;
+  return (
+    <div className="space-y-6">
+      <Form form={form} className="space-y-4" onSubmit={onSubmit}>
+        <p>{lignes ? `${count(lignes.length, 'ligne choisie', 'lignes choisies')} dans la liste des lignes.` : 'Les lignes sont celles des numéros du fichier CSV.'}</p>
+        <SelectField
+          name="action"
+          label="Action"
+          required
+          placeholder="Choisissez une action"
+          options={BULK_ACTIONS.filter((name) => lignes === null || name !== 'UTILISATEUR').map((name) => ({ value: name, label: BULK_ACTION_DEFINITIONS[name].libelle }))}
+        />
+        {action === 'ANNUAIRE' ? (
+          <SelectField
+            name="inscriptionAnnuaire"
+            label="Inscription à l’annuaire"
+            required
+            placeholder="Choisissez l’inscription"
+            options={DIRECTORY_LISTINGS.map((value) => ({ value, label: LISTING_LABELS[value] }))}
+          />
+        ) : null}
+        {action === 'DONNEES' ? (
+          <RadioGroupField
+            name="donnees"
+            label="Données mobiles"
+            required
+            options={[
+              { value: 'SUSPENDRE', label: 'Suspendre les données' },
+              { value: 'RETABLIR', label: 'Rétablir les données' },
+            ]}
+          />
+        ) : null}
+        {lignes === null ? (
+          <FileField
+            name="fichier"
+            label="Fichier CSV des numéros de ligne"
+            accept=".csv,text/csv"
+            help={
+              action === 'UTILISATEUR'
+                ? 'Une ligne par numéro, puis le prénom, le nom et l’adresse e-mail de l’utilisateur, séparés par des points-virgules ; en-tête facultatif.'
+                : `Un numéro par ligne, dans tout format (06 12 34 56 78, +33 6…) ; en-tête facultatif ; ${BULK_CSV_MAX_BYTES / 1024 / 1024} Mo au plus.`
+            }
+          />
+        ) : null}
+        <FormAlert />
+        <SubmitButton>Simuler l’action</SubmitButton>
+      </Form>
+
+      {result ? (
+        <section aria-labelledby="simulation" className="space-y-4">
+          <h2 id="simulation" className="text-xl font-bold text-primary-strong">
+            Simulation
+          </h2>
+          <p role="status">
+            Rien n’a encore été changé. {count(ok, 'ligne serait modifiée', 'lignes seraient modifiées')}, {count(result.refuses, 'refusée', 'refusées')}.
+          </p>
+          <BulkRowsTable rows={result.lignes} caption="Résultat de la simulation, ligne par ligne" />
+          {startError ? <ApiErrorAlert error={startError} /> : null}
+          {ok > 0 ? (
+            <button type="button" className="btn-primary" onClick={() => void launch()}>
+              Lancer l’action sur {count(ok, 'ligne', 'lignes')}
+            </button>
+          ) : null}
+        </section>
+      ) : null}
+      <ConfirmDialog confirmation={confirmation} title="Lancer l’action groupée ?" confirmLabel="Lancer l’action" isPending={start.isPending}>
+        <p>
+          {dryRun ? BULK_ACTION_DEFINITIONS[dryRun.call.action].libelle : ''} : {count(ok, 'ligne sera modifiée', 'lignes seront modifiées')}, chacune par les mêmes
+          règles qu’à l’unité. Vous suivrez l’avancement sur la page du traitement et pourrez l’arrêter, puis le défaire dans les 15 minutes qui suivent sa fin.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * tsx bench/bulk-actions.ts  (also `BENCH_ONLY=bulk-actions npm run bench`)
+ *
+ * How long one bulk action over BENCH_BULK_LINES lines (default 10,000, the most a request names)
+ * takes from its POST to its job's end (decision 050; target ≤ 2 minutes on PostgreSQL): the
+ * directory listing of every line, each row through the single action's rules and audited, done
+ * by the job queue in chunks (BULK_ACTIONS_CHUNK). Also the dry run of the same rows.
+ *
+ * On the fleet-scale part's scaled PostgreSQL database (BENCH_SCALE_DATABASE_URL, seeded by that
+ * part or by this one with BENCH_SCALE_ACCOUNTS accounts, kept between runs). A billing account
+ * of its own with the lines is added for the run, managed by the demo manager, and removed after
+ * with its jobs, so that the kept database stays its size. PostgreSQL only: PGlite is a
+ * single-connection embedded engine, for development.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { TARGETS, wholeFromEnv } from './bench-config.ts';
+import { runAsScript } from './child-process.ts';
+import { fillScaled, openApiDatabase, settingsFromEnv } from './fleet-scale.ts';
+import { ensurePostgres, login, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
+import { formatInt, heading, passMiss, renderTable } from './text-table.ts';
+
+export interface BulkActionsReport {
+  label: string;
+  status: 'measured' | 'skipped' | 'failed';
+  note?: string;
+  serverVersion?: string;
+  lines: number;
+  chunk?: number;
+  simulationSeconds?: number;
+  jobSeconds?: number;
+  rowsPerSecond?: number;
+  loadAverage?: { start: number; end: number };
+  pass: boolean | null;
+}
+
+/** The bench's own account and the first id of its lines: far above the seed's. */
+const BENCH_ACCOUNT = 990_000_001;
+const FIRST_LINE = 990_000_000;
+
+const cleanUp = (idClientBscs: number) => `
+  delete from bulk_jobs where id_client_bscs = ${idClientBscs};
+  delete from contracts where id_client_bscs = ${idClientBscs};
+  delete from user_billing_accounts where id_client_bscs = ${idClientBscs};
+  delete from billing_accounts where id_client_bscs = ${idClientBscs};`;
+
+/** A copy of the demo manager's account under BENCH_ACCOUNT, managed by them, with `lines` active lines. */
+async function prepare(database: ApiDatabase, lines: number): Promise<void> {
+  const handle = openApiDatabase(database);
+  try {
+    await handle.executeSql(cleanUp(BENCH_ACCOUNT));
+    const { rows } = await handle.executeSql(
+      `select uba.id_client_bscs, uba.user_id from user_billing_accounts uba join users u on u.id = uba.user_id
+        where u.email = 'gestionnaire@demo.test' and uba.is_gestionnaire limit 1`,
+    );
+    const demo = rows[0] as { id_client_bscs: number; user_id: number } | undefined;
+    if (!demo) throw new Error('no demo manager in the scaled database');
+    await handle.executeSql(`
+      create temp table bench_account as select * from billing_accounts where id_client_bscs = ${demo.id_client_bscs};
+      update bench_account set id_client_bscs = ${BENCH_ACCOUNT}, code_client_bscs = 'BENCH-BULK';
+      insert into billing_accounts select * from bench_account;
+      drop table bench_account;
+      insert into user_billing_accounts (user_id, id_client_bscs, is_gestionnaire)
+        select ${demo.user_id}, ${BENCH_ACCOUNT}, true;
+      insert into contracts (id_contrat, id_client_bscs, numero_ligne, code_statut, id_gamme, id_offre_engagement, date_activation, inscription_annuaire)
+        select ${FIRST_LINE} + g, ${BENCH_ACCOUNT}, '07' || lpad(g::text, 8, '0'), 'ACTIF', c.id_gamme, c.id_offre_engagement, c.date_activation, 'LISTE_ROUGE'
+          from generate_series(1, ${lines}) g,
+               (select * from contracts where id_client_bscs = ${demo.id_client_bscs} and code_statut = 'ACTIF' limit 1) c;`);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function removeBenchAccount(database: ApiDatabase): Promise<void> {
+  const handle = openApiDatabase(database);
+  try {
+    await handle.executeSql(cleanUp(BENCH_ACCOUNT));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function call(server: RunningServer, token: string, method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; json: unknown }> {
+  const xsrf = randomBytes(16).toString('hex');
+  const response = await fetch(server.baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(300_000),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+export async function benchBulkActions(log: (message: string) => void = (message) => console.log(`  › ${message}`)): Promise<BulkActionsReport[]> {
+  const lines = wholeFromEnv('BENCH_BULK_LINES', 10_000, 10, 10_000);
+  console.log(heading(`Bulk actions — one job over ${formatInt(lines)} lines, POST to its end — load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`));
+  const report: BulkActionsReport = { label: 'PostgreSQL', status: 'failed', lines, pass: null };
+  const scale = settingsFromEnv(log);
+  const reached = await ensurePostgres(scale.scaledPostgresUrl);
+  if ('unreachable' in reached) {
+    report.status = 'skipped';
+    report.note = `PostgreSQL not reachable (${reached.unreachable})`;
+    log(`${report.note}; skipped`);
+    return [report];
+  }
+  report.serverVersion = reached.version;
+  const database: ApiDatabase = { kind: 'postgres', url: scale.scaledPostgresUrl };
+  let server: RunningServer | undefined;
+  try {
+    await fillScaled(database, scale.accounts, {}, log);
+    await prepare(database, lines);
+    server = await startApi(database, { LOG_LEVEL: 'warn' });
+    const token = await login(server.baseUrl);
+    const ids = Array.from({ length: lines }, (_, i) => FIRST_LINE + i + 1);
+    const body = { action: 'ANNUAIRE', parametres: { inscriptionAnnuaire: 'LISTE_ORANGE' }, lignes: ids };
+    const path = `/api/clients/${BENCH_ACCOUNT}/actions-groupees`;
+    const loadStart = os.loadavg()[0] ?? 0;
+
+    let started = performance.now();
+    const simulation = await call(server, token, 'POST', path, { ...body, simulation: true });
+    report.simulationSeconds = (performance.now() - started) / 1000;
+    if (simulation.status !== 200) throw new Error(`dry run answered ${simulation.status}`);
+    log(`dry run of ${formatInt(lines)} rows in ${report.simulationSeconds.toFixed(1)} s`);
+
+    started = performance.now();
+    const posted = await call(server, token, 'POST', path, body);
+    if (posted.status !== 202) throw new Error(`POST answered ${posted.status}: ${JSON.stringify(posted.json).slice(0, 300)}`);
+    const { idTraitement } = posted.json as { idTraitement: number };
+    let job: { statut: string; faits: number; refuses: number; total: number } = { statut: 'EN_ATTENTE', faits: 0, refuses: 0, total: lines };
+    while (job.statut !== 'TERMINE' && job.statut !== 'ANNULE') {
+      if (performance.now() - started > 600_000) throw new Error(`the job had not ended after 10 minutes (${job.faits} rows done)`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // The list's summaries: the progress without the 10,000 rows each time.
+      const answer = await call(server, token, 'GET', `/api/clients/${BENCH_ACCOUNT}/traitements`);
+      const found = (answer.json as { traitements: (typeof job & { idTraitement: number })[] }).traitements.find((row) => row.idTraitement === idTraitement);
+      if (found) job = found;
+    }
+    report.jobSeconds = (performance.now() - started) / 1000;
+    report.loadAverage = { start: loadStart, end: os.loadavg()[0] ?? 0 };
+    if (job.faits !== lines || job.refuses !== 0) throw new Error(`${job.faits} rows done and ${job.refuses} refused of ${lines}`);
+    report.rowsPerSecond = lines / report.jobSeconds;
+    report.pass = report.jobSeconds <= TARGETS.bulkActions.maxJobSeconds;
+    report.status = 'measured';
+    log(`${formatInt(lines)} rows done in ${report.jobSeconds.toFixed(1)} s (${formatInt(report.rowsPerSecond)} rows/s)`);
+  } catch (error) {
+    report.note = error instanceof Error ? error.message : String(error);
+    log(`FAILED ${report.note}`);
+  } finally {
+    await server?.child.stop();
+    await removeBenchAccount(database).catch((error: unknown) => log(`could not remove the bench account: ${String(error)}`));
+  }
+  console.log(
+    renderTable(
+      ['database', 'lines', 'dry run', 'job (POST → end)', 'rows/s', 'target'],
+      [
+        report.status === 'measured'
+          ? [report.label, formatInt(lines), `${report.simulationSeconds?.toFixed(1) ?? '?'} s`, `${report.jobSeconds?.toFixed(1) ?? '?'} s`, formatInt(report.rowsPerSecond ?? 0), `≤ ${TARGETS.bulkActions.maxJobSeconds} s ${passMiss(report.pass)}`]
+          : [report.label, formatInt(lines), `${report.status}: ${report.note ?? ''}`, '', '', ''],
+      ],
+      ['left', 'left'],
+    ),
+  );
+  return [report];
+}
+
+await runAsScript(import.meta.url, async () => (await benchBulkActions()).some((report) => report.status === 'failed'));

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { lazySchema } from './lazy-schema.ts';
+import { DIRECTORY_LISTINGS, lineUserBodySchema } from './lines.ts';
+import { frenchNationalDigits } from './phone.ts';
+
+/*
+ * Bulk actions on the lines of a billing account (decision 050): one action and its parameters
+ * applied row by row, each row through the rules of the single action, as a dry run or as a job.
+ */
+
+/**
+ * The actions, each one entry of BULK_ACTION_DEFINITIONS below (and one file on the API side,
+ * modules/bulk-actions/actions/). ANNUAIRE: directory listing; UTILISATEUR: the line user, each
+ * row its own names and e-mail; DONNEES: bar (bloque true) or allow the line's mobile data.
+ */
+export const BULK_ACTIONS = ['ANNUAIRE', 'UTILISATEUR', 'DONNEES'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const bulkActionSchema = lazySchema(() => z.enum(BULK_ACTIONS, 'Cette action groupée n’existe pas.'));
+
+/** What each action is called and takes: `parametres` for all its rows, `valeurs` per row (or null). */
+export const BULK_ACTION_DEFINITIONS = {
+  ANNUAIRE: {
+    libelle: 'Inscription à l’annuaire',
+    parametres: lazySchema(() =>
+      z.object({ inscriptionAnnuaire: z.enum(DIRECTORY_LISTINGS, 'L’inscription à l’annuaire doit être LISTE_ROUGE, LISTE_ORANGE ou PARUTION.') }),
+    ),
+    valeurs: null,
+  },
+  UTILISATEUR: {
+    libelle: 'Utilisateur de la ligne',
+    parametres: lazySchema(() => z.object({})),
+    valeurs: lineUserBodySchema,
+  },
+  DONNEES: {
+    libelle: 'Données mobiles (suspendre ou rétablir)',
+    parametres: lazySchema(() => z.object({ bloque: z.boolean('Indiquez s’il faut suspendre (true) ou rétablir (false) les données.') })),
+    valeurs: null,
+  },
+} as const satisfies Record<BulkAction, { libelle: string; parametres: z.ZodType; valeurs: z.ZodType | null }>;
+
+/** Lines one request may name. */
+export const BULK_MAX_LINES = 10_000;
+/** How long after its end a job may be undone. */
+export const BULK_UNDO_MINUTES = 15;
+/** The CSV file of numbers: its largest size. */
+export const BULK_CSV_MAX_BYTES = 1024 * 1024;
+/** The multipart field of the CSV file. */
+export const BULK_CSV_FIELD = 'fichier';
+
+/** A row named in a request: its contract id, with its own values for an action that takes some. */
+export const bulkRowSchema = lazySchema(() =>
+  z.union([
+    idSchema('idContrat de la ligne'),
+    z.object({ idContrat: idSchema('idContrat de la ligne') }).catchall(z.unknown()),
+  ]),
+);
+
+/** `POST /api/clients/{idClientBscs}/actions-groupees` (JSON). */
+export const bulkRequestSchema = lazySchema(() =>
+  z.object({
+    action: bulkActionSchema,
+    parametres: z.record(z.string(), z.unknown()).default({}).describe('Les paramètres de l’action, pour toutes les lignes'),
+    lignes: z
+      .array(bulkRowSchema)
+      .min(1, 'Choisissez au moins une ligne.')
+      .max(BULK_MAX_LINES, `Une action groupée porte sur ${BULK_MAX_LINES.toLocaleString('fr-FR')} lignes au plus.`)
+      .describe('Les idContrat des lignes ; pour UTILISATEUR, des objets { idContrat, prenom, nom, email }'),
+    simulation: z.boolean().default(false).describe('true : rien n’est changé, chaque ligne dit si elle serait faite ou refusée et pourquoi'),
+  }),
+);
+export type BulkRequest = z.output<typeof bulkRequestSchema>;
+
+export const BULK_ROW_RESULTS = ['OK', 'REFUS', 'EN_ATTENTE', 'ANNULE', 'RETABLI'] as const;
+export type BulkRowResult = (typeof BULK_ROW_RESULTS)[number];
+
+export const bulkRowResultSchema = lazySchema(() =>
+  z.object({
+    idContrat: z.number().int().nullable(),
+    numeroLigne: z.string(),
+    resultat: z.enum(BULK_ROW_RESULTS),
+    motif: z.string().nullable(),
+  }),
+);
+export type BulkRowAnswer = z.infer<typeof bulkRowResultSchema>;
+
+/** The dry run's answer: every row with its result. */
+export const bulkSimulationSchema = lazySchema(() =>
+  z.object({ action: bulkActionSchema, total: z.number().int(), refuses: z.number().int(), lignes: z.array(bulkRowResultSchema) }),
+);
+export type BulkSimulation = z.infer<typeof bulkSimulationSchema>;
+
+export const bulkStartedSchema = lazySchema(() => z.object({ idTraitement: z.number().int() }));
+
+export const BULK_JOB_STATUSES = ['EN_ATTENTE', 'EN_COURS', 'TERMINE', 'ANNULE'] as const;
+export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
+export const BULK_JOB_STATUS_LABELS: Record<BulkJobStatus, string> = {
+  EN_ATTENTE: 'En attente',
+  EN_COURS: 'En cours',
+  TERMINE: 'Terminé',
+  ANNULE: 'Annulé',
+};
+export const BULK_ROW_RESULT_LABELS: Record<BulkRowResult, string> = {
+  OK: 'Fait',
+  REFUS: 'Refusé',
+  EN_ATTENTE: 'À faire',
+  ANNULE: 'Annulé',
+  RETABLI: 'Rétabli',
+};
+
+export const bulkJobSummarySchema = lazySchema(() =>
+  z.object({
+    idTraitement: z.number().int(),
+    action: bulkActionSchema,
+    statut: z.enum(BULK_JOB_STATUSES),
+    total: z.number().int(),
+    faits: z.number().int(),
+    refuses: z.number().int(),
+    creeLe: z.iso.datetime(),
+    termineLe: z.iso.datetime().nullable(),
+    /** Undo: null when not asked, EN_COURS while rows are set back, TERMINE once done. */
+    retourArriere: z.enum(['EN_COURS', 'TERMINE']).nullable(),
+    /** Until when the finished job may be undone; null when it may not (any more). */
+    retourArrierePossibleJusquA: z.iso.datetime().nullable(),
+  }),
+);
+export type BulkJobSummary = z.infer<typeof bulkJobSummarySchema>;
+
+export const bulkJobSchema = lazySchema(() => bulkJobSummarySchema.extend({ lignes: z.array(bulkRowResultSchema) }));
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+export const bulkJobListSchema = lazySchema(() => z.object({ traitements: z.array(bulkJobSummarySchema) }));
+export type BulkJobList = z.infer<typeof bulkJobListSchema>;
+
+export const bulkAccountParamSchema = lazySchema(() => z.object({ idClientBscs: idSchema('Compte de facturation') }));
+export const bulkJobParamSchema = lazySchema(() =>
+  z.object({ idClientBscs: idSchema('Compte de facturation'), idTraitement: idSchema('Traitement') }),
+);
+
+/** The national digits of a number written in any usual way, "33 6 12 34 56 78" included; null otherwise. */
+export function bulkNumber(text: string): string | null {
+  const national = frenchNationalDigits(text);
+  if (national) return national;
+  const compact = text.replace(/[\s.()/-]/g, '');
+  return /^33[1-9]\d{8}$/.test(compact) ? `0${compact.slice(2)}` : null;
+}
+
+/** One row of a CSV file of numbers: the number as typed, its digits (null when not a number), its other cells. */
+export interface BulkCsvRow {
+  saisi: string;
+  numero: string | null;
+  cellules: string[];
+}
+
+function cells(line: string, separator: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        current += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else current += char;
+    } else if (char === '"') quoted = true;
+    else if (char === separator) {
+      out.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  out.push(current.trim());
+  return out;
+}
+
+/**
+ * The rows of a CSV file of numbers (the number first; for the line user, then first name, name,
+ * e-mail), `;` or `,` separated, with or without a header: a first line whose first cell is not a
+ * number is a header. Empty lines are skipped.
+ */
+export function parseBulkCsv(text: string): BulkCsvRow[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const first = lines[0] ?? '';
+  const separator = first.includes(';') ? ';' : first.includes('\t') ? '\t' : ',';
+  const rows = lines.map((line) => cells(line, separator));
+  const body = rows[0] && bulkNumber(rows[0][0] ?? '') === null && !/\d{6}/.test(rows[0][0] ?? '') ? rows.slice(1) : rows;
+  return body.map(([saisi = '', ...cellules]) => ({ saisi, numero: bulkNumber(saisi), cellules }));
+}
+
+/** The web form of a bulk action: the action, and its parameter (the listing, or suspend or restore). */
+export const bulkActionFormSchema = lazySchema(() =>
+  z
+    .object({
+      action: z.enum(BULK_ACTIONS, 'Choisissez une action.'),
+      inscriptionAnnuaire: z.union([z.literal(''), z.enum(DIRECTORY_LISTINGS)]),
+      donnees: z.union([z.literal(''), z.enum(['SUSPENDRE', 'RETABLIR'])]),
+      /** The CSV file of numbers (a browser File), when the lines come from one. */
+      fichier: z.unknown().optional(),
+    })
+    .superRefine((values, context) => {
+      if (values.action === 'ANNUAIRE' && values.inscriptionAnnuaire === '')
+        context.addIssue({ code: 'custom', path: ['inscriptionAnnuaire'], message: 'Choisissez l’inscription à l’annuaire.' });
+      if (values.action === 'DONNEES' && values.donnees === '')
+        context.addIssue({ code: 'custom', path: ['donnees'], message: 'Choisissez de suspendre ou de rétablir les données.' });
+    }),
+);
+export type BulkActionForm = z.input<typeof bulkActionFormSchema>;
+
+/** The `parametres` of the action the form chose. */
+export function bulkParametersOf(values: z.output<typeof bulkActionFormSchema>): Record<string, unknown> {
+  if (values.action === 'ANNUAIRE') return { inscriptionAnnuaire: values.inscriptionAnnuaire };
+  if (values.action === 'DONNEES') return { bloque: values.donnees === 'SUSPENDRE' };
+  return {};
+}
