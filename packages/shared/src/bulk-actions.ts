@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { lazySchema } from './lazy-schema.ts';
+import { LINE_LABELS_MAX } from './cost-centres.ts';
 import { DIRECTORY_LISTINGS, lineUserBodySchema } from './lines.ts';
 import { frenchNationalDigits } from './phone.ts';
 
@@ -14,9 +15,12 @@ import { frenchNationalDigits } from './phone.ts';
  * modules/bulk-actions/actions/). ANNUAIRE: directory listing; UTILISATEUR: the line user, each
  * row its own names and e-mail; DONNEES: bar (bloque true) or allow the line's mobile data.
  */
-export const BULK_ACTIONS = ['ANNUAIRE', 'UTILISATEUR', 'DONNEES'] as const;
+export const BULK_ACTIONS = ['ANNUAIRE', 'UTILISATEUR', 'DONNEES', 'CENTRE_DE_COUT', 'ETIQUETTES'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const bulkActionSchema = lazySchema(() => z.enum(BULK_ACTIONS, 'Cette action groupée n’existe pas.'));
+
+/** How a bulk action changes each line's labels: replaces them, or adds to or removes from them. */
+export const LABELS_CHANGE_MODES = ['REMPLACER', 'AJOUTER', 'RETIRER'] as const;
 
 /** What each action is called and takes: `parametres` for all its rows, `valeurs` per row (or null). */
 export const BULK_ACTION_DEFINITIONS = {
@@ -35,6 +39,21 @@ export const BULK_ACTION_DEFINITIONS = {
   DONNEES: {
     libelle: 'Données mobiles (suspendre ou rétablir)',
     parametres: lazySchema(() => z.object({ bloque: z.boolean('Indiquez s’il faut suspendre (true) ou rétablir (false) les données.') })),
+    valeurs: null,
+  },
+  CENTRE_DE_COUT: {
+    libelle: 'Centre de coût',
+    parametres: lazySchema(() => z.object({ idCentre: z.number('Choisissez le centre de coût.').int().positive().nullable().describe('Le centre de coût du compte ; null : aucun centre') })),
+    valeurs: null,
+  },
+  ETIQUETTES: {
+    libelle: 'Étiquettes',
+    parametres: lazySchema(() =>
+      z.object({
+        mode: z.enum(LABELS_CHANGE_MODES, 'Choisissez de remplacer, d’ajouter ou de retirer les étiquettes.'),
+        etiquettes: z.array(z.string(), 'Les étiquettes sont une liste de textes.').max(LINE_LABELS_MAX, `Au plus ${LINE_LABELS_MAX} étiquettes.`),
+      }),
+    ),
     valeurs: null,
   },
 } as const satisfies Record<BulkAction, { libelle: string; parametres: z.ZodType; valeurs: z.ZodType | null }>;
@@ -187,6 +206,9 @@ export function parseBulkCsv(text: string): BulkCsvRow[] {
   return body.map(([saisi = '', ...cellules]) => ({ saisi, numero: bulkNumber(saisi), cellules }));
 }
 
+/** The labels typed in one field, separated by commas or semicolons (the line rules then apply to each line). */
+const labelsOf = (text: string) => text.split(/[,;]/).map((label) => label.trim()).filter((label) => label !== '');
+
 /** The web form of a bulk action: the action, and its parameter (the listing, or suspend or restore). */
 export const bulkActionFormSchema = lazySchema(() =>
   z
@@ -194,6 +216,11 @@ export const bulkActionFormSchema = lazySchema(() =>
       action: z.enum(BULK_ACTIONS, 'Choisissez une action.'),
       inscriptionAnnuaire: z.union([z.literal(''), z.enum(DIRECTORY_LISTINGS)]),
       donnees: z.union([z.literal(''), z.enum(['SUSPENDRE', 'RETABLIR'])]),
+      /** The centre's id, or `aucun` to take the lines out of every centre. */
+      idCentre: z.string(),
+      modeEtiquettes: z.enum(LABELS_CHANGE_MODES),
+      /** The labels, separated by commas. */
+      etiquettes: z.string(),
       /** The CSV file of numbers (a browser File), when the lines come from one. */
       fichier: z.unknown().optional(),
     })
@@ -202,6 +229,10 @@ export const bulkActionFormSchema = lazySchema(() =>
         context.addIssue({ code: 'custom', path: ['inscriptionAnnuaire'], message: 'Choisissez l’inscription à l’annuaire.' });
       if (values.action === 'DONNEES' && values.donnees === '')
         context.addIssue({ code: 'custom', path: ['donnees'], message: 'Choisissez de suspendre ou de rétablir les données.' });
+      if (values.action === 'CENTRE_DE_COUT' && values.idCentre === '')
+        context.addIssue({ code: 'custom', path: ['idCentre'], message: 'Choisissez le centre de coût.' });
+      if (values.action === 'ETIQUETTES' && values.modeEtiquettes !== 'REMPLACER' && labelsOf(values.etiquettes).length === 0)
+        context.addIssue({ code: 'custom', path: ['etiquettes'], message: 'Indiquez au moins une étiquette.' });
     }),
 );
 export type BulkActionForm = z.input<typeof bulkActionFormSchema>;
@@ -210,5 +241,7 @@ export type BulkActionForm = z.input<typeof bulkActionFormSchema>;
 export function bulkParametersOf(values: z.output<typeof bulkActionFormSchema>): Record<string, unknown> {
   if (values.action === 'ANNUAIRE') return { inscriptionAnnuaire: values.inscriptionAnnuaire };
   if (values.action === 'DONNEES') return { bloque: values.donnees === 'SUSPENDRE' };
+  if (values.action === 'CENTRE_DE_COUT') return { idCentre: values.idCentre === 'aucun' ? null : Number(values.idCentre) };
+  if (values.action === 'ETIQUETTES') return { mode: values.modeEtiquettes, etiquettes: labelsOf(values.etiquettes) };
   return {};
 }

@@ -166,3 +166,13 @@ export type AccountLabels = z.infer<typeof accountLabelsSchema>;
 
 /** A centre's name as the lists show it: « DIRCO – Direction commerciale ». */
 export const centreName = (centre: { code: string; libelle: string }) => `${centre.code} – ${centre.libelle}`;
+
+/** A centre as a list of choices names it, indented under its parent: « Agence Lyon (LYON) ». */
+export function centreChoiceLabel(centre: Pick<CostCentreEntry, 'code' | 'libelle' | 'niveau'>): string {
+  return `${'\u00a0\u00a0\u00a0\u00a0'.repeat(Math.max(0, centre.niveau - 1))}${centre.libelle} (${centre.code})`;
+}
+
+/** The account's centres as the options of a choice, in the tree's reading order. */
+export function centreChoices(centres: readonly Pick<CostCentreEntry, 'idCentre' | 'code' | 'libelle' | 'niveau'>[]): { value: string; label: string }[] {
+  return centres.map((centre) => ({ value: String(centre.idCentre), label: centreChoiceLabel(centre) }));
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentConnectResponseSchema, bulkJobListSchema, bulkSimulationSchema, errorMessage, hashConfidentialCode, validateScResponseSchema } from '@ecare/shared';
-import { agents, auditLog, contracts } from '../../db/schema.ts';
+import { agents, auditLog, contracts, costCentres } from '../../db/schema.ts';
 import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
@@ -129,6 +129,37 @@ describe('bulk actions: jobs', () => {
     expect(after.lignes.map((row) => row.resultat)).toEqual(['RETABLI', 'RETABLI', 'RETABLI', 'REFUS']);
     expect(await Promise.all(mine.map(listingOf))).toEqual(before);
     expectError(await t.send('POST', `${bulkPaths(f.account).job(id)}/retour-arriere`, { token: f.manager }), 409, 'BULK_NOT_UNDOABLE');
+  });
+
+  it('puts lines in a cost centre and changes their labels by the line page’s rules, then undoes both', async () => {
+    const [centre] = await t.db.insert(costCentres).values({ idClientBscs: f.account, code: 'BULK-TEST', libelle: 'Centre des actions groupées' }).returning();
+    const [foreign] = await t.db.insert(costCentres).values({ idClientBscs: f.strangerAccount, code: 'BULK-AUTRE', libelle: 'Centre d’un autre compte' }).returning();
+    const mine = [f.colleague(5), f.colleague(6)].map((line) => line.idContrat);
+    const stored = async () => Promise.all(mine.map(async (idContrat) => { const line = await storedLine(t, idContrat); return { idCentre: line.idCentre, etiquettes: line.etiquettes }; }));
+    const before = await stored();
+
+    // Another account's centre is refused on every row, in the dry run as in the job.
+    const refused = bodyOf(await t.send('POST', bulkPaths(f.account).start, { token: f.manager, json: { action: 'CENTRE_DE_COUT', parametres: { idCentre: foreign?.idCentre }, lignes: mine, simulation: true } }), bulkSimulationSchema);
+    expect(refused.lignes.map((row) => [row.resultat, row.motif])).toEqual(mine.map(() => ['REFUS', errorMessage('COST_CENTRE_UNKNOWN')]));
+
+    const placed = await startJob(t, f.manager, f.account, { action: 'CENTRE_DE_COUT', parametres: { idCentre: centre?.idCentre }, lignes: [...mine, f.unmanagedLine.idContrat] });
+    expect(await jobOf(t, f.manager, f.account, placed)).toMatchObject({ statut: 'TERMINE', faits: 2, refuses: 1 });
+    expect((await stored()).map((line) => line.idCentre)).toEqual([centre?.idCentre, centre?.idCentre]);
+
+    // Eleven labels on a line would break the rule of ten: refused with its message, and nothing in the dry run changes.
+    const tooMany = bodyOf(
+      await t.send('POST', bulkPaths(f.account).start, { token: f.manager, json: { action: 'ETIQUETTES', parametres: { mode: 'AJOUTER', etiquettes: Array.from({ length: 10 }, (_, i) => `Lot ${i}`) }, lignes: mine, simulation: true } }),
+      bulkSimulationSchema,
+    );
+    expect(tooMany.lignes.every((row) => row.resultat === 'OK' || row.motif === errorMessage('LINE_LABELS_TOO_MANY'))).toBe(true);
+    const labelled = await startJob(t, f.manager, f.account, { action: 'ETIQUETTES', parametres: { mode: 'AJOUTER', etiquettes: ['Astreinte de nuit'] }, lignes: mine });
+    expect(await jobOf(t, f.manager, f.account, labelled)).toMatchObject({ statut: 'TERMINE', faits: 2, refuses: 0 });
+    for (const line of await stored()) expect(line.etiquettes).toContain('Astreinte de nuit');
+    const audited = await auditCounts(t, 'MODIFICATION_ETIQUETTES_LIGNE', mine);
+    for (const idContrat of mine) expect(audited.get(idContrat)).toBeGreaterThan(0);
+
+    for (const id of [labelled, placed]) expect((await t.send('POST', `${bulkPaths(f.account).job(id)}/retour-arriere`, { token: f.manager })).statusCode).toBe(200);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses an undo 15 minutes after the end', async () => {

@@ -5,7 +5,10 @@ import type { Transaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { fail } from '../../lib/errors.ts';
 import type { CentreRow, CostCentresRepository } from './cost-centres.repository.ts';
-import { applyLineCentre, applyLineLabels } from './cost-centres.rows.ts';
+import { applyLineCentre, applyLineLabels, type LineRowOutcome, type LineTarget } from './cost-centres.rows.ts';
+
+/** Thrown to roll a dry run's transaction back. */
+const DRY_RUN = Symbol('dry run');
 import { treeOf } from './cost-centres.tree.ts';
 
 export interface CostCentresDeps extends Pick<ServiceCore, 'policy' | 'audit' | 'transaction' | 'clock'> {
@@ -31,6 +34,44 @@ export function createCostCentresService(deps: CostCentresDeps) {
     if (access.role !== 'GESTIONNAIRE') throw fail('COST_CENTRES_MANAGER_ONLY');
     return { idClientBscs: access.idClientBscs, idContrat };
   }
+
+  /** What a rule says of a line, in a transaction rolled back: nothing written (a dry run's check). */
+  async function dryRun<T>(rule: (tx: Transaction) => Promise<T>): Promise<T> {
+    let outcome: { value: T } | null = null;
+    await transaction(async (tx) => {
+      outcome = { value: await rule(tx) };
+      throw DRY_RUN;
+    }).catch((error: unknown) => {
+      if (error !== DRY_RUN) throw error;
+    });
+    if (outcome === null) throw new Error('the dry run gave no outcome');
+    return (outcome as { value: T }).value;
+  }
+
+  /**
+   * A line's centre or labels changed one row at a time, as the line page and each row of a bulk
+   * action do: `check` (the caller manages the line's account, which is the one named, and the
+   * rule accepts the change, tried without writing) throws the coded refusal; `apply` writes and
+   * audits in the caller's transaction and answers what the line had before, which an undo puts back.
+   */
+  function lineRow<Change, Value>(rule: (tx: Transaction, target: LineTarget, change: Change) => Promise<LineRowOutcome<Value>>, action: 'MODIFICATION_CENTRE_LIGNE' | 'MODIFICATION_ETIQUETTES_LIGNE') {
+    return {
+      async check(userId: number, idContrat: number, change: Change, idClientBscs: number): Promise<LineTarget> {
+        const target = await managedLine(userId, idContrat);
+        if (target.idClientBscs !== idClientBscs) throw fail('FORBIDDEN_CONTRACT');
+        const outcome = await dryRun((tx) => rule(tx, target, change));
+        if (!outcome.ok) throw fail(outcome.code);
+        return target;
+      },
+      async apply(tx: Transaction, acting: Actor, target: LineTarget, change: Change): Promise<Value> {
+        const outcome = await rule(tx, target, change);
+        if (!outcome.ok) throw fail(outcome.code);
+        if (outcome.modifiee) await audit.record({ ...acting, action, ...target, details: { avant: outcome.avant, apres: outcome.apres } }, { tx });
+        return outcome.avant;
+      },
+    };
+  }
+  const rows = { centre: lineRow(applyLineCentre, 'MODIFICATION_CENTRE_LIGNE'), labels: lineRow(applyLineLabels, 'MODIFICATION_ETIQUETTES_LIGNE') };
 
   async function allocation(idContrat: number): Promise<LineCostAllocation> {
     const row = await repo.allocation(idContrat);
@@ -140,27 +181,17 @@ export function createCostCentresService(deps: CostCentresDeps) {
 
     async setLineCentre(acting: Actor, idContrat: number, idCentre: number | null): Promise<LineCostAllocation> {
       const target = await managedLine(acting.userId, idContrat);
-      await transaction(async (tx) => {
-        const outcome = await applyLineCentre(tx, target, idCentre);
-        if (!outcome.ok) throw fail(outcome.code);
-        if (outcome.modifiee) {
-          await audit.record({ ...acting, action: 'MODIFICATION_CENTRE_LIGNE', ...target, details: { avant: outcome.avant, apres: outcome.apres } }, { tx });
-        }
-      });
+      await transaction((tx) => rows.centre.apply(tx, acting, target, idCentre));
       return allocation(idContrat);
     },
 
     async setLineLabels(acting: Actor, idContrat: number, etiquettes: readonly string[]): Promise<LineCostAllocation> {
       const target = await managedLine(acting.userId, idContrat);
-      await transaction(async (tx) => {
-        const outcome = await applyLineLabels(tx, target, { mode: 'REMPLACER', etiquettes });
-        if (!outcome.ok) throw fail(outcome.code);
-        if (outcome.modifiee) {
-          await audit.record({ ...acting, action: 'MODIFICATION_ETIQUETTES_LIGNE', ...target, details: { avant: outcome.avant, apres: outcome.apres } }, { tx });
-        }
-      });
+      await transaction((tx) => rows.labels.apply(tx, acting, target, { mode: 'REMPLACER', etiquettes }));
       return allocation(idContrat);
     },
+
+    rows,
   };
 }
 export type CostCentresService = ReturnType<typeof createCostCentresService>;

@@ -2,7 +2,19 @@ import { defineModule } from '../../core/module.ts';
 import { COST_CENTRES_AUDIT_ACTIONS } from './cost-centres.audit.ts';
 import { createCostCentresRepository } from './cost-centres.repository.ts';
 import { costCentresRoutes } from './cost-centres.routes.ts';
-import { createCostCentresService } from './cost-centres.service.ts';
+import { createCostCentresService, type CostCentresService } from './cost-centres.service.ts';
+
+/** What other modules may use of cost centres. */
+export interface CostCentresModule {
+  /** A line's centre and labels changed one row at a time (check, then apply in a transaction), for bulk actions. */
+  rows: CostCentresService['rows'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    costCentres: CostCentresModule;
+  }
+}
 
 /**
  * The one rule of a line's centre and labels, for other modules to apply row by row in their
@@ -16,6 +28,7 @@ export const costCentresModule = defineModule(
   async (app, core) => {
     const { policy, audit, transaction, clock } = core;
     const service = createCostCentresService({ repo: createCostCentresRepository(core.db), policy, audit, transaction, clock });
+    app.decorate('costCentres', { rows: service.rows } satisfies CostCentresModule);
     await costCentresRoutes(app, service);
   },
   { dependencies: ['auth'], auditActions: COST_CENTRES_AUDIT_ACTIONS },

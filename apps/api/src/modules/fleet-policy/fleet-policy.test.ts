@@ -24,7 +24,7 @@ const { t, f } = useTestContext(
     // Two more managers of the bakery: the approvers.
     const second = await createUser(t.db, { email: 'second@boulangerie.test', password: PASSWORD, prenom: 'Inès', nom: 'Garnier', gestionnaire: true, accounts: [{ idClientBscs: demo.account, isGestionnaire: true }] });
     const third = await createUser(t.db, { email: 'troisieme@boulangerie.test', password: PASSWORD, prenom: 'Hugo', nom: 'Petit', gestionnaire: true, accounts: [{ idClientBscs: demo.account, isGestionnaire: true }] });
-    const [centre] = await t.db.insert(costCentres).values({ idClientBscs: demo.account, code: 'LYON', libelle: 'Agence de Lyon' }).returning();
+    const [centre] = await t.db.insert(costCentres).values({ idClientBscs: demo.account, code: 'POLITIQUE-TEST', libelle: 'Centre des tests de politique' }).returning();
     const [foreign] = await t.db.insert(costCentres).values({ idClientBscs: demo.strangerAccount, code: 'AUTRE', libelle: 'Centre d’un autre compte' }).returning();
     if (!centre || !foreign) throw new Error('centres not created');
     return {

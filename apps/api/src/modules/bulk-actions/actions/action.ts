@@ -2,6 +2,7 @@ import type { BulkAction } from '@ecare/shared';
 import type { z } from 'zod';
 import type { Actor } from '../../../core/actor.ts';
 import type { Transaction } from '../../../db/transaction.ts';
+import type { CostCentresModule } from '../../cost-centres/index.ts';
 import type { LinesModule } from '../../lines/index.ts';
 import type { UsageAlertsModule } from '../../usage-alerts/index.ts';
 
@@ -9,6 +10,7 @@ import type { UsageAlertsModule } from '../../usage-alerts/index.ts';
 export interface RowServices {
   lines: LinesModule;
   usageAlerts: UsageAlertsModule;
+  costCentres: CostCentresModule;
 }
 
 /** One row as an action sees it: the line, on the job's account. */

@@ -1,7 +1,9 @@
 import type { BulkAction } from '@ecare/shared';
 import type { AnyBulkAction } from './action.ts';
 import { annuaireAction } from './annuaire.ts';
+import { centreDeCoutAction } from './centre-de-cout.ts';
 import { donneesAction } from './donnees.ts';
+import { etiquettesAction } from './etiquettes.ts';
 import { utilisateurAction } from './utilisateur.ts';
 
 export type { BulkRow, RowServices } from './action.ts';
@@ -15,4 +17,6 @@ export const BULK_ACTION_HANDLERS: Record<BulkAction, AnyBulkAction> = {
   ANNUAIRE: annuaireAction,
   UTILISATEUR: utilisateurAction,
   DONNEES: donneesAction,
+  CENTRE_DE_COUT: centreDeCoutAction,
+  ETIQUETTES: etiquettesAction,
 };

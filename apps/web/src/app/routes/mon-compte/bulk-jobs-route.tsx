@@ -1,8 +1,10 @@
+import { centreChoices } from '@ecare/shared/cost-centres';
 import { useLocation } from 'react-router';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useBulkJobs } from '../../../features/bulk-actions/api/get-bulk-jobs.ts';
 import { BulkActionForm } from '../../../features/bulk-actions/components/bulk-action-form.tsx';
 import { BulkJobsTable } from '../../../features/bulk-actions/components/bulk-jobs-table.tsx';
+import { useCostCentres } from '../../../features/cost-centres/api/get-cost-centres.ts';
 import { PATHS } from '../../../lib/routes.ts';
 import { AccountPage } from './account-page.tsx';
 
@@ -14,6 +16,12 @@ const jobPath = (idTraitement: number) => `${PATHS.accountBulkJobs}/${idTraiteme
 function selectedLines(state: unknown): number[] | null {
   const lignes = (state as { lignes?: unknown } | null)?.lignes;
   return Array.isArray(lignes) && lignes.length > 0 && lignes.every((id) => Number.isInteger(id)) ? (lignes as number[]) : null;
+}
+
+/** The new action's form, with the account's cost centres for the centre action. */
+function NewBulkAction({ idClientBscs, lignes }: { idClientBscs: number; lignes: number[] | null }) {
+  const centres = useCostCentres(idClientBscs);
+  return <BulkActionForm idClientBscs={idClientBscs} lignes={lignes} jobPath={jobPath} centres={centreChoices(centres.data?.centres ?? [])} />;
 }
 
 function Jobs({ idClientBscs }: { idClientBscs: number }) {
@@ -41,7 +49,7 @@ export function BulkJobsRoute() {
             <h2 id="nouvelle-action" className="text-xl font-bold text-primary-strong">
               Nouvelle action groupée
             </h2>
-            <BulkActionForm idClientBscs={account.idClientBscs} lignes={lignes} jobPath={jobPath} />
+            <NewBulkAction idClientBscs={account.idClientBscs} lignes={lignes} />
           </section>
           <Jobs idClientBscs={account.idClientBscs} />
         </>

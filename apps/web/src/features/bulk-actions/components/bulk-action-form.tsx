@@ -6,6 +6,7 @@ import {
   bulkParametersOf,
   type BulkSimulation,
 } from '@ecare/shared/bulk-actions';
+import { LINE_LABEL_LENGTH_MAX, LINE_LABELS_MAX } from '@ecare/shared/cost-centres';
 import { DIRECTORY_LISTINGS } from '@ecare/shared/lines';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -18,6 +19,7 @@ import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
 import { RadioGroupField } from '../../../components/ui/form/radio-group-field.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { useSimulateBulkAction, useStartBulkAction, type BulkCall } from '../api/start-bulk-action.ts';
 import { BulkRowsTable } from './bulk-rows-table.tsx';
@@ -36,6 +38,8 @@ interface BulkActionFormProps {
   lignes: readonly number[] | null;
   /** Where a started job is followed. */
   jobPath: (idTraitement: number) => string;
+  /** The account's cost centres, as the choice of the centre action offers them. */
+  centres: readonly { value: string; label: string }[];
 }
 
 /**
@@ -43,8 +47,8 @@ interface BulkActionFormProps {
  * refused with its reason, nothing changed), then the confirmation, which starts the job and opens
  * its page.
  */
-export function BulkActionForm({ idClientBscs, lignes, jobPath }: BulkActionFormProps) {
-  const form = useZodForm(bulkActionFormSchema, { defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', fichier: null } });
+export function BulkActionForm({ idClientBscs, lignes, jobPath, centres }: BulkActionFormProps) {
+  const form = useZodForm(bulkActionFormSchema, { defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', idCentre: '', modeEtiquettes: 'AJOUTER', etiquettes: '', fichier: null } });
   const action = useWatch({ control: form.control, name: 'action' });
   const simulate = useSimulateBulkAction(idClientBscs);
   const start = useStartBulkAction(idClientBscs);
@@ -112,6 +116,35 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath }: BulkActionForm
               { value: 'RETABLIR', label: 'Rétablir les données' },
             ]}
           />
+        ) : null}
+        {action === 'CENTRE_DE_COUT' ? (
+          <SelectField
+            name="idCentre"
+            label="Centre de coût"
+            required
+            placeholder="Choisissez le centre"
+            options={[{ value: 'aucun', label: 'Aucun centre de coût' }, ...centres]}
+          />
+        ) : null}
+        {action === 'ETIQUETTES' ? (
+          <>
+            <RadioGroupField
+              name="modeEtiquettes"
+              label="Que faire des étiquettes ?"
+              required
+              options={[
+                { value: 'AJOUTER', label: 'Les ajouter à celles de chaque ligne' },
+                { value: 'RETIRER', label: 'Les retirer de chaque ligne' },
+                { value: 'REMPLACER', label: 'Remplacer les étiquettes de chaque ligne (vide : les retirer toutes)' },
+              ]}
+            />
+            <TextField
+              name="etiquettes"
+              label="Étiquettes"
+              help={`Séparées par des virgules ; ${LINE_LABELS_MAX} au plus par ligne, de ${LINE_LABEL_LENGTH_MAX} caractères chacune.`}
+              autoComplete="off"
+            />
+          </>
         ) : null}
         {lignes === null ? (
           <FileField

@@ -15,7 +15,8 @@ import { DataTable, type DataColumn } from '../../../components/ui/table/data-ta
 import { EmptyState } from '../../../components/ui/table/empty-state.tsx';
 import { useChangeCostCentre } from '../api/change-cost-centre.ts';
 import { useCostCentres } from '../api/get-cost-centres.ts';
-import { centreChoiceLabel, centreFormSchema, type CentreFormInput } from '../utils/centre-forms.ts';
+import { centreChoiceLabel } from '@ecare/shared/cost-centres';
+import { centreFormSchema, type CentreFormInput } from '../utils/centre-forms.ts';
 import { parentChoices } from '../utils/tree-choices.ts';
 
 const linesText = (count: number) => (count === 0 ? 'Aucune ligne' : count === 1 ? '1 ligne' : `${count.toLocaleString('fr-FR')} lignes`);

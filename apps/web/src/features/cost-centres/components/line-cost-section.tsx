@@ -11,7 +11,8 @@ import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useCostCentres } from '../api/get-cost-centres.ts';
 import { useSetLineAllocation } from '../api/set-line-allocation.ts';
-import { centreChoiceLabel, lineAllocationFormSchema, type LineAllocationFormInput } from '../utils/centre-forms.ts';
+import { centreChoiceLabel } from '@ecare/shared/cost-centres';
+import { lineAllocationFormSchema, type LineAllocationFormInput } from '../utils/centre-forms.ts';
 
 interface LineCostSectionProps {
   idContrat: number;

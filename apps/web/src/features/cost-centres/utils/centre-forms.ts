@@ -1,12 +1,7 @@
 import { COST_CENTRES_ERRORS } from '@ecare/shared/cost-centres-errors';
-import { costCentreBodySchema, LINE_LABEL_LENGTH_MAX, LINE_LABELS_MAX, normalizeLabels, type CostCentreEntry } from '@ecare/shared/cost-centres';
+import { costCentreBodySchema, LINE_LABEL_LENGTH_MAX, LINE_LABELS_MAX, normalizeLabels } from '@ecare/shared/cost-centres';
 import { lazySchema } from '@ecare/shared/lazy-schema';
 import { z } from 'zod';
-
-/** A centre as a list of choices names it, indented under its parent: « Agence Lyon (LYON) ». */
-export function centreChoiceLabel(centre: Pick<CostCentreEntry, 'code' | 'libelle' | 'niveau'>): string {
-  return `${'\u00a0\u00a0\u00a0\u00a0'.repeat(Math.max(0, centre.niveau - 1))}${centre.libelle} (${centre.code})`;
-}
 
 /** The labels typed in one field, separated by commas: split, then the shared rule (normalizeLabels). */
 export function labelsFromText(text: string) {

@@ -1,5 +1,4 @@
-import type { CostCentreEntry } from '@ecare/shared/cost-centres';
-import { centreChoiceLabel } from '../../cost-centres/utils/centre-forms.ts';
+import { centreChoices, type CostCentreEntry } from '@ecare/shared/cost-centres';
 
 /**
  * The centres offered to new lines, in the tree's reading order (each under its parent, as the
@@ -7,5 +6,5 @@ import { centreChoiceLabel } from '../../cost-centres/utils/centre-forms.ts';
  * requires one.
  */
 export function centreChoice(centres: readonly CostCentreEntry[] | undefined, required: boolean) {
-  return { options: (centres ?? []).map((centre) => ({ value: String(centre.idCentre), label: centreChoiceLabel(centre) })), required };
+  return { options: centreChoices(centres ?? []), required };
 }
