@@ -1,8 +1,6 @@
-import { useId, useState } from 'react';
-import { DownloadMenuButton } from '../../../components/ui/download-button.tsx';
-import { FormField } from '../../../components/ui/form/form-field.tsx';
 import { invoiceCentresExportPath } from '../api/invoice-paths.ts';
 import { monthPeriodProblem, type MonthPeriod } from '../utils/centres-export-period.ts';
+import { PeriodExportForm } from './period-export-form.tsx';
 
 interface InvoiceCentresExportFormProps {
   idClientBscs: number;
@@ -15,37 +13,13 @@ interface InvoiceCentresExportFormProps {
  * invoice and centre with its amounts excluding VAT, VAT and including VAT (CSV or Excel).
  */
 export function InvoiceCentresExportForm({ idClientBscs, initialPeriod }: InvoiceCentresExportFormProps) {
-  const [period, setPeriod] = useState(initialPeriod);
-  const problem = monthPeriodProblem(period);
-  const problemId = useId();
-  const name = (format: string) => `factures-centres-${idClientBscs}-${period.du}-${period.au}.${format}`;
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-start gap-4">
-        <FormField label="Du mois" invalid={problem !== null} describedBy={problem ? problemId : undefined}>
-          {(control) => (
-            <input {...control} type="month" placeholder="AAAA-MM" className="field-input w-44" value={period.du} onChange={(event) => setPeriod({ ...period, du: event.target.value })} />
-          )}
-        </FormField>
-        <FormField label="Au mois" invalid={problem !== null} describedBy={problem ? problemId : undefined}>
-          {(control) => (
-            <input {...control} type="month" placeholder="AAAA-MM" className="field-input w-44" value={period.au} onChange={(event) => setPeriod({ ...period, au: event.target.value })} />
-          )}
-        </FormField>
-      </div>
-      {problem ? (
-        <p id={problemId} className="text-sm font-semibold text-danger">
-          {problem}
-        </p>
-      ) : (
-        <DownloadMenuButton
-          label="Exporter par centre de coût"
-          choices={[
-            { id: 'csv', label: 'Fichier CSV (.csv)', path: invoiceCentresExportPath(idClientBscs, 'csv', period.du, period.au), fallbackName: name('csv') },
-            { id: 'xlsx', label: 'Classeur Excel (.xlsx)', path: invoiceCentresExportPath(idClientBscs, 'xlsx', period.du, period.au), fallbackName: name('xlsx') },
-          ]}
-        />
-      )}
-    </div>
+    <PeriodExportForm
+      unit="month"
+      labels={{ du: 'Du mois', au: 'Au mois', button: 'Exporter par centre de coût' }}
+      initialPeriod={initialPeriod}
+      problemOf={monthPeriodProblem}
+      fileOf={(format, { du, au }) => ({ path: invoiceCentresExportPath(idClientBscs, format, du, au), fallbackName: `factures-centres-${idClientBscs}-${du}-${au}.${format}` })}
+    />
   );
 }
