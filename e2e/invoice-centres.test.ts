@@ -11,10 +11,9 @@ import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './suppo
 import { e2eDatabaseUrl, startServer, type RunningServer } from './support/server.ts';
 
 /**
- * The invoice page by cost centre (decision 049). The demo has no centres yet on this branch
- * (their seed comes with the centres' management): the bakery gets two, straight in the database
- * while the server is stopped, and its two latest invoices get them on their lines' charges as if
- * they had been issued so.
+ * The invoice page by cost centre (decision 049). Whatever the demo's own centres, the bakery gets
+ * two known ones, straight in the database while the server is stopped, and its two latest
+ * invoices get them on their lines' charges (the last line in none) as if they had been issued so.
  */
 
 let server: RunningServer;
@@ -50,6 +49,8 @@ async function giveCentres(): Promise<void> {
     const latest = await db.select({ id: invoices.id, referenceNumber: invoices.referenceNumber }).from(invoices).where(eq(invoices.idClientBscs, account)).orderBy(desc(invoices.dateFacture)).limit(2);
     const ids = latest.map((invoice) => invoice.id);
     reference = latest[0]?.referenceNumber ?? '';
+    // The demo's own centres taken off these two invoices first: the last line stays in none.
+    await db.update(invoiceItems).set({ idCentre: null, centreCode: null, centreLibelle: null }).where(inArray(invoiceItems.invoiceId, ids));
     await db
       .update(invoiceItems)
       .set({ idCentre: north.idCentre, centreCode: north.code, centreLibelle: north.libelle })
