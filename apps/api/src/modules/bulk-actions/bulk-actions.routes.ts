@@ -6,6 +6,7 @@ import {
   bulkJobListSchema,
   bulkJobParamSchema,
   bulkJobSchema,
+  bulkJobSummarySchema,
   bulkRequestSchema,
   bulkSimulationSchema,
   bulkStartedSchema,
@@ -126,6 +127,20 @@ export async function bulkActionsRoutes(app: ModuleApp, service: BulkActionsServ
       schema: { tags, summary: `Un traitement, son avancement et le résultat de chaque ligne. ${ACCESS}`, params: bulkJobParamSchema, response: { 200: bulkJobSchema, ...errors } },
     },
     async (request) => service.job(caller(request).user.id, request.params.idClientBscs, request.params.idTraitement),
+  );
+
+  app.get(
+    '/api/clients/:idClientBscs/traitements/:idTraitement/avancement',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: `L’avancement d’un traitement, sans le résultat de chaque ligne : ce que la page relit chaque seconde tant qu’il tourne. ${ACCESS}`,
+        params: bulkJobParamSchema,
+        response: { 200: bulkJobSummarySchema, ...errors },
+      },
+    },
+    async (request) => service.progress(caller(request).user.id, request.params.idClientBscs, request.params.idTraitement),
   );
 
   app.get(

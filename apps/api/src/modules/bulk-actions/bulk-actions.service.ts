@@ -323,6 +323,11 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
       return { ...summaryOf(job), lignes: (await repo.rowsOf(idTraitement)).map(rowAnswer) };
     },
 
+    /** A job's progress without its rows (what the page reads every second while it runs). */
+    async progress(userId: number, idClientBscs: number, idTraitement: number): Promise<BulkJobSummary> {
+      return summaryOf(await reachedJob(userId, idClientBscs, idTraitement));
+    },
+
     /** The rows and their results as a CSV file (numbers, result, reason). */
     async resultsCsv(userId: number, idClientBscs: number, idTraitement: number): Promise<{ filename: string; body: string; count: number }> {
       const job = await reachedJob(userId, idClientBscs, idTraitement);

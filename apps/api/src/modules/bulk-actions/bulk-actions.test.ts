@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentConnectResponseSchema, bulkJobListSchema, bulkSimulationSchema, errorMessage, hashConfidentialCode, validateScResponseSchema } from '@ecare/shared';
+import { agentConnectResponseSchema, bulkJobListSchema, bulkJobSummarySchema, bulkSimulationSchema, errorMessage, hashConfidentialCode, validateScResponseSchema } from '@ecare/shared';
 import { agents, auditLog, contracts, costCentres } from '../../db/schema.ts';
 import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
@@ -28,11 +28,13 @@ describe('bulk actions: access', () => {
     for (const token of [f.stranger, f.lineUser]) {
       expectError(await t.get(bulkPaths(f.account).job(id), token), 403, 'FORBIDDEN_ACCOUNT');
       expectError(await t.get(`${bulkPaths(f.account).job(id)}/export`, token), 403, 'FORBIDDEN_ACCOUNT');
+      expectError(await t.get(`${bulkPaths(f.account).job(id)}/avancement`, token), 403, 'FORBIDDEN_ACCOUNT');
       expectError(await t.send('POST', `${bulkPaths(f.account).job(id)}/annulation`, { token }), 403, 'FORBIDDEN_ACCOUNT');
       expectError(await t.send('POST', `${bulkPaths(f.account).job(id)}/retour-arriere`, { token }), 403, 'FORBIDDEN_ACCOUNT');
     }
     // Named under the stranger's own account, the bakery's job does not exist.
     expectError(await t.get(bulkPaths(f.strangerAccount).job(id), f.stranger), 404, 'BULK_JOB_NOT_FOUND');
+    expectError(await t.get(`${bulkPaths(f.strangerAccount).job(id)}/avancement`, f.stranger), 404, 'BULK_JOB_NOT_FOUND');
     expectError(await t.send('POST', `${bulkPaths(f.strangerAccount).job(id)}/retour-arriere`, { token: f.stranger }), 404, 'BULK_JOB_NOT_FOUND');
   });
 
@@ -40,6 +42,10 @@ describe('bulk actions: access', () => {
     const path = bulkPaths(f.account).start;
     expectError(await t.send('POST', path, { token: f.manager, json: { action: 'INCONNUE', lignes: [1] } }), 400, 'VALIDATION');
     expectError(await t.send('POST', path, { token: f.manager, json: { action: 'ANNUAIRE', lignes: [] } }), 400, 'VALIDATION');
+    // A JSON true, or a list of one id, is no id (it is not taken for line 1 or line 5).
+    for (const lignes of [[true], [[f.colleague(0).idContrat]], [1.5]]) {
+      expectError(await t.send('POST', path, { token: f.manager, json: { action: 'ANNUAIRE', parametres: { inscriptionAnnuaire: 'PARUTION' }, lignes, simulation: true } }), 400, 'VALIDATION');
+    }
     const invalid = await t.send('POST', path, { token: f.manager, json: { action: 'ANNUAIRE', parametres: { inscriptionAnnuaire: 'X' }, lignes: [1] } });
     expect(invalid.statusCode).toBe(400);
     expect(errorOf(invalid)).toMatchObject({ code: 'BULK_PARAMETERS_INVALID', exceptionMessage: expect.stringContaining('annuaire') });
@@ -115,6 +121,10 @@ describe('bulk actions: jobs', () => {
     expect(counts.get(f.unmanagedLine.idContrat)).toBe(0);
     for (const idContrat of mine) expect((counts.get(idContrat) ?? 0) - (auditBefore.get(idContrat) ?? 0)).toBe(1);
 
+    const progressAnswer = await t.get(`${bulkPaths(f.account).job(id)}/avancement`, f.manager);
+    expect(bodyOf(progressAnswer, bulkJobSummarySchema)).toMatchObject({ idTraitement: id, statut: 'TERMINE', total: 4, faits: 3, refuses: 1 });
+    // The rows are not read: the page asks for them apart.
+    expect(progressAnswer.json()).not.toHaveProperty('lignes');
     const list = bodyOf(await t.get(bulkPaths(f.account).list, f.manager), bulkJobListSchema);
     expect(list.traitements[0]).toMatchObject({ idTraitement: id, statut: 'TERMINE' });
     const csv = await t.get(`${bulkPaths(f.account).job(id)}/export`, f.manager);

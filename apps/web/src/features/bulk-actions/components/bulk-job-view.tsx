@@ -1,12 +1,13 @@
 import { BULK_ACTION_DEFINITIONS, BULK_JOB_STATUS_LABELS, type BulkJob } from '@ecare/shared/bulk-actions';
 import { parisDateTimeFormat } from '@ecare/shared/paris-time';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-dialog.tsx';
 import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useChangeBulkJob } from '../api/change-bulk-job.ts';
 import { useBulkJob } from '../api/get-bulk-job.ts';
+import { useBulkJobProgress } from '../api/get-bulk-job-progress.ts';
 import { bulkJobsPath, running } from '../api/get-bulk-jobs.ts';
 import { BulkRowsTable } from './bulk-rows-table.tsx';
 
@@ -20,9 +21,19 @@ function progressText(job: BulkJob): string {
   return `${BULK_JOB_STATUS_LABELS[job.statut]} – ${done.toLocaleString('fr-FR')} lignes traitées sur ${job.total.toLocaleString('fr-FR')} (${job.faits.toLocaleString('fr-FR')} faites, ${job.refuses.toLocaleString('fr-FR')} refusées)`;
 }
 
-/** A job: its progress read every second while it runs, its rows and their results, stop and undo. */
+/**
+ * A job: its progress read every second while it runs (the counts alone), its rows and their
+ * results (read again every few seconds meanwhile, and once more when it ends), stop and undo.
+ */
 export function BulkJobView({ idClientBscs, idTraitement }: { idClientBscs: number; idTraitement: number }) {
   const job = useBulkJob(idClientBscs, idTraitement);
+  const progress = useBulkJobProgress(idClientBscs, idTraitement, job.data !== undefined && running(job.data));
+  const ended = progress.data !== undefined && !running(progress.data);
+  const rowsBehind = job.data !== undefined && running(job.data);
+  const { refetch } = job;
+  useEffect(() => {
+    if (ended && rowsBehind) void refetch();
+  }, [ended, rowsBehind, refetch]);
   const change = useChangeBulkJob(idClientBscs, idTraitement);
   const stop = useConfirmation();
   const undo = useConfirmation();
@@ -43,7 +54,8 @@ export function BulkJobView({ idClientBscs, idTraitement }: { idClientBscs: numb
 
   if (job.isPending) return <WaitingText>Lecture du traitement…</WaitingText>;
   if (job.isError) return <ReadFailed error={job.error} onRetry={() => void job.refetch()} pending={job.isFetching} />;
-  const data = job.data;
+  // The counts read last, with the rows read last.
+  const data = progress.data && progress.dataUpdatedAt > job.dataUpdatedAt ? { ...job.data, ...progress.data } : job.data;
   const done = data.faits + data.refuses;
   const moving = running(data);
   return (
