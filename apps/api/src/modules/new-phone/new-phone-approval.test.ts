@@ -126,7 +126,7 @@ describe('a new phone above the company’s threshold', () => {
     expect(entry?.details).toMatchObject({ numero: order.numero, montantHtCentimes: 69_999, seuilHtCentimes: THRESHOLD });
 
     // Held: no payment by card, and a second order of the line is refused until it is decided.
-    expectCode(await askLink(order.numero), 409, 'PAYMENT_ORDER_NOT_PAYABLE');
+    expectCode(await askLink(order.numero), 409, 'PAYMENT_ORDER_AWAITING_APPROVAL');
     expectCode(await submit(idContrat), 409, 'NEW_PHONE_ORDER_AWAITING_APPROVAL');
     expect(await eligibility(idContrat)).toMatchObject({
       eligible: false,
