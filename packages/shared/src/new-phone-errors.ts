@@ -23,6 +23,11 @@ export const NEW_PHONE_ERRORS = {
     message: ({ numero }: { numero: string }) =>
       `La commande de nouveau téléphone ${numero} de cette ligne attend encore son paiement : réglez-la (ou attendez la réception du virement) avant d’en passer une autre.`,
   },
+  NEW_PHONE_ORDER_AWAITING_APPROVAL: {
+    status: 409,
+    message: ({ numero }: { numero: string }) =>
+      `La commande de nouveau téléphone ${numero} de cette ligne attend la validation d’un autre gestionnaire : attendez sa décision (au plus 7 jours) avant d’en passer une autre.`,
+  },
   NEW_PHONE_KEY_REUSED: {
     status: 409,
     message: 'Cette commande a déjà été envoyée pour une autre ligne ou un autre achat. Rechargez la page pour recommencer.',

@@ -49,8 +49,16 @@ export function newPhonePriceCentimes(phone: PhonePrices, pricing: NewPhonePrici
 export const NEW_PHONE_BLOCKS = ['GESTIONNAIRE_SEUL', 'IMPAYES', 'LIGNE_INACTIVE', 'RESILIATION_PROGRAMMEE', 'COMMANDE_EN_COURS'] as const;
 export type NewPhoneBlock = (typeof NEW_PHONE_BLOCKS)[number];
 
-/** Statuses of an RM order not paid yet: while one exists, the line may not order another. */
-export const NEW_PHONE_PENDING_STATUSES: readonly OrderStatus[] = [ORDER_STATUS.Validee, ORDER_STATUS.PaiementSurFactureAttenteValidation, ORDER_STATUS.CbOfficeServerRefusee];
+/**
+ * Statuses of an RM order not paid yet, or held for a second manager's approval (decision 051):
+ * while one exists, the line may not order another.
+ */
+export const NEW_PHONE_PENDING_STATUSES: readonly OrderStatus[] = [
+  ORDER_STATUS.Validee,
+  ORDER_STATUS.PaiementSurFactureAttenteValidation,
+  ORDER_STATUS.CbOfficeServerRefusee,
+  ORDER_STATUS.EnAttenteValidation,
+];
 
 /** Statuses of an RM order paid by card that still waits for its payment (a first try, or another after a refusal). */
 export const NEW_PHONE_AWAITING_CARD: readonly OrderStatus[] = [ORDER_STATUS.Validee, ORDER_STATUS.CbOfficeServerRefusee];

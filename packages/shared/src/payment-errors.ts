@@ -44,7 +44,12 @@ export const PAYMENT_ERRORS = {
   PAYMENT_ORDER_NOT_PAYABLE: {
     status: 409,
     message: ({ numero }: { numero: string }) =>
-      `La commande ${numero} n’attend pas de paiement par carte : elle est déjà réglée ou se règle par virement.`,
+      `La commande ${numero} n’attend pas de paiement par carte : elle est déjà réglée, se règle par virement ou est annulée.`,
+  },
+  PAYMENT_ORDER_AWAITING_APPROVAL: {
+    status: 409,
+    message: ({ numero }: { numero: string }) =>
+      `La commande ${numero} attend la validation d’un autre gestionnaire : elle pourra être payée une fois validée.`,
   },
   PAYMENT_TRANSACTION_FORBIDDEN: {
     status: 403,

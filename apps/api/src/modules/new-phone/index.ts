@@ -1,3 +1,4 @@
+import { ORDER_TYPE } from '@ecare/shared';
 import { serviceCore } from '../../core/core.ts';
 import { defineModule } from '../../core/module.ts';
 import { NEW_PHONE_AUDIT_ACTIONS } from './new-phone.audit.ts';
@@ -17,7 +18,13 @@ export const newPhoneModule = defineModule(
       addressBase: offlineAddressBase(),
       orders: app.orders,
       unpaid: app.unpaid,
+      fleetPolicy: app.fleetPolicy,
       ...shared,
+    });
+    // An order held for approval proceeds, once approved, as its submission would have (decision 051).
+    app.fleetPolicy.handle(ORDER_TYPE.RM, {
+      approved: (tx, order, requester, now) => service.approvedOrder(tx, order, requester?.email, now),
+      cancelled: (tx, order) => service.cancelledOrder(tx, order),
     });
     await newPhoneRoutes(app, service);
     // Its orders paid by card: the payment module's link, notifications and return page (decision 039).
@@ -25,5 +32,5 @@ export const newPhoneModule = defineModule(
       createNewPhoneCardPayments({ db: core.db, orders: app.orders, mail: shared.mail, log: core.log, brandName: shared.brandName, publicUrl: shared.publicUrl }),
     );
   },
-  { dependencies: ['auth', 'orders', 'unpaid', 'payment'], auditActions: NEW_PHONE_AUDIT_ACTIONS },
+  { dependencies: ['auth', 'orders', 'unpaid', 'payment', 'fleet-policy'], auditActions: NEW_PHONE_AUDIT_ACTIONS },
 );

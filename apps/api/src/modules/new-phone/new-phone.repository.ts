@@ -43,6 +43,14 @@ export function createNewPhoneRepository(db: Database) {
       return taken.length > 0;
     },
 
+    /** A phone reserved for an order that will not be made (refused or expired approval) back in the stock. */
+    async returnToStock(idArticle: number): Promise<void> {
+      await db
+        .update(catalogPhones)
+        .set({ stock: sql`${catalogPhones.stock} + 1` })
+        .where(eq(catalogPhones.idArticle, idArticle));
+    },
+
     /** Locks the line's row until the transaction ends: submissions for one line run one after the other. */
     async lockLine(idContrat: number): Promise<void> {
       await db.select({ idContrat: contracts.idContrat }).from(contracts).where(eq(contracts.idContrat, idContrat)).for('update');

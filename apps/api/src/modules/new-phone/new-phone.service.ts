@@ -6,6 +6,7 @@ import {
   errorMessage,
   FLOW_STEP,
   lineBlock,
+  needsApproval,
   newPhonePriceCentimes,
   newPhonePricing,
   OPERATOR_TRANSFER_ACCOUNT,
@@ -27,10 +28,12 @@ import { formatPhone } from '@ecare/shared/phone';
 import type { z } from 'zod';
 import type { Actor as CoreActor } from '../../core/actor.ts';
 import type { ServiceCore } from '../../core/core.ts';
+import type { Transaction } from '../../db/transaction.ts';
 import { checkedAddress, type AddressBase } from '../../lib/addresses/address-base.ts';
 import { fail } from '../../lib/errors.ts';
 import { actingAgent, assertMayOrderNewPhone, type ContractAccess } from '../../policy/access-policy.ts';
 import { layoutMail } from '../../platform/mail/index.ts';
+import type { FleetPolicyModule } from '../fleet-policy/index.ts';
 import type { OrdersModule } from '../orders/index.ts';
 import type { UnpaidModule } from '../unpaid/index.ts';
 import { afterTransferSentence, type CollectionShop } from './new-phone-delivery.ts';
@@ -47,6 +50,8 @@ export interface NewPhoneDeps extends ServiceCore {
   addressBase: AddressBase;
   orders: OrdersModule;
   unpaid: UnpaidModule;
+  /** The company's policy: an order above the threshold held for a second manager's approval (decision 051). */
+  fleetPolicy: Pick<FleetPolicyModule, 'policyOf' | 'hold'>;
 }
 
 /** Orders sent per user and hour: a few lines renewed, never a script. */
@@ -82,11 +87,18 @@ export function recapOf(order: Pick<OrderRow, 'recapitulatif'>): NewPhoneRecap |
   return recap?.nouveauTelephone;
 }
 
+/** Statuses of an RM order held for approval or cancelled by it: nothing to pay. */
+const NOTHING_TO_PAY: readonly number[] = [ORDER_STATUS.EnAttenteValidation, ORDER_STATUS.ValidationRefusee, ORDER_STATUS.ValidationExpiree];
+
+/** The refusal of a second order while the line's first waits for its payment or for its approval. */
+const pendingFailure = (pending: Pick<OrderRow, 'numero' | 'statut'>) =>
+  fail(pending.statut === ORDER_STATUS.EnAttenteValidation ? 'NEW_PHONE_ORDER_AWAITING_APPROVAL' : 'NEW_PHONE_ORDER_PENDING', { values: { numero: pending.numero } });
+
 /** What an RM order has due now by card or transfer: its one-off total incl. VAT. */
 export const amountDueNow = (order: Pick<OrderRow, 'totalUniqueHtCentimes' | 'tvaUniqueCentimes'>) => order.totalUniqueHtCentimes + order.tvaUniqueCentimes;
 
 export function createNewPhoneService(deps: NewPhoneDeps) {
-  const { repo, policy, audit, orders, unpaid, mail, transaction, brandName, publicUrl } = deps;
+  const { repo, policy, audit, orders, unpaid, mail, transaction, brandName, publicUrl, fleetPolicy } = deps;
   const today = () => parisDay(deps.clock.now());
 
   async function withinQuota(userId: number): Promise<void> {
@@ -119,7 +131,11 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
     const pending = await r.pendingOrder(line.idContrat);
     const code = lineBlock({ codeStatut: line.codeStatut, terminationScheduled: await r.terminationScheduled(line.idContrat), pendingOrder: pending !== undefined });
     if (code === null) return null;
-    if (code === 'COMMANDE_EN_COURS' && pending) return { code, message: errorMessage('NEW_PHONE_ORDER_PENDING', { numero: pending.numero }), pending };
+    if (code === 'COMMANDE_EN_COURS' && pending) {
+      const message =
+        pending.statut === ORDER_STATUS.EnAttenteValidation ? errorMessage('NEW_PHONE_ORDER_AWAITING_APPROVAL', { numero: pending.numero }) : errorMessage('NEW_PHONE_ORDER_PENDING', { numero: pending.numero });
+      return { code, message, pending };
+    }
     return { code, message: errorMessage(BLOCK_ERRORS[code as keyof typeof BLOCK_ERRORS]) };
   }
 
@@ -128,7 +144,8 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
       case 'IMPAYES':
         throw fail('NEW_PHONE_UNPAID', { values: { message: block.message } });
       case 'COMMANDE_EN_COURS':
-        throw fail('NEW_PHONE_ORDER_PENDING', { values: { numero: block.pending?.numero ?? '' } });
+        if (block.pending) throw pendingFailure(block.pending);
+        throw fail('NEW_PHONE_ORDER_PENDING', { values: { numero: '' } });
       default:
         throw fail(BLOCK_ERRORS[block.code]);
     }
@@ -148,6 +165,25 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
     });
   }
 
+  /**
+   * An order paid by transfer, at its submission or once approved (decision 051): its transfer
+   * reference and the instructions e-mailed, with the shop where the phone is collected, if any.
+   */
+  async function completeByTransfer(
+    r: NewPhoneRepository,
+    tx: Transaction,
+    order: Pick<OrderRow, 'id' | 'numero' | 'idPointDeVente'>,
+    libelle: string,
+    montantTtcCentimes: number,
+    email: string | undefined,
+    now: Date,
+  ): Promise<void> {
+    const reference = `VIR-${order.numero}`;
+    await r.setOrder(order.id, { referenceVirement: reference }, now);
+    const shop = order.idPointDeVente === null ? undefined : await r.pointOfSale(order.idPointDeVente);
+    if (email) await mail.send(email, transferMail(order.numero, libelle, montantTtcCentimes, reference, shop), { tx });
+  }
+
   /** The answer for an order, from the stored row. */
   function answerOf(order: OrderRow): NewPhoneOrder {
     const recap = recapOf(order);
@@ -163,7 +199,7 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
       total: amountsOf(order.totalUniqueHtCentimes),
       aPayerCentimes,
       virement:
-        order.modePaiement === ORDER_PAYMENT_MODE.Virement
+        order.modePaiement === ORDER_PAYMENT_MODE.Virement && !NOTHING_TO_PAY.includes(order.statut)
           ? { ...OPERATOR_TRANSFER_ACCOUNT, reference: order.referenceVirement ?? `VIR-${order.numero}`, montantCentimes: aPayerCentimes }
           : null,
     };
@@ -191,6 +227,27 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
   }
 
   return {
+    /**
+     * An order held for approval, approved (decision 051): it proceeds as its submission would
+     * have, in the decision's transaction — by transfer its reference and instructions e-mailed
+     * to the requester, by card the payment the requester now makes from the order's page.
+     */
+    async approvedOrder(tx: Transaction, order: OrderRow, email: string | undefined, now: Date): Promise<void> {
+      const r = createNewPhoneRepository(tx.db);
+      if (order.modePaiement === ORDER_PAYMENT_MODE.Virement) {
+        await orders.recordOrderEvent(tx, order.id, { statut: ORDER_STATUS.PaiementSurFactureAttenteValidation, etape: FLOW_STEP.TermineeConfirmation, libelle: 'Commande validée par un gestionnaire' }, now);
+        await completeByTransfer(r, tx, order, recapOf(order)?.libelle ?? 'téléphone', amountDueNow(order), email, now);
+      } else {
+        await orders.recordOrderEvent(tx, order.id, { statut: ORDER_STATUS.Validee, etape: FLOW_STEP.PaiementEnCours, libelle: 'Commande validée par un gestionnaire : paiement par carte attendu' }, now);
+      }
+    },
+
+    /** An order held for approval, refused or expired (decision 051): the phone reserved for it goes back to the stock. */
+    async cancelledOrder(tx: Transaction, order: OrderRow): Promise<void> {
+      const recap = recapOf(order);
+      if (recap) await createNewPhoneRepository(tx.db).returnToStock(recap.idArticle);
+    },
+
     /** The line, its commitment end, whether it may order a new phone and why not, and the price it pays. */
     async eligibility(userId: number, idContrat: number): Promise<NewPhoneEligibility> {
       const { access, line } = await reachedLine(userId, idContrat);
@@ -292,6 +349,9 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
       const numeroLigne = formatPhone(line.numeroLigne);
       const recap: NewPhoneRecap = { idContrat, numeroLigne: line.numeroLigne, idArticle: phone.idArticle, libelle, couleur: input.Couleur, tarif, prixHtCentimes };
       const content = orderContent(prices, [[`Ligne ${numeroLigne}`, `Couleur : ${input.Couleur}`, tarif === 'RENOUVELLEMENT' ? 'Prix de renouvellement' : 'Prix du téléphone seul']]);
+      // The company's policy (decision 051): above its threshold (the one-off total HT), the order waits for another manager.
+      const { seuilValidationHtCentimes } = await fleetPolicy.policyOf(line.idClientBscs);
+      const held = needsApproval(total.htCentimes, seuilValidationHtCentimes) ? seuilValidationHtCentimes : null;
 
       const order = await transaction(async (tx) => {
         const r = createNewPhoneRepository(tx.db);
@@ -300,7 +360,7 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
         const again = await r.orderByKey(line.idClientBscs, key);
         if (again) return again;
         const pending = await r.pendingOrder(idContrat);
-        if (pending) throw fail('NEW_PHONE_ORDER_PENDING', { values: { numero: pending.numero } });
+        if (pending) throw pendingFailure(pending);
         if (!(await r.takeFromStock(phone.idArticle))) throw fail('NEW_PHONE_OUT_OF_STOCK');
         const created = await orders.createOrder(
           tx,
@@ -309,8 +369,8 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
             userId: actor.userId,
             agentId: actingAgent()?.agentId ?? null,
             type: ORDER_TYPE.RM,
-            statut: byTransfer ? ORDER_STATUS.PaiementSurFactureAttenteValidation : ORDER_STATUS.Validee,
-            etape: byTransfer ? FLOW_STEP.TermineeConfirmation : FLOW_STEP.PaiementEnCours,
+            statut: held !== null ? ORDER_STATUS.EnAttenteValidation : byTransfer ? ORDER_STATUS.PaiementSurFactureAttenteValidation : ORDER_STATUS.Validee,
+            etape: held !== null ? FLOW_STEP.RécapitulatifDeLaCommande : byTransfer ? FLOW_STEP.TermineeConfirmation : FLOW_STEP.PaiementEnCours,
             idContrat,
             modePaiement: input.ModePaiement,
             totalUniqueHtCentimes: total.htCentimes,
@@ -332,12 +392,14 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
           return existing;
         }
         if (address) await r.insertAddress({ orderId: created.id, type: ADDRESS_TYPE.LIVRAISON, ...address });
-        if (byTransfer) {
-          const reference = `VIR-${created.numero}`;
-          await r.setOrder(created.id, { referenceVirement: reference }, now);
-          const shop = input.Livraison.mode === 'POINT_DE_VENTE' ? await r.pointOfSale(input.Livraison.idPointDeVente) : undefined;
-          await mail.send(actor.email, transferMail(created.numero, libelle, total.ttcCentimes, reference, shop), { tx });
-        }
+        if (held !== null) {
+          // Nothing proceeds (no transfer reference, no payment) until another manager approves (approvedOrder below).
+          await fleetPolicy.hold(
+            tx,
+            { orderId: created.id, numero: created.numero, idClientBscs: line.idClientBscs, demandeurId: actor.userId, montantHtCentimes: total.htCentimes, seuilHtCentimes: held, sourceAddress: actor.sourceAddress },
+            now,
+          );
+        } else if (byTransfer) await completeByTransfer(r, tx, { id: created.id, numero: created.numero, idPointDeVente: input.Livraison.mode === 'POINT_DE_VENTE' ? input.Livraison.idPointDeVente : null }, libelle, total.ttcCentimes, actor.email, now);
         await audit.record(
           {
             userId: actor.userId,
@@ -345,7 +407,7 @@ export function createNewPhoneService(deps: NewPhoneDeps) {
             idClientBscs: line.idClientBscs,
             idContrat,
             sourceAddress: actor.sourceAddress,
-            details: { numero: created.numero, idArticle: phone.idArticle, couleur: input.Couleur, tarif, montantTtcCentimes: total.ttcCentimes, modePaiement: input.ModePaiement },
+            details: { numero: created.numero, idArticle: phone.idArticle, couleur: input.Couleur, tarif, montantTtcCentimes: total.ttcCentimes, modePaiement: input.ModePaiement, enAttenteValidation: held !== null },
           },
           { tx },
         );

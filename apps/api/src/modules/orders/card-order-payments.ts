@@ -62,6 +62,8 @@ export function cardOrderPayments<Order extends CardOrder>(kind: CardOrderKind<O
     async lockForPayment(numero, tx) {
       const order = await kind.byNumber(numero, tx);
       if (!order) throw fail('PAYMENT_ORDER_FORBIDDEN');
+      // Held for a second manager's approval (decision 051): payable once approved.
+      if (order.statut === ORDER_STATUS.EnAttenteValidation) throw fail('PAYMENT_ORDER_AWAITING_APPROVAL', { values: { numero } });
       if (!kind.awaitsCard(order) || kind.amountDue(order) <= 0) throw fail('PAYMENT_ORDER_NOT_PAYABLE', { values: { numero } });
       return payable(order);
     },

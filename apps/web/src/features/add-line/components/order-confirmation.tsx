@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { HeldOrderAlert } from '../../../components/ui/held-order-alert.tsx';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { orderPaymentLink } from '../../../lib/order-payment.ts';
 import { PATHS } from '../../../lib/routes.ts';
@@ -158,12 +159,7 @@ function CardConfirmation({ order, onChanged }: OrderConfirmationProps) {
 function HeldConfirmation({ order }: { order: SubmittedOrder }) {
   return (
     <div className="space-y-6">
-      <Alert tone="info" title={`Votre commande ${order.numero} attend la validation d’un autre gestionnaire`}>
-        <p>
-          Son montant dépasse le seuil de validation fixé par votre entreprise. Les autres gestionnaires du compte sont prévenus par e-mail ; vous le serez de leur décision.
-          Sans validation sous 7 jours, la commande est annulée. Rien n’est payé ni expédié d’ici là.
-        </p>
-      </Alert>
+      <HeldOrderAlert numero={order.numero} />
       <NextLinks numero={order.numero} />
     </div>
   );

@@ -77,7 +77,7 @@ function Decision({ idClientBscs, numero }: { idClientBscs: number; numero: stri
         <SubmitButton className="btn-secondary">Refuser la commande</SubmitButton>
       </Form>
       <ConfirmDialog confirmation={approveConfirmation} title="Valider cette commande ?" confirmLabel="Oui, valider" isPending={decide.isPending}>
-        <p>La commande suivra son cours : paiement, puis mise en service. Son auteur en sera prévenu par e-mail.</p>
+        <p>La commande suivra son cours : paiement, puis mise en service des lignes ou envoi du téléphone. Son auteur en sera prévenu par e-mail.</p>
       </ConfirmDialog>
       <ConfirmDialog confirmation={refuseConfirmation} title="Refuser cette commande ?" confirmLabel="Oui, refuser" isPending={decide.isPending}>
         <p>La commande sera annulée et son auteur prévenu par e-mail, avec votre motif.</p>

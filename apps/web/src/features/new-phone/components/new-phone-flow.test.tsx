@@ -93,6 +93,24 @@ describe('NewPhoneFlow', () => {
     await waitFor(() => expect(screen.getByText('Votre commande CMD-2026-000123 est enregistrée')).toBeTruthy());
   });
 
+  it('above the company’s approval threshold, by card: no payment started, the confirmation says the order waits for another manager', async () => {
+    const HELD = newPhoneOrderSchema.parse({ ...ORDER, statut: 14, etape: 4, modePaiement: 3, virement: null });
+    const { requests } = stubFetch((request) => {
+      if (request.method === 'POST') return jsonResponse(HELD);
+      return jsonResponse(request.url.endsWith('/mobiles') ? PHONES : eligibility());
+    });
+    render();
+    fireEvent.click(await screen.findByRole('radio', { name: /iPhone 17/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /^Carte bancaire/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Vérifier ma commande' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmer et payer par carte' }));
+    const held = await screen.findByText('Votre commande CMD-2026-000123 attend la validation d’un autre gestionnaire');
+    expect(held.closest('[role="status"]')?.textContent).toContain('Sans validation sous 7 jours, la commande est annulée. Rien n’est payé ni expédié d’ici là.');
+    expect(screen.queryByText(/est enregistrée/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Suivre ma commande' }).getAttribute('href')).toContain('CMD-2026-000123');
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.url)).toEqual([`/api/nouveau-telephone/${LINE}/commande`]);
+  });
+
   it('collected in a shop: lists the shops nearest the account first, with their distance, and says where to collect the phone', async () => {
     const { requests } = stubFetch((request) => {
       if (request.method === 'POST') return jsonResponse(ORDER);

@@ -1,6 +1,7 @@
 import { phoneName } from '@ecare/shared/catalogue';
 import type { NewPhoneEligibility, NewPhoneOffer, NewPhoneOrder, NewPhoneOrderRequest } from '@ecare/shared/new-phone';
 import { formatPhone } from '@ecare/shared/phone';
+import { ORDER_STATUS } from '@ecare/shared/shop';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -57,7 +58,8 @@ export function Recap({ draft, idContrat, eligibility, onBack, onOrdered }: Reca
       { request, idempotencyKey: attempt.current },
       {
         onSuccess: (made) => {
-          if (made.modePaiement === 3 && made.virement === null) void pay(made.numero);
+          // Held for another manager's approval (decision 051): nothing to pay yet, whatever the mode.
+          if (made.modePaiement === 3 && made.statut !== ORDER_STATUS.EnAttenteValidation) void pay(made.numero);
           else onOrdered(made, draft.collectAt);
         },
         // A definitive answer: the next try is a new attempt (a network failure keeps the key).
