@@ -38,3 +38,13 @@ describe('response serializer', () => {
     expect(JSON.parse(compile(sessionDataSchema)(session))).toEqual(session);
   });
 });
+
+describe('response serializers of apps built again', () => {
+  it('compile a shared schema once for the process, and a new schema anew', () => {
+    const shared = z.object({ numero: z.string() });
+    const first = compile(shared);
+    expect(compile(shared)).toBe(first);
+    expect(compile(z.object({ numero: z.string() }))).not.toBe(first);
+    expect(JSON.parse(compile(shared)({ numero: '0612345678', secret: 'x' }))).toEqual({ numero: '0612345678' });
+  });
+});
