@@ -53,7 +53,9 @@ export const BARRING_SERVICE_NAMES: Record<BarringService, string> = {
   INTERNATIONAL: 'Appels vers l’international',
 };
 
-/** The barrings with one service changed, the other kept. */
-export function withBarring(barrings: LineBarrings, service: BarringService, bloque: boolean): LineBarrings {
-  return { ...barrings, [BARRING_FIELDS[service]]: bloque };
-}
+/** What each service covers, said where it is chosen. */
+export const BARRING_SERVICE_DESCRIPTIONS: Record<BarringService, string> = {
+  ITINERANCE: 'Appels, SMS et internet depuis l’étranger.',
+  INTERNATIONAL: 'Appels depuis la France vers des numéros étrangers.',
+};
+
