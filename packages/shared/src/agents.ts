@@ -230,6 +230,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   ENVOI_LIEN_ESIM: 'Envoi d’un lien eSIM',
   MODIFICATION_UTILISATEUR_LIGNE: 'Modification de l’utilisateur d’une ligne',
   MODIFICATION_ANNUAIRE: 'Modification de l’inscription à l’annuaire',
+  MODIFICATION_BARRAGES: 'Blocage de l’itinérance ou des appels vers l’international',
   DEMANDE_CONTACT: 'Message au service client',
   DEMANDE_PAIEMENT_CARTE: 'Paiement par carte demandé',
   PAIEMENT_CARTE: 'Paiement par carte',

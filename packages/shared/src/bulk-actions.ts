@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { lazySchema } from './lazy-schema.ts';
 import { LINE_LABELS_MAX } from './cost-centres.ts';
+import { BARRING_SERVICES } from './line-barrings.ts';
 import { DIRECTORY_LISTINGS, lineUserBodySchema } from './lines.ts';
 import { frenchNationalDigits } from './phone.ts';
 
@@ -13,9 +14,10 @@ import { frenchNationalDigits } from './phone.ts';
 /**
  * The actions, each one entry of BULK_ACTION_DEFINITIONS below (and one file on the API side,
  * modules/bulk-actions/actions/). ANNUAIRE: directory listing; UTILISATEUR: the line user, each
- * row its own names and e-mail; DONNEES: bar (bloque true) or allow the line's mobile data.
+ * row its own names and e-mail; DONNEES: bar (bloque true) or allow the line's mobile data;
+ * BARRAGE: bar or allow roaming or international calls, one service at a time (decision 053).
  */
-export const BULK_ACTIONS = ['ANNUAIRE', 'UTILISATEUR', 'DONNEES', 'CENTRE_DE_COUT', 'ETIQUETTES'] as const;
+export const BULK_ACTIONS = ['ANNUAIRE', 'UTILISATEUR', 'DONNEES', 'BARRAGE', 'CENTRE_DE_COUT', 'ETIQUETTES'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const bulkActionSchema = lazySchema(() => z.enum(BULK_ACTIONS, 'Cette action groupée n’existe pas.'));
 
@@ -39,6 +41,16 @@ export const BULK_ACTION_DEFINITIONS = {
   DONNEES: {
     libelle: 'Données mobiles (suspendre ou rétablir)',
     parametres: lazySchema(() => z.object({ bloque: z.boolean('Indiquez s’il faut suspendre (true) ou rétablir (false) les données.') })),
+    valeurs: null,
+  },
+  BARRAGE: {
+    libelle: 'Bloquer ou autoriser l’itinérance ou l’international',
+    parametres: lazySchema(() =>
+      z.object({
+        service: z.enum(BARRING_SERVICES, 'Choisissez le service : ITINERANCE ou INTERNATIONAL.').describe('ITINERANCE : appels, SMS et internet à l’étranger ; INTERNATIONAL : appels vers des numéros étrangers'),
+        bloque: z.boolean('Indiquez s’il faut bloquer (true) ou autoriser (false) le service.'),
+      }),
+    ),
     valeurs: null,
   },
   CENTRE_DE_COUT: {
@@ -216,6 +228,9 @@ export const bulkActionFormSchema = lazySchema(() =>
       action: z.enum(BULK_ACTIONS, 'Choisissez une action.'),
       inscriptionAnnuaire: z.union([z.literal(''), z.enum(DIRECTORY_LISTINGS)]),
       donnees: z.union([z.literal(''), z.enum(['SUSPENDRE', 'RETABLIR'])]),
+      /** The service to bar or allow, and which of the two. */
+      serviceBarrage: z.union([z.literal(''), z.enum(BARRING_SERVICES)]),
+      barrage: z.union([z.literal(''), z.enum(['BLOQUER', 'AUTORISER'])]),
       /** The centre's id, or `aucun` to take the lines out of every centre. */
       idCentre: z.string(),
       modeEtiquettes: z.enum(LABELS_CHANGE_MODES),
@@ -229,6 +244,10 @@ export const bulkActionFormSchema = lazySchema(() =>
         context.addIssue({ code: 'custom', path: ['inscriptionAnnuaire'], message: 'Choisissez l’inscription à l’annuaire.' });
       if (values.action === 'DONNEES' && values.donnees === '')
         context.addIssue({ code: 'custom', path: ['donnees'], message: 'Choisissez de suspendre ou de rétablir les données.' });
+      if (values.action === 'BARRAGE' && values.serviceBarrage === '')
+        context.addIssue({ code: 'custom', path: ['serviceBarrage'], message: 'Choisissez le service à bloquer ou à autoriser.' });
+      if (values.action === 'BARRAGE' && values.barrage === '')
+        context.addIssue({ code: 'custom', path: ['barrage'], message: 'Choisissez de bloquer ou d’autoriser le service.' });
       if (values.action === 'CENTRE_DE_COUT' && values.idCentre === '')
         context.addIssue({ code: 'custom', path: ['idCentre'], message: 'Choisissez le centre de coût.' });
       if (values.action === 'ETIQUETTES' && values.modeEtiquettes !== 'REMPLACER' && labelsOf(values.etiquettes).length === 0)
@@ -241,6 +260,7 @@ export type BulkActionForm = z.input<typeof bulkActionFormSchema>;
 export function bulkParametersOf(values: z.output<typeof bulkActionFormSchema>): Record<string, unknown> {
   if (values.action === 'ANNUAIRE') return { inscriptionAnnuaire: values.inscriptionAnnuaire };
   if (values.action === 'DONNEES') return { bloque: values.donnees === 'SUSPENDRE' };
+  if (values.action === 'BARRAGE') return { service: values.serviceBarrage, bloque: values.barrage === 'BLOQUER' };
   if (values.action === 'CENTRE_DE_COUT') return { idCentre: values.idCentre === 'aucun' ? null : Number(values.idCentre) };
   if (values.action === 'ETIQUETTES') return { mode: values.modeEtiquettes, etiquettes: labelsOf(values.etiquettes) };
   return {};

@@ -16,6 +16,7 @@ export * from './invoices.ts';
 export * from './invoice-centres.ts';
 export * from './legal.ts';
 export * from './lines.ts';
+export * from './line-barrings.ts';
 export * from './menu.ts';
 export * from './offers.ts';
 export * from './optins.ts';

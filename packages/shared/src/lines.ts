@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { lineCentreSchema, LINE_LABEL_LENGTH_MAX } from './cost-centres.ts';
 import { idSchema } from './ids.ts';
 import { lazySchema } from './lazy-schema.ts';
+import { lineBarringsSchema } from './line-barrings.ts';
 
 export const LINE_STATUSES = ['ACTIF', 'SUSPENDU', 'RESILIE', 'EN_COURS'] as const;
 export const lineStatusSchema = lazySchema(() => z.enum(LINE_STATUSES));
@@ -188,9 +189,10 @@ export type DirectoryListing = z.infer<typeof directoryListingSchema>;
 
 /**
  * What the caller may do on a line; the page shows only these. UTILISATEUR names the line's
- * user (names, e-mail, directory listing), ANNUAIRE changes the directory listing alone.
+ * user (names, e-mail, directory listing), ANNUAIRE changes the directory listing alone,
+ * BARRAGE bars or allows roaming and international calls (decision 053).
  */
-export const LINE_ACTIONS = ['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'RETABLISSEMENT', 'UTILISATEUR', 'ANNUAIRE'] as const;
+export const LINE_ACTIONS = ['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'RETABLISSEMENT', 'UTILISATEUR', 'ANNUAIRE', 'BARRAGE'] as const;
 export const lineActionSchema = lazySchema(() => z.enum(LINE_ACTIONS));
 export type LineAction = z.infer<typeof lineActionSchema>;
 
@@ -222,6 +224,8 @@ export const lineDetailSchema = lazySchema(() =>
     typeSim: simKindSchema,
     /** Last 4 digits of the SIM card's ICCID; null when no card is known. */
     iccidFin: z.string().nullable(),
+    /** Roaming and international calls, barred or not (decision 053). */
+    barrages: lineBarringsSchema,
     actions: z.array(lineActionSchema),
   }),
 );

@@ -9,9 +9,10 @@ export type LineRole = 'GESTIONNAIRE' | 'UTILISATEUR';
  * card and lifting a suspension belong to the account's manager (decision 016). Who uses a line
  * is the manager's record; whether that person's number is published is theirs to choose too, so
  * a line user may change the directory listing of their own line, and only that (decision 020).
+ * Barring roaming or international calls is the company's choice, so the manager's (decision 053).
  */
 const ROLE_ACTIONS: Record<LineRole, readonly LineAction[]> = {
-  GESTIONNAIRE: ['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'RETABLISSEMENT', 'UTILISATEUR', 'ANNUAIRE'],
+  GESTIONNAIRE: ['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'RETABLISSEMENT', 'UTILISATEUR', 'ANNUAIRE', 'BARRAGE'],
   UTILISATEUR: ['PUK', 'RIO', 'PERTE_OU_VOL', 'ANNUAIRE'],
 };
 

@@ -119,6 +119,7 @@ export function createLineDetail(overrides: Partial<LineDetail> = {}): LineDetai
     utilisateur: null,
     typeSim: 'SIM',
     iccidFin: '4321',
+    barrages: { itinerance: false, international: false },
     actions: ['PUK', 'RIO'],
     ...overrides,
   });

@@ -154,6 +154,10 @@ export const contracts = pgTable(
     idCentre: integer('id_centre').references(() => costCentres.idCentre, { onDelete: 'restrict' }),
     /** The manager's free labels on the line (at most 10, 30 characters each). */
     etiquettes: text('etiquettes').array().notNull().default(sql`'{}'::text[]`),
+    /** Roaming barred by the account's manager: no calls, texts or data abroad (decision 053). */
+    barrageItinerance: boolean('barrage_itinerance').notNull().default(false),
+    /** Calls to international numbers barred by the account's manager (decision 053). */
+    barrageInternational: boolean('barrage_international').notNull().default(false),
   },
   (t) => [
     index('contracts_account_numero_idx').on(t.idClientBscs, t.numeroLigne),

@@ -14,7 +14,7 @@ import {
   type CustomerRequest,
 } from '@ecare/shared';
 import { parisDay } from '@ecare/shared/paris-time';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import { fields, MESSAGE, sendContact } from '../../test/support/support.ts';
 import { bodyOf, createTestContext, type TestContext } from '../../test/harness.ts';
 import {
@@ -107,6 +107,19 @@ describe('demo data', () => {
     const [lineUser] = await t.db.select().from(users).where(eq(users.email, DEMO_USERS.utilisateur.email));
     const own = lines.find((line) => line.userId === lineUser?.id);
     expect(own).toMatchObject({ utilisateurPrenom: 'Julien', utilisateurNom: 'Roux', utilisateurEmail: DEMO_USERS.utilisateur.email });
+  });
+
+  it('bars roaming on one bakery line and international calls on one transport line, and nothing else', async () => {
+    const barred = await t.db
+      .select({ raisonSociale: billingAccounts.raisonSociale, itinerance: contracts.barrageItinerance, international: contracts.barrageInternational, codeStatut: contracts.codeStatut })
+      .from(contracts)
+      .innerJoin(billingAccounts, eq(billingAccounts.idClientBscs, contracts.idClientBscs))
+      .where(or(eq(contracts.barrageItinerance, true), eq(contracts.barrageInternational, true)))
+      .orderBy(asc(contracts.idContrat));
+    expect(barred).toEqual([
+      { raisonSociale: DEMO_COMPANIES.bakery.raisonSociale, itinerance: true, international: false, codeStatut: 'ACTIF' },
+      { raisonSociale: DEMO_COMPANIES.transport.raisonSociale, itinerance: false, international: true, codeStatut: 'ACTIF' },
+    ]);
   });
 
   it('commits no line on a plan without commitment, nor for longer than its plan’s months', async () => {

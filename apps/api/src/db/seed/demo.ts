@@ -8,6 +8,7 @@ import { seedDemoBankDetails } from './demo-bank-details.ts';
 import { seedDemoCostCentres } from './demo-cost-centres.ts';
 import { DEMO_COMPANIES, demoAccountFields, type DemoCompany } from './demo-companies.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
+import { seedDemoLineBarrings } from './demo-line-barrings.ts';
 import { seedDemoOptins } from './demo-optins.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoFleetPolicy } from './demo-fleet-policy.ts';
@@ -146,6 +147,7 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoUsage(db);
   // Before the invoices: each invoice keeps the centre its lines had when it was issued.
   await seedDemoCostCentres(db);
+  await seedDemoLineBarrings(db);
   await seedDemoInvoices(db);
   await seedDemoOrders(db);
   await seedDemoFleetPolicy(db);

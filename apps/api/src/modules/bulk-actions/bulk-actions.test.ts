@@ -8,6 +8,7 @@ import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
 import { auditCounts, bulkPaths, jobOf, postCsv, startJob } from '../../test/support/bulk-actions.ts';
 import { storedLine } from '../../test/support/lines.ts';
+import { createContract } from '../../db/seed/factories.ts';
 import { bulkJobRows } from './bulk-actions.schema.ts';
 
 const { t, f } = useTestContext(demoFixture);
@@ -190,6 +191,48 @@ describe('bulk actions: jobs', () => {
     const lifted = await startJob(t, f.manager, f.account, { action: 'DONNEES', parametres: { bloque: false }, lignes: [f.colleague(0).idContrat] });
     expect((await jobOf(t, f.manager, f.account, lifted)).faits).toBe(1);
     expect((await auditCounts(t, 'LEVEE_BLOCAGE_DATA', lines)).get(f.colleague(0).idContrat)).toBe(1);
+  });
+
+  it('bars or allows roaming or international calls, each line keeping its other barring, and undoes it line by line', async () => {
+    const [a, b] = [f.colleague(7).idContrat, f.colleague(8).idContrat];
+    await t.db.update(contracts).set({ barrageItinerance: false, barrageInternational: true }).where(eq(contracts.idContrat, a));
+    await t.db.update(contracts).set({ barrageItinerance: false, barrageInternational: false }).where(eq(contracts.idContrat, b));
+    const terminated = await createContract(t.db, { idClientBscs: f.account, codeStatut: 'RESILIE' });
+    const barrings = async () =>
+      Promise.all([a, b].map(async (idContrat) => { const line = await storedLine(t, idContrat); return [line.barrageItinerance, line.barrageInternational]; }));
+    const lignes = [a, b, terminated.idContrat, f.unmanagedLine.idContrat];
+    const roaming = { action: 'BARRAGE', parametres: { service: 'ITINERANCE', bloque: true }, lignes };
+
+    for (const parametres of [{ service: 'DONNEES', bloque: true }, { service: 'ITINERANCE', bloque: 'true' }, { service: 'ITINERANCE' }]) {
+      const invalid = await t.send('POST', bulkPaths(f.account).start, { token: f.manager, json: { ...roaming, parametres, simulation: true } });
+      expect(invalid.statusCode, JSON.stringify(parametres)).toBe(400);
+      expect(errorOf(invalid).code).toBe('BULK_PARAMETERS_INVALID');
+    }
+
+    const dryRun = bodyOf(await t.send('POST', bulkPaths(f.account).start, { token: f.manager, json: { ...roaming, simulation: true } }), bulkSimulationSchema);
+    expect(dryRun.lignes.map((row) => [row.resultat, row.motif])).toEqual([
+      ['OK', null],
+      ['OK', null],
+      ['REFUS', errorMessage('LINE_TERMINATED')],
+      ['REFUS', FORBIDDEN],
+    ]);
+    expect(await barrings()).toEqual([[false, true], [false, false]]);
+    expect([...(await auditCounts(t, 'MODIFICATION_BARRAGES', lignes)).values()]).toEqual([0, 0, 0, 0]);
+
+    const barred = await startJob(t, f.manager, f.account, roaming);
+    expect(await jobOf(t, f.manager, f.account, barred)).toMatchObject({ statut: 'TERMINE', faits: 2, refuses: 2 });
+    expect(await barrings()).toEqual([[true, true], [true, false]]);
+    const allowed = await startJob(t, f.manager, f.account, { action: 'BARRAGE', parametres: { service: 'INTERNATIONAL', bloque: false }, lignes: [a, b] });
+    expect(await jobOf(t, f.manager, f.account, allowed)).toMatchObject({ statut: 'TERMINE', faits: 2, refuses: 0 });
+    expect(await barrings()).toEqual([[true, false], [true, false]]);
+    expect([...(await auditCounts(t, 'MODIFICATION_BARRAGES', lignes)).values()]).toEqual([2, 2, 0, 0]);
+
+    // Each undo puts back what each line had of its job's service, and nothing of the other.
+    expect((await t.send('POST', `${bulkPaths(f.account).job(allowed)}/retour-arriere`, { token: f.manager })).statusCode).toBe(200);
+    expect(await barrings()).toEqual([[true, true], [true, false]]);
+    expect((await t.send('POST', `${bulkPaths(f.account).job(barred)}/retour-arriere`, { token: f.manager })).statusCode).toBe(200);
+    expect((await jobOf(t, f.manager, f.account, barred)).lignes.map((row) => row.resultat)).toEqual(['RETABLI', 'RETABLI', 'REFUS', 'REFUS']);
+    expect(await barrings()).toEqual([[false, true], [false, false]]);
   });
 
   it('takes ten identical POSTs at once: ten jobs, each row of each done once, the lines consistent', async () => {

@@ -3,6 +3,7 @@ import { LINES_AUDIT_ACTIONS } from './lines.audit.ts';
 import { createLinesRepository, type LinesRepository } from './lines.repository.ts';
 import { xlsxExport } from './lines-export.ts';
 import { lineExportRoutes } from './lines-export.routes.ts';
+import { lineBarringsRoutes } from './line-barrings.routes.ts';
 import { lineUsersRoutes } from './line-users.routes.ts';
 import { linesRoutes } from './lines.routes.ts';
 import { createLinesService, type LinesService } from './lines.service.ts';
@@ -14,7 +15,7 @@ export interface LinesModule {
   find: LinesRepository['find'];
   /** The account's whole fleet as the XLSX export makes it (every line, the export's columns), without any access check. */
   fleetWorkbook(idClientBscs: number, now: Date): AsyncIterable<Buffer>;
-  /** The line user and directory listing changes one line at a time (check, then apply in a transaction), for bulk actions. */
+  /** The line user, directory listing and barring changes one line at a time (check, then apply in a transaction), for bulk actions. */
   rows: LinesService['rows'];
 }
 
@@ -24,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-/** Mobile lines (contracts) of a billing account and their export, the actions of the line page and the line users. */
+/** Mobile lines (contracts) of a billing account and their export, the actions of the line page (barrings included) and the line users. */
 export const linesModule = defineModule(
   'lines',
   async (app, core) => {
@@ -47,6 +48,7 @@ export const linesModule = defineModule(
     await linesRoutes(app, service);
     await lineExportRoutes(app, service);
     await lineUsersRoutes(app, service);
+    await lineBarringsRoutes(app, service);
   },
   { dependencies: ['auth'], auditActions: LINES_AUDIT_ACTIONS },
 );

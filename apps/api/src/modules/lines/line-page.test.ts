@@ -31,6 +31,7 @@ describe('GET /api/ligne/{id_contrat}', () => {
       typeSim: line.typeSim,
       iccidFin: line.iccid.slice(-4),
       utilisateur: { prenom: line.utilisateurPrenom, nom: line.utilisateurNom, email: line.utilisateurEmail, inscriptionAnnuaire: line.inscriptionAnnuaire },
+      barrages: { itinerance: line.barrageItinerance, international: line.barrageInternational },
     });
     expect(body.prixMensuelTTC).toBeCloseTo(body.prixMensuelHT * 1.2, 2);
     expect(raw).not.toContain(line.iccid);
@@ -41,9 +42,9 @@ describe('GET /api/ligne/{id_contrat}', () => {
   it('offers a manager every action on an active line, and none that its state forbids', async () => {
     const active = f.colleagues[1];
     if (!active) throw new Error('no line');
-    expect((await detail(active.idContrat, f.manager)).body.actions).toEqual(['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'UTILISATEUR', 'ANNUAIRE']);
+    expect((await detail(active.idContrat, f.manager)).body.actions).toEqual(['PUK', 'RIO', 'ACTIVATION_SIM', 'PERTE_OU_VOL', 'UTILISATEUR', 'ANNUAIRE', 'BARRAGE']);
     // Suspended for another reason than a loss or theft declaration: no new declaration, no restoration here.
-    expect((await detail(f.suspended.idContrat, f.manager)).body.actions).toEqual(['PUK', 'RIO', 'ACTIVATION_SIM', 'UTILISATEUR', 'ANNUAIRE']);
+    expect((await detail(f.suspended.idContrat, f.manager)).body.actions).toEqual(['PUK', 'RIO', 'ACTIVATION_SIM', 'UTILISATEUR', 'ANNUAIRE', 'BARRAGE']);
   });
 
   it('shows the line user their own line with the actions a line user may take', async () => {

@@ -47,6 +47,9 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Code centre de coût', width: 14, value: (row) => row.centre?.code ?? null },
   { header: 'Centre de coût', width: 30, value: (row) => row.centre?.libelle ?? null },
   { header: 'Étiquettes', width: 30, value: (row) => (row.etiquettes.length > 0 ? row.etiquettes.join(', ') : null) },
+  // Barrings (decision 053), after the centres and labels for the same reason.
+  { header: 'Itinérance bloquée', width: 12, value: (row) => (row.barrageItinerance ? 'Oui' : 'Non') },
+  { header: 'International bloqué', width: 12, value: (row) => (row.barrageInternational ? 'Oui' : 'Non') },
 ];
 
 export const EXPORT_HEADERS = EXPORT_COLUMNS.map((column) => column.header);

@@ -13,6 +13,7 @@ export const LINES_AUDIT_ACTIONS = [
   'EXPORT_LIGNES',
   'MODIFICATION_UTILISATEUR_LIGNE',
   'MODIFICATION_ANNUAIRE',
+  'MODIFICATION_BARRAGES',
 ] as const;
 
 declare module '../../core/audit.ts' {

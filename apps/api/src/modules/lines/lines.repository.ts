@@ -3,6 +3,7 @@ import {
   nationalLineDigits,
   type DirectoryListing,
   type Line,
+  type LineBarrings,
   type LineFilters,
   type LinePageQuery,
   type LineSort,
@@ -106,6 +107,8 @@ const exportColumns = {
   utilisateurNom: contracts.utilisateurNom,
   utilisateurEmail: contracts.utilisateurEmail,
   typeSim: contracts.typeSim,
+  barrageItinerance: contracts.barrageItinerance,
+  barrageInternational: contracts.barrageInternational,
 };
 
 /** A row of the fleet export. */
@@ -124,6 +127,8 @@ export interface LineExportRow {
   typeSim: 'SIM' | 'ESIM';
   centre: { idCentre: number; code: string; libelle: string } | null;
   etiquettes: string[];
+  barrageItinerance: boolean;
+  barrageInternational: boolean;
 }
 
 /** The value of the row's sort column, as the keyset of the export resumes after it. */
@@ -152,6 +157,9 @@ export type LineUserWrite =
   /** Only to put back what a line had (a bulk action's undo): a line may have had no user named. */
   | { utilisateurPrenom: string | null; utilisateurNom: string | null; utilisateurEmail: string | null }
   | { inscriptionAnnuaire: DirectoryListing };
+
+/** A line's barrings as the API names them (decision 053). */
+const barringColumns = { itinerance: contracts.barrageItinerance, international: contracts.barrageInternational };
 
 /** Writes take the transaction they belong to (core.transaction); reads run on their own. */
 export function createLinesRepository(db: Database) {
@@ -360,6 +368,22 @@ export function createLinesRepository(db: Database) {
         .set(user)
         .where(and(eq(contracts.idContrat, idContrat), ne(contracts.codeStatut, 'RESILIE')))
         .returning(lineUserColumns);
+      return row;
+    },
+
+    /** The line's barrings as they are, its row locked until the transaction ends: what a change replaces. */
+    async barringsForUpdate(idContrat: number, tx: Transaction): Promise<LineBarrings | undefined> {
+      const [row] = await tx.db.select(barringColumns).from(contracts).where(eq(contracts.idContrat, idContrat)).for('update');
+      return row;
+    },
+
+    /** Sets the line's barrings, unless it has been terminated meanwhile: then nothing is written and the answer is undefined. */
+    async setBarrings(idContrat: number, barrings: LineBarrings, tx: Transaction): Promise<LineBarrings | undefined> {
+      const [row] = await tx.db
+        .update(contracts)
+        .set({ barrageItinerance: barrings.itinerance, barrageInternational: barrings.international })
+        .where(and(eq(contracts.idContrat, idContrat), ne(contracts.codeStatut, 'RESILIE')))
+        .returning(barringColumns);
       return row;
     },
 

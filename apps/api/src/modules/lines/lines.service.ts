@@ -11,6 +11,8 @@ import {
   rioReference,
   type DirectoryListing,
   type LineAction,
+  type LineBarrings,
+  type LineBarringsAnswer,
   type LineDetail,
   type LineExportQuery,
   type LineFilters,
@@ -67,7 +69,19 @@ function newPuk(): string {
 }
 
 function toDetail(row: LineDetailRow, access: ContractAccess): LineDetail {
-  const { prixMensuelCentimes, utilisateurPrenom, utilisateurNom, utilisateurEmail, inscriptionAnnuaire, iccid, suspenduPourPerteOuVol, dateActivation, ...line } = row;
+  const {
+    prixMensuelCentimes,
+    utilisateurPrenom,
+    utilisateurNom,
+    utilisateurEmail,
+    inscriptionAnnuaire,
+    iccid,
+    suspenduPourPerteOuVol,
+    dateActivation,
+    barrageItinerance,
+    barrageInternational,
+    ...line
+  } = row;
   return {
     ...line,
     ...monthlyPrices(prixMensuelCentimes),
@@ -77,6 +91,7 @@ function toDetail(row: LineDetailRow, access: ContractAccess): LineDetail {
         ? { prenom: utilisateurPrenom, nom: utilisateurNom, email: utilisateurEmail, inscriptionAnnuaire }
         : null,
     iccidFin: iccid === null ? null : iccidEnd(iccid),
+    barrages: { itinerance: barrageItinerance, international: barrageInternational },
     actions: lineActions(access.role, { codeStatut: row.codeStatut, suspenduPourPerteOuVol }),
   };
 }
@@ -126,8 +141,8 @@ export function createLinesService(deps: LinesDeps) {
     if (typeof filters.idCentre === 'number' && !(await repo.centreOfAccount(idClientBscs, filters.idCentre))) throw fail('COST_CENTRE_UNKNOWN');
   }
   /**
-   * The line user and directory listing changes one line at a time, as the single actions and
-   * each row of a bulk action run them: `check` applies the rules (access, role, the line's
+   * The line user, directory listing and barring changes one line at a time, as the single
+   * actions and each row of a bulk action run them: `check` applies the rules (access, role, the line's
    * state) and throws the single action's coded error; `apply` writes and audits in the caller's
    * transaction and says what the line had before, which an undo puts back.
    */
@@ -157,6 +172,22 @@ export function createLinesService(deps: LinesDeps) {
         const apres = await repo.setLineUser(idContrat, { inscriptionAnnuaire }, tx);
         if (!avant || !apres) throw fail('LINE_TERMINATED');
         await audit.record({ ...actor, action: 'MODIFICATION_ANNUAIRE', idClientBscs: access.idClientBscs, idContrat }, { tx });
+        return { avant, apres };
+      },
+    },
+    barring: {
+      async check(userId: number, idContrat: number, idClientBscs?: number): Promise<ContractAccess> {
+        const access = await policy.assertLineAction(userId, idContrat, 'BARRAGE', idClientBscs);
+        await stateFor(idContrat, 'BARRAGE');
+        return access;
+      },
+      /** `change` names the barrings to set; a barring it leaves out stays as the line has it. */
+      async apply(tx: Transaction, actor: Actor, access: ContractAccess, idContrat: number, change: Partial<LineBarrings>) {
+        const avant = await repo.barringsForUpdate(idContrat, tx);
+        if (!avant) throw fail('LINE_TERMINATED');
+        const apres = await repo.setBarrings(idContrat, { ...avant, ...change }, tx);
+        if (!apres) throw fail('LINE_TERMINATED');
+        await audit.record({ ...actor, action: 'MODIFICATION_BARRAGES', idClientBscs: access.idClientBscs, idContrat, details: { avant, apres } }, { tx });
         return { avant, apres };
       },
     },
@@ -308,6 +339,13 @@ export function createLinesService(deps: LinesDeps) {
     async setDirectoryListing(actor: Actor, idContrat: number, inscriptionAnnuaire: DirectoryListing): Promise<LineUserEntry> {
       const access = await rows.directoryListing.check(actor.userId, idContrat);
       return deps.transaction(async (tx) => (await rows.directoryListing.apply(tx, actor, access, idContrat, inscriptionAnnuaire)).apres);
+    },
+
+    /** Bars or allows roaming and international calls on the line (the account's manager), recorded with the change in one transaction. */
+    async setBarrings(actor: Actor, idContrat: number, barrings: LineBarrings): Promise<LineBarringsAnswer> {
+      const access = await rows.barring.check(actor.userId, idContrat);
+      const { apres } = await deps.transaction(async (tx) => rows.barring.apply(tx, actor, access, idContrat, barrings));
+      return { idContrat, ...apres };
     },
 
     rows,

@@ -1,6 +1,7 @@
 import type { BulkAction } from '@ecare/shared';
 import type { AnyBulkAction } from './action.ts';
 import { annuaireAction } from './annuaire.ts';
+import { barrageAction } from './barrage.ts';
 import { centreDeCoutAction } from './centre-de-cout.ts';
 import { donneesAction } from './donnees.ts';
 import { etiquettesAction } from './etiquettes.ts';
@@ -17,6 +18,7 @@ export const BULK_ACTION_HANDLERS: Record<BulkAction, AnyBulkAction> = {
   ANNUAIRE: annuaireAction,
   UTILISATEUR: utilisateurAction,
   DONNEES: donneesAction,
+  BARRAGE: barrageAction,
   CENTRE_DE_COUT: centreDeCoutAction,
   ETIQUETTES: etiquettesAction,
 };

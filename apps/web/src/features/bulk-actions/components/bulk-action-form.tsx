@@ -7,6 +7,7 @@ import {
   type BulkSimulation,
 } from '@ecare/shared/bulk-actions';
 import { LINE_LABEL_LENGTH_MAX, LINE_LABELS_MAX } from '@ecare/shared/cost-centres';
+import { BARRING_SERVICE_DESCRIPTIONS, BARRING_SERVICE_NAMES, BARRING_SERVICES } from '@ecare/shared/line-barrings';
 import { DIRECTORY_LISTINGS } from '@ecare/shared/lines';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -48,7 +49,7 @@ interface BulkActionFormProps {
  * its page.
  */
 export function BulkActionForm({ idClientBscs, lignes, jobPath, centres }: BulkActionFormProps) {
-  const form = useZodForm(bulkActionFormSchema, { defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', idCentre: '', modeEtiquettes: 'AJOUTER', etiquettes: '', fichier: null } });
+  const form = useZodForm(bulkActionFormSchema, { defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', serviceBarrage: '', barrage: '', idCentre: '', modeEtiquettes: 'AJOUTER', etiquettes: '', fichier: null } });
   const action = useWatch({ control: form.control, name: 'action' });
   const simulate = useSimulateBulkAction(idClientBscs);
   const start = useStartBulkAction(idClientBscs);
@@ -116,6 +117,26 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres }: BulkA
               { value: 'RETABLIR', label: 'Rétablir les données' },
             ]}
           />
+        ) : null}
+        {action === 'BARRAGE' ? (
+          <>
+            <RadioGroupField
+              name="serviceBarrage"
+              label="Service"
+              required
+              options={BARRING_SERVICES.map((value) => ({ value, label: BARRING_SERVICE_NAMES[value], description: BARRING_SERVICE_DESCRIPTIONS[value] }))}
+            />
+            <RadioGroupField
+              name="barrage"
+              label="Bloquer ou autoriser ?"
+              required
+              help="Chaque ligne garde l’autre service tel qu’il est."
+              options={[
+                { value: 'BLOQUER', label: 'Bloquer le service' },
+                { value: 'AUTORISER', label: 'Autoriser le service' },
+              ]}
+            />
+          </>
         ) : null}
         {action === 'CENTRE_DE_COUT' ? (
           <SelectField

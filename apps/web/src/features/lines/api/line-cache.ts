@@ -1,3 +1,4 @@
+import type { LineBarringsAnswer } from '@ecare/shared/line-barrings';
 import type { LineDetail, LineUserEntry } from '@ecare/shared/lines';
 import type { QueryClient } from '@tanstack/react-query';
 import { lineQueryOptions } from './get-line.ts';
@@ -22,5 +23,11 @@ export function lineUserChanged(client: QueryClient, { idContrat, ...user }: Lin
       ? { ...line, utilisateur: { prenom: user.prenom, nom: user.nom, email: user.email, inscriptionAnnuaire: user.inscriptionAnnuaire } }
       : line,
   );
+  void client.invalidateQueries({ queryKey: ['lines'] });
+}
+
+/** After a change of a line's barrings: the line page shows them at once, then the line reads are fetched again. */
+export function lineBarringsChanged(client: QueryClient, { idContrat, ...barrages }: LineBarringsAnswer): void {
+  client.setQueryData(lineQueryOptions(idContrat).queryKey, (line) => (line ? { ...line, barrages } : line));
   void client.invalidateQueries({ queryKey: ['lines'] });
 }

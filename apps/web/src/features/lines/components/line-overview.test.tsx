@@ -81,6 +81,7 @@ describe('LineOverview', () => {
     expect(screen.getAllByRole('heading').map((heading) => `${heading.tagName} ${heading.textContent}`)).toEqual([
       'H2 Informations de la ligne',
       'H2 Utilisateur de la ligne',
+      'H2 Restrictions',
       'H2 Actions sur la ligne',
       'H3 Code PUK',
       'H3 Relevé d’identité opérateur (RIO)',

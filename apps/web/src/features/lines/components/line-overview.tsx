@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { DIRECTORY_LISTING_LABELS } from '../utils/line-format.ts';
+import { LineBarringsSection } from './line-barrings-section.tsx';
 import { LineDetails } from './line-details.tsx';
 import { LineUserSection } from './line-user-section.tsx';
 import { LossTheftForm, type LossTheftReason } from './loss-theft-form.tsx';
@@ -26,8 +27,8 @@ interface LineOverviewProps {
   replacementSim: PageLink | null;
 }
 
-/** Actions on the line's user, offered in its own section rather than among the line's. */
-const USER_ACTIONS: ReadonlySet<LineDetail['actions'][number]> = new Set(['UTILISATEUR', 'ANNUAIRE']);
+/** Actions on the line's user and its restrictions, offered in their own sections rather than among the line's. */
+const OWN_SECTION_ACTIONS: ReadonlySet<LineDetail['actions'][number]> = new Set(['UTILISATEUR', 'ANNUAIRE', 'BARRAGE']);
 
 interface Notice {
   /** Each notice is new, even with the same words: it takes the focus again. */
@@ -94,7 +95,8 @@ export function LineOverview({ line, replacementSim }: LineOverviewProps) {
       </div>
       <LineDetails line={line} />
       <LineUserSection line={line} onSaved={userSaved} />
-      {line.actions.some((action) => !USER_ACTIONS.has(action)) ? (
+      <LineBarringsSection line={line} />
+      {line.actions.some((action) => !OWN_SECTION_ACTIONS.has(action)) ? (
         <section aria-labelledby="ligne-actions" className="space-y-4">
           <h2 id="ligne-actions" className="text-xl font-bold text-primary-strong">
             Actions sur la ligne

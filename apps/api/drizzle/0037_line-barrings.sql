@@ -1,0 +1,2 @@
+ALTER TABLE "contracts" ADD COLUMN "barrage_itinerance" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "contracts" ADD COLUMN "barrage_international" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,72 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
+import { fillJsdomGaps } from '../../../test/jsdom-gaps.ts';
+import { renderPage } from '../../../test/render.tsx';
+import { BulkActionForm } from './bulk-action-form.tsx';
+
+beforeEach(fillJsdomGaps);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ACCOUNT = 1001;
+const LINES = [5001, 5002];
+
+const renderForm = () => renderPage(<BulkActionForm idClientBscs={ACCOUNT} lignes={LINES} jobPath={(id) => `/traitements/${id}`} centres={[]} />);
+
+const chooseAction = (label: string) => {
+  const select = screen.getByRole('combobox', { name: /^Action/ }) as HTMLSelectElement;
+  const option = within(select).getByRole('option', { name: label }) as HTMLOptionElement;
+  fireEvent.change(select, { target: { value: option.value } });
+};
+
+describe('BulkActionForm: barring roaming or international calls', () => {
+  it('asks for the service and whether to bar or allow it, then simulates with those parameters', async () => {
+    const { requests } = stubFetch(() =>
+      jsonResponse({
+        action: 'BARRAGE',
+        total: 2,
+        refuses: 0,
+        lignes: LINES.map((idContrat, i) => ({ idContrat, numeroLigne: `060000000${i}`, resultat: 'OK', motif: null })),
+      }),
+    );
+    renderForm();
+    chooseAction('Bloquer ou autoriser l’itinérance ou l’international');
+    const service = screen.getByRole('radiogroup', { name: /^Service/ });
+    expect(within(service).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['ITINERANCE', 'INTERNATIONAL']);
+    expect(within(service).getByText('Appels, SMS et internet depuis l’étranger.')).toBeTruthy();
+    const choice = screen.getByRole('radiogroup', { name: /^Bloquer ou autoriser/ });
+
+    // Nothing chosen yet: French messages under both fields, no call.
+    fireEvent.click(screen.getByRole('button', { name: 'Simuler l’action' }));
+    expect(await screen.findByText('Choisissez le service à bloquer ou à autoriser.')).toBeTruthy();
+    expect(screen.getByText('Choisissez de bloquer ou d’autoriser le service.')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+
+    fireEvent.click(within(service).getByRole('radio', { name: /Appels vers l’international/ }));
+    fireEvent.click(within(choice).getByRole('radio', { name: 'Autoriser le service' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Simuler l’action' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.url).toBe(`/api/clients/${ACCOUNT}/actions-groupees`);
+    expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({
+      action: 'BARRAGE',
+      parametres: { service: 'INTERNATIONAL', bloque: false },
+      lignes: LINES,
+      simulation: true,
+    });
+    expect(await screen.findByRole('button', { name: 'Lancer l’action sur 2 lignes' })).toBeTruthy();
+  });
+
+  it('sends bloque true for « Bloquer le service »', async () => {
+    const { requests } = stubFetch(() => jsonResponse({ action: 'BARRAGE', total: 2, refuses: 2, lignes: [] }));
+    renderForm();
+    chooseAction('Bloquer ou autoriser l’itinérance ou l’international');
+    fireEvent.click(screen.getByRole('radio', { name: /Itinérance/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Bloquer le service' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Simuler l’action' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(JSON.parse(requests[0]?.body ?? '{}')).toMatchObject({ action: 'BARRAGE', parametres: { service: 'ITINERANCE', bloque: true } });
+  });
+});
