@@ -2,6 +2,7 @@ import type { BulkAction } from '@ecare/shared';
 import type { AnyBulkAction } from './action.ts';
 import { annuaireAction } from './annuaire.ts';
 import { centreDeCoutAction } from './centre-de-cout.ts';
+import { changementOffreAction } from './changement-offre.ts';
 import { donneesAction } from './donnees.ts';
 import { etiquettesAction } from './etiquettes.ts';
 import { utilisateurAction } from './utilisateur.ts';
@@ -19,4 +20,5 @@ export const BULK_ACTION_HANDLERS: Record<BulkAction, AnyBulkAction> = {
   DONNEES: donneesAction,
   CENTRE_DE_COUT: centreDeCoutAction,
   ETIQUETTES: etiquettesAction,
+  CHANGEMENT_OFFRE: changementOffreAction,
 };
