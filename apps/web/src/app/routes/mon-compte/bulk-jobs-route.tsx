@@ -1,10 +1,12 @@
 import { centreChoices } from '@ecare/shared/cost-centres';
+import { tariffTargetChoices } from '@ecare/shared/tariff-change';
 import { useLocation } from 'react-router';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useBulkJobs } from '../../../features/bulk-actions/api/get-bulk-jobs.ts';
 import { BulkActionForm } from '../../../features/bulk-actions/components/bulk-action-form.tsx';
 import { BulkJobsTable } from '../../../features/bulk-actions/components/bulk-jobs-table.tsx';
 import { useCostCentres } from '../../../features/cost-centres/api/get-cost-centres.ts';
+import { useAccountTariffTargets } from '../../../features/tariff-change/api/get-account-tariff-targets.ts';
 import { PATHS } from '../../../lib/routes.ts';
 import { AccountPage } from './account-page.tsx';
 
@@ -18,10 +20,19 @@ function selectedLines(state: unknown): number[] | null {
   return Array.isArray(lignes) && lignes.length > 0 && lignes.every((id) => Number.isInteger(id)) ? (lignes as number[]) : null;
 }
 
-/** The new action's form, with the account's cost centres for the centre action. */
+/** The new action's form, with the account's cost centres for the centre action and its lines' target plans for the plan change. */
 function NewBulkAction({ idClientBscs, lignes }: { idClientBscs: number; lignes: number[] | null }) {
   const centres = useCostCentres(idClientBscs);
-  return <BulkActionForm idClientBscs={idClientBscs} lignes={lignes} jobPath={jobPath} centres={centreChoices(centres.data?.centres ?? [])} />;
+  const plans = useAccountTariffTargets(idClientBscs);
+  return (
+    <BulkActionForm
+      idClientBscs={idClientBscs}
+      lignes={lignes}
+      jobPath={jobPath}
+      centres={centreChoices(centres.data?.centres ?? [])}
+      offres={tariffTargetChoices(plans.data?.offres ?? [])}
+    />
+  );
 }
 
 function Jobs({ idClientBscs }: { idClientBscs: number }) {

@@ -8,6 +8,7 @@ import {
 } from '@ecare/shared/bulk-actions';
 import { LINE_LABEL_LENGTH_MAX, LINE_LABELS_MAX } from '@ecare/shared/cost-centres';
 import { DIRECTORY_LISTINGS } from '@ecare/shared/lines';
+import { TARIFF_CHANGE_ACTION_LABELS, TARIFF_CHANGE_ACTION_NAMES } from '@ecare/shared/tariff-change';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -40,6 +41,8 @@ interface BulkActionFormProps {
   jobPath: (idTraitement: number) => string;
   /** The account's cost centres, as the choice of the centre action offers them. */
   centres: readonly { value: string; label: string }[];
+  /** The plans the account's lines may move to, as the plan change offers them. */
+  offres: readonly { value: string; label: string }[];
 }
 
 /**
@@ -47,8 +50,8 @@ interface BulkActionFormProps {
  * refused with its reason, nothing changed), then the confirmation, which starts the job and opens
  * its page.
  */
-export function BulkActionForm({ idClientBscs, lignes, jobPath, centres }: BulkActionFormProps) {
-  const form = useZodForm(bulkActionFormSchema, { defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', idCentre: '', modeEtiquettes: 'AJOUTER', etiquettes: '', fichier: null } });
+export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres }: BulkActionFormProps) {
+  const form = useZodForm(bulkActionFormSchema, { defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', idCentre: '', modeEtiquettes: 'AJOUTER', etiquettes: '', idOffreCible: '', dr14: '', fichier: null } });
   const action = useWatch({ control: form.control, name: 'action' });
   const simulate = useSimulateBulkAction(idClientBscs);
   const start = useStartBulkAction(idClientBscs);
@@ -143,6 +146,24 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres }: BulkA
               label="Étiquettes"
               help={`Séparées par des virgules ; ${LINE_LABELS_MAX} au plus par ligne, de ${LINE_LABEL_LENGTH_MAX} caractères chacune.`}
               autoComplete="off"
+            />
+          </>
+        ) : null}
+        {action === 'CHANGEMENT_OFFRE' ? (
+          <>
+            <SelectField
+              name="idOffreCible"
+              label="Nouveau forfait"
+              required
+              placeholder="Choisissez le forfait"
+              help="Chaque ligne passe à ce forfait au début de sa prochaine période de facturation, si elle le peut : la simulation donne la date de chacune, ou la raison du refus (ligne non active, changement déjà programmé, forfait d’une autre gamme…)."
+              options={offres}
+            />
+            <RadioGroupField
+              name="dr14"
+              label="Droit DR14 : l’engagement des lignes"
+              required
+              options={TARIFF_CHANGE_ACTION_NAMES.map((name) => ({ value: name, label: TARIFF_CHANGE_ACTION_LABELS[name].titre, description: TARIFF_CHANGE_ACTION_LABELS[name].explication }))}
             />
           </>
         ) : null}
