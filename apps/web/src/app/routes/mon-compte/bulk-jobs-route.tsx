@@ -1,5 +1,7 @@
+import type { BulkAction } from '@ecare/shared/bulk-actions';
 import { centreChoices } from '@ecare/shared/cost-centres';
 import { tariffTargetChoices } from '@ecare/shared/tariff-change';
+import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useBulkJobs } from '../../../features/bulk-actions/api/get-bulk-jobs.ts';
@@ -21,9 +23,14 @@ function selectedLines(state: unknown): number[] | null {
 }
 
 /** The new action's form, with the account's cost centres for the centre action and its lines' target plans for the plan change. */
-function NewBulkAction({ idClientBscs, lignes }: { idClientBscs: number; lignes: number[] | null }) {
+export function NewBulkAction({ idClientBscs, lignes }: { idClientBscs: number; lignes: number[] | null }) {
   const centres = useCostCentres(idClientBscs);
-  const plans = useAccountTariffTargets(idClientBscs);
+  // Read once the plan change is chosen: the other actions need no plan.
+  const [planChange, setPlanChange] = useState(false);
+  const plans = useAccountTariffTargets(idClientBscs, planChange);
+  const onActionChange = useCallback((action: BulkAction) => {
+    if (action === 'CHANGEMENT_OFFRE') setPlanChange(true);
+  }, []);
   return (
     <BulkActionForm
       idClientBscs={idClientBscs}
@@ -31,6 +38,7 @@ function NewBulkAction({ idClientBscs, lignes }: { idClientBscs: number; lignes:
       jobPath={jobPath}
       centres={centreChoices(centres.data?.centres ?? [])}
       offres={tariffTargetChoices(plans.data?.offres ?? [])}
+      onActionChange={onActionChange}
     />
   );
 }

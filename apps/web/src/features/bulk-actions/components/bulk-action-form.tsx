@@ -4,12 +4,13 @@ import {
   BULK_CSV_MAX_BYTES,
   bulkActionFormSchema,
   bulkParametersOf,
+  type BulkAction,
   type BulkSimulation,
 } from '@ecare/shared/bulk-actions';
 import { LINE_LABEL_LENGTH_MAX, LINE_LABELS_MAX } from '@ecare/shared/cost-centres';
 import { DIRECTORY_LISTINGS } from '@ecare/shared/lines';
 import { TARIFF_CHANGE_ACTION_LABELS, TARIFF_CHANGE_ACTION_NAMES } from '@ecare/shared/tariff-change';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -43,6 +44,8 @@ interface BulkActionFormProps {
   centres: readonly { value: string; label: string }[];
   /** The plans the account's lines may move to, as the plan change offers them. */
   offres: readonly { value: string; label: string }[];
+  /** Told of the action chosen: the plans are read only once the plan change is. */
+  onActionChange?: (action: BulkAction) => void;
 }
 
 /**
@@ -50,9 +53,10 @@ interface BulkActionFormProps {
  * refused with its reason, nothing changed), then the confirmation, which starts the job and opens
  * its page.
  */
-export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres }: BulkActionFormProps) {
+export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres, onActionChange }: BulkActionFormProps) {
   const form = useZodForm(bulkActionFormSchema, { defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', idCentre: '', modeEtiquettes: 'AJOUTER', etiquettes: '', idOffreCible: '', dr14: '', fichier: null } });
   const action = useWatch({ control: form.control, name: 'action' });
+  useEffect(() => onActionChange?.(action), [action, onActionChange]);
   const simulate = useSimulateBulkAction(idClientBscs);
   const start = useStartBulkAction(idClientBscs);
   const confirmation = useConfirmation();
@@ -155,7 +159,7 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres 
               name="idOffreCible"
               label="Nouveau forfait"
               required
-              placeholder="Choisissez le forfait"
+              placeholder={offres.length === 0 ? 'Chargement des forfaits…' : 'Choisissez le forfait'}
               help="Chaque ligne passe à ce forfait au début de sa prochaine période de facturation, si elle le peut : la simulation donne la date de chacune, ou la raison du refus (ligne non active, changement déjà programmé, forfait d’une autre gamme…)."
               options={offres}
             />

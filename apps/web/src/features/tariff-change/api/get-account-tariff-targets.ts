@@ -7,8 +7,9 @@ export function fetchAccountTariffTargets(idClientBscs: number, signal?: AbortSi
   return apiRequest(`/api/clients/${idClientBscs}/chgmttarif/offres`, { schema: tariffAccountTargetsSchema, signal });
 }
 
-export function useAccountTariffTargets(idClientBscs: number) {
+export function useAccountTariffTargets(idClientBscs: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['tariff-change', 'account-targets', idClientBscs],
     queryFn: ({ signal }) => fetchAccountTariffTargets(idClientBscs, signal),
     staleTime: 5 * 60_000,
