@@ -5,6 +5,7 @@ import { LINE_LABELS_MAX } from './cost-centres.ts';
 import { BARRING_SERVICES } from './line-barrings.ts';
 import { DIRECTORY_LISTINGS, lineUserBodySchema } from './lines.ts';
 import { frenchNationalDigits } from './phone.ts';
+import { TARIFF_CHANGE_ACTION_NAMES } from './tariff-change.ts';
 
 /*
  * Bulk actions on the lines of a billing account (decision 050): one action and its parameters
@@ -15,9 +16,10 @@ import { frenchNationalDigits } from './phone.ts';
  * The actions, each one entry of BULK_ACTION_DEFINITIONS below (and one file on the API side,
  * modules/bulk-actions/actions/). ANNUAIRE: directory listing; UTILISATEUR: the line user, each
  * row its own names and e-mail; DONNEES: bar (bloque true) or allow the line's mobile data;
- * BARRAGE: bar or allow roaming or international calls, one service at a time (decision 053).
+ * BARRAGE: bar or allow roaming or international calls, one service at a time (decision 053);
+ * CHANGEMENT_OFFRE: schedule a move to a plan, each line by the tariff change's rules (decision 037).
  */
-export const BULK_ACTIONS = ['ANNUAIRE', 'UTILISATEUR', 'DONNEES', 'BARRAGE', 'CENTRE_DE_COUT', 'ETIQUETTES'] as const;
+export const BULK_ACTIONS = ['ANNUAIRE', 'UTILISATEUR', 'DONNEES', 'BARRAGE', 'CENTRE_DE_COUT', 'ETIQUETTES', 'CHANGEMENT_OFFRE'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const bulkActionSchema = lazySchema(() => z.enum(BULK_ACTIONS, 'Cette action groupée n’existe pas.'));
 
@@ -64,6 +66,18 @@ export const BULK_ACTION_DEFINITIONS = {
       z.object({
         mode: z.enum(LABELS_CHANGE_MODES, 'Choisissez de remplacer, d’ajouter ou de retirer les étiquettes.'),
         etiquettes: z.array(z.string(), 'Les étiquettes sont une liste de textes.').max(LINE_LABELS_MAX, `Au plus ${LINE_LABELS_MAX} étiquettes.`),
+      }),
+    ),
+    valeurs: null,
+  },
+  CHANGEMENT_OFFRE: {
+    libelle: 'Programmer un changement d’offre',
+    parametres: lazySchema(() =>
+      z.object({
+        idOffreCible: z.number('Choisissez le nouveau forfait.').int('Choisissez le nouveau forfait.').positive('Choisissez le nouveau forfait.').describe('Le forfait vers lequel passer (un de ceux de GET /api/clients/{idClientBscs}/chgmttarif/offres)'),
+        action: z
+          .enum(TARIFF_CHANGE_ACTION_NAMES, 'Choisissez d’appliquer ou de renoncer au droit DR14.')
+          .describe('Le choix DR14 du changement à l’unité : garder l’engagement actuel (Application_de_DR14) ou repartir sur celui du forfait (Renonciation_de_DR14)'),
       }),
     ),
     valeurs: null,
@@ -236,6 +250,10 @@ export const bulkActionFormSchema = lazySchema(() =>
       modeEtiquettes: z.enum(LABELS_CHANGE_MODES),
       /** The labels, separated by commas. */
       etiquettes: z.string(),
+      /** The target plan's id, for a plan change. */
+      idOffreCible: z.string(),
+      /** The DR14 choice of a plan change. */
+      dr14: z.union([z.literal(''), z.enum(TARIFF_CHANGE_ACTION_NAMES)]),
       /** The CSV file of numbers (a browser File), when the lines come from one. */
       fichier: z.unknown().optional(),
     })
@@ -250,6 +268,10 @@ export const bulkActionFormSchema = lazySchema(() =>
         context.addIssue({ code: 'custom', path: ['barrage'], message: 'Choisissez de bloquer ou d’autoriser le service.' });
       if (values.action === 'CENTRE_DE_COUT' && values.idCentre === '')
         context.addIssue({ code: 'custom', path: ['idCentre'], message: 'Choisissez le centre de coût.' });
+      if (values.action === 'CHANGEMENT_OFFRE' && values.idOffreCible === '')
+        context.addIssue({ code: 'custom', path: ['idOffreCible'], message: 'Choisissez le nouveau forfait.' });
+      if (values.action === 'CHANGEMENT_OFFRE' && values.dr14 === '')
+        context.addIssue({ code: 'custom', path: ['dr14'], message: 'Choisissez d’appliquer ou de renoncer au droit DR14.' });
       if (values.action === 'ETIQUETTES' && values.modeEtiquettes !== 'REMPLACER' && labelsOf(values.etiquettes).length === 0)
         context.addIssue({ code: 'custom', path: ['etiquettes'], message: 'Indiquez au moins une étiquette.' });
     }),
@@ -262,6 +284,7 @@ export function bulkParametersOf(values: z.output<typeof bulkActionFormSchema>):
   if (values.action === 'DONNEES') return { bloque: values.donnees === 'SUSPENDRE' };
   if (values.action === 'BARRAGE') return { service: values.serviceBarrage, bloque: values.barrage === 'BLOQUER' };
   if (values.action === 'CENTRE_DE_COUT') return { idCentre: values.idCentre === 'aucun' ? null : Number(values.idCentre) };
+  if (values.action === 'CHANGEMENT_OFFRE') return { idOffreCible: Number(values.idOffreCible), action: values.dr14 };
   if (values.action === 'ETIQUETTES') return { mode: values.modeEtiquettes, etiquettes: labelsOf(values.etiquettes) };
   return {};
 }

@@ -4,6 +4,8 @@ import { vatCentimes } from './invoices.ts';
 import { addMonths } from './termination.ts';
 import { TARIFF_CHANGE_ACTION } from './shop.ts';
 import { MAX_ID } from './constants.ts';
+import { formatCentimes } from './order-money.ts';
+import { frenchDay } from './paris-time.ts';
 
 /**
  * Tariff change of a line (spec §1 "change tariff plan", §3 "Tariff-change action", §7 "Tariff
@@ -149,6 +151,27 @@ export const tariffTargetsSchema = lazySchema(() =>
   }),
 );
 export type TariffTargets = z.infer<typeof tariffTargetsSchema>;
+
+/** `GET /api/clients/{idClientBscs}/chgmttarif/offres`: the plans still sold in the ranges of the account's lines. */
+export const tariffAccountTargetsSchema = lazySchema(() =>
+  z.object({
+    idClientBscs: z.number().int(),
+    offres: z.array(tariffPlanSchema.extend({ idGamme: z.number().int() })),
+  }),
+);
+export type TariffAccountTargets = z.infer<typeof tariffAccountTargetsSchema>;
+
+/** An account's target plans as the choices of a form: label and monthly price HT. */
+export function tariffTargetChoices(targets: TariffAccountTargets['offres']): { value: string; label: string }[] {
+  return targets.map((plan) => ({
+    value: String(plan.idOffreEngagement),
+    label: `${plan.libelle} – ${formatCentimes(plan.prixMensuelHtCentimes)} HT par mois`,
+  }));
+}
+
+/** The motif of a change a bulk action schedules (or would): the plan and its effective date on that line. */
+export const tariffChangeScheduledNote = (libelle: string, dateEffet: string): string =>
+  `${libelle} à partir du ${frenchDay(dateEffet)}`;
 
 export const tariffChangeDateSchema = lazySchema(() =>
   z.object({

@@ -8,8 +8,8 @@ export const JOBS_PAGE = '/mon-compte/traitements';
 
 export function createBulkActionsMails({ mail, brandName, publicUrl }: { mail: MailService; brandName: string; publicUrl: string }) {
   return {
-    /** To whoever started a long job, when it (or its undo) has ended. */
-    async jobEnded(tx: Transaction, to: string, job: BulkJobRow, undone: boolean): Promise<void> {
+    /** To whoever started a long job (or one whose action mails each change), when it (or its undo) has ended. */
+    async jobEnded(tx: Transaction, to: string, job: BulkJobRow, undone: boolean, note?: string): Promise<void> {
       const what = BULK_ACTION_DEFINITIONS[job.action as BulkAction].libelle;
       const content = layoutMail(brandName, {
         title: `${brandName} – ${undone ? 'Retour arrière terminé' : 'Action groupée terminée'} (traitement n° ${job.idTraitement})`,
@@ -18,6 +18,7 @@ export function createBulkActionsMails({ mail, brandName, publicUrl }: { mail: M
           : [
               `L’action groupée « ${what} » (traitement n° ${job.idTraitement}) est terminée.`,
               `Sur ${job.total.toLocaleString('fr-FR')} lignes : ${job.faits.toLocaleString('fr-FR')} faites, ${job.refuses.toLocaleString('fr-FR')} refusées.`,
+              ...(note ? [note] : []),
               'Le détail ligne par ligne, avec le motif de chaque refus, est dans votre espace client.',
             ],
         action: 'Voir le traitement',

@@ -28,7 +28,7 @@ export interface BulkRunJob {
   idTraitement: number;
 }
 
-/** A job of more rows than this is "long": its end is e-mailed to whoever started it. */
+/** A job of more rows than this is "long": its end is e-mailed to whoever started it (any job of an action with `endMail`). */
 export const BULK_MAIL_THRESHOLD = 100;
 /** Jobs the job centre lists. */
 const LISTED_JOBS = 50;
@@ -138,17 +138,27 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
     );
   }
 
-  /** The rules of the single action on one row, as `userId`: null when allowed, else the reason. */
-  async function check(action: BulkAction, userId: number, idClientBscs: number, idContrat: number, params: object, valeurs: unknown) {
+  /** A row's checks: what they hand to the write, or the reason of the refusal (a coded error's message). */
+  async function verdictOf(checks: () => Promise<unknown>): Promise<{ checked: unknown; motif: string | null }> {
     try {
-      return { checked: (await BULK_ACTION_HANDLERS[action].check(services, userId, { idContrat, idClientBscs }, params, valeurs)) as unknown, motif: null };
+      return { checked: await checks(), motif: null };
     } catch (error) {
       return { checked: null, motif: motifOf(error) };
     }
   }
 
+  /** The rules of the single action on one row, as `userId`: null when allowed, else the reason. */
+  function check(action: BulkAction, userId: number, idClientBscs: number, idContrat: number, params: object, valeurs: unknown) {
+    return verdictOf(() => BULK_ACTION_HANDLERS[action].check(services, userId, { idContrat, idClientBscs }, params, valeurs));
+  }
+
+  /** What a row done (or that would be) says: the action's note, if it has one. */
+  const noteOf = (action: BulkAction, checked: unknown): string | null => BULK_ACTION_HANDLERS[action].note?.(checked) ?? null;
+
+  const undoable = (action: BulkAction): boolean => Boolean(BULK_ACTION_HANDLERS[action].undo ?? BULK_ACTION_HANDLERS[action].revert);
+
   function undoDeadline(job: BulkJobRow): Date | null {
-    if (job.termineLe === null || job.retourArriere !== null || !BULK_ACTION_HANDLERS[job.action as BulkAction].undo || job.faits === 0) return null;
+    if (job.termineLe === null || job.retourArriere !== null || !undoable(job.action as BulkAction) || job.faits === 0) return null;
     const deadline = new Date(job.termineLe.getTime() + BULK_UNDO_MINUTES * 60_000);
     return deadline > clock.now() ? deadline : null;
   }
@@ -203,6 +213,12 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
     const checks = new Map<number, { checked: unknown; motif: string | null; params: object; valeurs: unknown }>();
     await mapLimit(rows, CHECKS_AT_ONCE, async (row) => {
       if (row.idContrat === null) return;
+      const { revert } = handler;
+      if (undoing && revert) {
+        const line = { idContrat: row.idContrat, idClientBscs: job.idClientBscs };
+        checks.set(row.position, { ...(await verdictOf(() => revert.check(services, job.userId, line, row.avant))), params: {}, valeurs: null });
+        return;
+      }
       const { params, values } = undoing && handler.undo ? handler.undo(row.avant) : { params: job.parametres as object, values: row.valeurs };
       checks.set(row.position, { ...(await check(job.action as BulkAction, job.userId, job.idClientBscs, row.idContrat, params, values)), params, valeurs: values });
     });
@@ -225,8 +241,13 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
           continue;
         }
         try {
+          if (undoing && handler.revert) {
+            await handler.revert.apply(services, tx, actor, verdict.checked);
+            outcomes.push({ position: row.position, etat: 'RETABLI', motif: null });
+            continue;
+          }
           const avant = await handler.apply(services, tx, actor, verdict.checked, verdict.params, verdict.valeurs);
-          outcomes.push(undoing ? { position: row.position, etat: 'RETABLI', motif: null } : { position: row.position, etat: 'OK', motif: null, avant });
+          outcomes.push(undoing ? { position: row.position, etat: 'RETABLI', motif: null } : { position: row.position, etat: 'OK', motif: noteOf(job.action as BulkAction, verdict.checked), avant });
         } catch (error) {
           outcomes.push({ position: row.position, etat: undoing ? 'OK' : 'REFUS', motif: motifOf(error) });
         }
@@ -241,10 +262,10 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
         // The last chunk: the job ends with it.
         if (undoing) await repo.updateJob(tx, idTraitement, { retourArriere: 'TERMINE' });
         else await repo.updateJob(tx, idTraitement, { statut: 'TERMINE', termineLe: now });
-        if (locked.total > BULK_MAIL_THRESHOLD) {
+        if (locked.total > BULK_MAIL_THRESHOLD || handler.endMail) {
           const to = await repo.userEmail(tx, job.userId);
           const ended = { ...locked, faits: locked.faits + (undoing ? 0 : outcomes.filter((row) => row.etat === 'OK').length), refuses: locked.refuses + (undoing ? 0 : outcomes.filter((row) => row.etat === 'REFUS').length) };
-          if (to) await mails.jobEnded(tx, to, ended, undoing);
+          if (to) await mails.jobEnded(tx, to, ended, undoing, handler.endMail);
         }
         return false;
       }
@@ -278,8 +299,9 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
       const rows = csv ? await resolveCsv(idClientBscs, request.action, csv) : await resolveIds(idClientBscs, request);
       const lignes = await mapLimit(rows, CHECKS_AT_ONCE, async (row): Promise<BulkRowAnswer> => {
         if (row.refus !== null || row.idContrat === null) return { idContrat: row.idContrat, numeroLigne: row.numeroLigne, resultat: 'REFUS', motif: row.refus };
-        const { motif } = await check(request.action, actor.userId, idClientBscs, row.idContrat, params, row.valeurs);
-        return { idContrat: row.idContrat, numeroLigne: row.numeroLigne, resultat: motif === null ? 'OK' : 'REFUS', motif };
+        const { checked, motif } = await check(request.action, actor.userId, idClientBscs, row.idContrat, params, row.valeurs);
+        if (motif !== null) return { idContrat: row.idContrat, numeroLigne: row.numeroLigne, resultat: 'REFUS', motif };
+        return { idContrat: row.idContrat, numeroLigne: row.numeroLigne, resultat: 'OK', motif: noteOf(request.action, checked) };
       });
       return { action: request.action, total: lignes.length, refuses: lignes.filter((row) => row.resultat === 'REFUS').length, lignes };
     },

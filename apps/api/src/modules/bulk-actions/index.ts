@@ -37,7 +37,7 @@ export const bulkActionsModule = defineModule(
       repo: createBulkActionsRepository(core.db),
       jobs: core.jobs,
       mails: createBulkActionsMails({ mail: core.mail, brandName: base.brandName, publicUrl: base.publicUrl }),
-      services: { lines: app.lines, usageAlerts: app.usageAlerts, costCentres: app.costCentres },
+      services: { lines: app.lines, usageAlerts: app.usageAlerts, costCentres: app.costCentres, tariffChange: app.tariffChange },
       chunkSize: core.config.bulkActionsChunk,
       stopping: () => stopping,
     });
@@ -49,5 +49,5 @@ export const bulkActionsModule = defineModule(
       await bulkActionsRoutes(scope, service);
     });
   },
-  { dependencies: ['auth', 'lines', 'usage-alerts', 'cost-centres'], auditActions: BULK_ACTIONS_AUDIT_ACTIONS },
+  { dependencies: ['auth', 'lines', 'usage-alerts', 'cost-centres', 'tariff-change'], auditActions: BULK_ACTIONS_AUDIT_ACTIONS },
 );

@@ -8,6 +8,20 @@ import { createTariffChangeRepository } from './tariff-change.repository.ts';
 import { tariffChangeRoutes } from './tariff-change.routes.ts';
 import { createTariffChangeService, type TariffChangeService } from './tariff-change.service.ts';
 
+/** What other modules may use of the tariff change. */
+export interface TariffChangeModule {
+  /** A line's change and its cancellation one row at a time (check, then apply in a transaction), for bulk actions. */
+  rows: TariffChangeService['rows'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tariffChange: TariffChangeModule;
+  }
+}
+
+export type { CheckedTariffCancel, CheckedTariffChange, TariffChangeChoice } from './tariff-change.service.ts';
+
 export const TARIFF_CHANGE_JOB = 'tariff-change-due';
 /** Every hour at minute 10 (UTC): a change applies in the first hour of its effective day in France, whatever the season. */
 export const TARIFF_CHANGE_CRON = '10 * * * *';
@@ -28,6 +42,7 @@ export const tariffChangeModule = defineModule(
   'tariff-change',
   async (app, core) => {
     const service = createTariffChangeService({ repo: createTariffChangeRepository(core.db), unpaid: app.unpaid, ...serviceCore(core) });
+    app.decorate('tariffChange', { rows: service.rows } satisfies TariffChangeModule);
     await tariffChangeRoutes(app, service);
     await scheduleTariffChanges(core.jobs, service, core.clock, core.log);
   },

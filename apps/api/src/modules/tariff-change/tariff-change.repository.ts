@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lineTerminationScheduled, readLineWithOfferAndAccount } from '../../db/line-reader.ts';
 import { billingAccounts, contracts, offers, tariffChanges } from '../../db/schema.ts';
@@ -53,6 +53,19 @@ export function createTariffChangeRepository(db: Database) {
         .orderBy(asc(offers.prixMensuelCentimes), asc(offers.idOffreEngagement));
     },
 
+    /** Plans still sold in the ranges of the account's lines not terminated, by range then price. */
+    async accountTargets(idClientBscs: number): Promise<PlanRow[]> {
+      const ranges = db
+        .selectDistinct({ idGamme: contracts.idGamme })
+        .from(contracts)
+        .where(and(eq(contracts.idClientBscs, idClientBscs), ne(contracts.codeStatut, 'RESILIE')));
+      return db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.commercialise, true), inArray(offers.idGamme, ranges)))
+        .orderBy(asc(offers.idGamme), asc(offers.prixMensuelCentimes), asc(offers.idOffreEngagement));
+    },
+
     async pendingFor(idContrat: number): Promise<TariffChangeRow | undefined> {
       const [row] = await db
         .select()
@@ -69,9 +82,9 @@ export function createTariffChangeRepository(db: Database) {
       return row;
     },
 
-    async insert(row: typeof tariffChanges.$inferInsert, tx: Transaction): Promise<TariffChangeRow> {
-      const [created] = await tx.db.insert(tariffChanges).values(row).returning();
-      if (!created) throw new Error('tariff change not recorded');
+    /** Records a change; undefined when the line has a pending one already (one at a time, unique index). */
+    async insert(row: typeof tariffChanges.$inferInsert, tx: Transaction): Promise<TariffChangeRow | undefined> {
+      const [created] = await tx.db.insert(tariffChanges).values(row).onConflictDoNothing().returning();
       return created;
     },
 

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import {
   apiErrorSchema,
+  bulkAccountParamSchema,
+  tariffAccountTargetsSchema,
   tariffChangeBlockSchema,
   tariffChangeCancelSchema,
   tariffChangeContractParamSchema,
@@ -56,6 +58,22 @@ export async function tariffChangeRoutes(app: ModuleApp, service: TariffChangeSe
       },
     },
     async (request) => service.targets(caller(request).user.id, request.params.idContrat),
+  );
+
+  app.get(
+    '/api/clients/:idClientBscs/chgmttarif/offres',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['tariff-change'],
+        summary:
+          'Les forfaits vers lesquels les lignes du compte peuvent passer (forfaits commercialisés des gammes de ses lignes non résiliées), pour un changement de forfait groupé ; chaque ligne reste soumise à ses propres règles',
+        description: 'Réservé aux gestionnaires du compte de facturation.',
+        params: bulkAccountParamSchema,
+        response: { 200: tariffAccountTargetsSchema, ...errors },
+      },
+    },
+    async (request) => service.accountTargets(caller(request).user.id, request.params.idClientBscs),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   tariffChangeDirection,
   timingRefusal,
   vatCentimes,
+  type TariffAccountTargets,
   type TariffChangeActionName,
   type TariffChangeAnswer,
   type TariffChangeBlock,
@@ -24,6 +25,7 @@ import {
 import { parisDay } from '@ecare/shared/paris-time';
 import type { Actor as CoreActor } from '../../core/actor.ts';
 import type { ServiceCore } from '../../core/core.ts';
+import type { Transaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { fail } from '../../lib/errors.ts';
 import { actingAgent, assertMayChangeTariff, type ContractAccess } from '../../policy/access-policy.ts';
@@ -74,13 +76,28 @@ const BLOCK_ERRORS = {
 } as const satisfies Record<Exclude<TariffChangeBlock, 'IMPAYES'>, string>;
 
 /** A change as it would be recorded, before or after it is. */
-interface Draft {
+export interface Draft {
   line: TariffLine;
   current: PlanRow;
   target: PlanRow;
   timing: TariffChangeTiming;
   dateEffet: string;
   action: TariffChangeActionName;
+}
+
+/** What a change names: the target plan, when it takes effect, the DR14 choice. */
+export type TariffChangeChoice = Pick<TariffChangeRequest, 'idOffreCible' | 'effet' | 'action'>;
+
+/** A change its line may take, as `rows.change.check` found it. */
+export interface CheckedTariffChange extends Draft {
+  access: ContractAccess;
+}
+
+/** A pending change that may be cancelled, with its line and its answer as it stands. */
+export interface CheckedTariffCancel {
+  row: TariffChangeRow;
+  line: TariffLine;
+  before: TariffChangeAnswer;
 }
 
 export function createTariffChangeService(deps: TariffChangeDeps) {
@@ -225,6 +242,108 @@ export function createTariffChangeService(deps: TariffChangeDeps) {
 
   const stateOf = (line: TariffLine) => ({ idOffreEngagement: line.idOffreEngagement, dateFinEngagement: line.dateFinEngagement });
 
+  /**
+   * A change of one line and its cancellation, as the single change runs them and as each row of
+   * a bulk action does (decision 050): `check` applies every rule of the single change (access,
+   * manager, the block check, the target, the date and DR14 choice) and throws its coded error;
+   * `apply` writes and audits in the caller's transaction, and e-mails the recap to `confirmTo`
+   * (a bulk job mails once for the whole job instead). The write quota is the single change's.
+   */
+  const rows = {
+    change: {
+      async check(userId: number, idContrat: number, choice: TariffChangeChoice, idClientBscs?: number): Promise<CheckedTariffChange> {
+        const { access, line } = await managedLine(userId, idContrat);
+        if (idClientBscs !== undefined && line.idClientBscs !== idClientBscs) throw fail('FORBIDDEN_CONTRACT');
+        await assertNotBlocked(access, line);
+        const current = await planOf(line.idOffreEngagement);
+        const target = await targetFor(line, choice.idOffreCible);
+        return { ...draftOf(line, current, target, choice), access };
+      },
+      async apply(tx: Transaction, actor: CoreActor, checked: CheckedTariffChange, { confirmTo }: { confirmTo: Actor | null }): Promise<TariffChangeAnswer> {
+        const { line, current, target, access } = checked;
+        const now = deps.clock.now();
+        const immediat = checked.timing === 'IMMEDIAT';
+        const endAfter = commitmentEndAfter(checked.action, line.dateFinEngagement, checked.dateEffet, target.engagementMois);
+        // The line moves first (an immediate change is never pending, so its insert cannot meet
+        // another): a refusal leaves nothing written in the caller's transaction.
+        if (immediat && !(await repo.moveLine(line.idContrat, current.idOffreEngagement, target.idOffreEngagement, endAfter, tx))) {
+          throw fail('TARIFF_CHANGE_CONFLICT');
+        }
+        const row = await repo.insert(
+          {
+            idContrat: line.idContrat,
+            idClientBscs: line.idClientBscs,
+            idOffreActuelle: current.idOffreEngagement,
+            idOffreCible: target.idOffreEngagement,
+            action: tariffChangeActionCode(checked.action),
+            immediat,
+            dateEffet: checked.dateEffet,
+            statut: immediat ? 'APPLIQUE' : 'EN_ATTENTE',
+            userId: actor.userId,
+            agentId: actingAgent()?.agentId ?? null,
+            createdAt: now,
+            appliqueLe: immediat ? now : null,
+          },
+          tx,
+        );
+        // Another change became pending since the check (one at a time).
+        if (!row) throw fail('TARIFF_CHANGE_IN_PROGRESS');
+        const after = { idOffreEngagement: target.idOffreEngagement, dateFinEngagement: endAfter };
+        await audit.record(
+          {
+            userId: actor.userId,
+            action: 'DEMANDE_CHANGEMENT_FORFAIT',
+            idClientBscs: line.idClientBscs,
+            idContrat: line.idContrat,
+            sourceAddress: actor.sourceAddress,
+            details: { idChangement: row.id, avant: stateOf(line), apres: after, dateEffet: checked.dateEffet, immediat, action: checked.action },
+          },
+          { tx },
+        );
+        const answered = answerOf(row, { line: immediat ? { ...line, ...after } : line, current, target }, access);
+        if (confirmTo) {
+          const recap = recapOf(answered, line, confirmTo, false);
+          const pdf = await renderTariffChangeRecap(recap, deps.brandName, now);
+          await deps.mail.send(confirmTo.email, confirmationMail(deps.brandName, recap, pdf, pageLink(line.idContrat)), { tx });
+        }
+        return answered;
+      },
+    },
+
+    cancel: {
+      /** A pending change the caller manages, before its effective date (`idClientBscs`: the account it must be of). */
+      async check(userId: number, idChangement: number, idClientBscs?: number): Promise<CheckedTariffCancel> {
+        const { row, access } = await reachedChange(userId, idChangement);
+        assertMayChangeTariff(access);
+        if (idClientBscs !== undefined && row.idClientBscs !== idClientBscs) throw fail('TARIFF_CHANGE_NOT_FOUND');
+        if (row.statut !== 'EN_ATTENTE') throw fail('TARIFF_CHANGE_NOT_CANCELLABLE');
+        if (today() >= row.dateEffet) throw fail('TARIFF_CHANGE_CANCEL_TOO_LATE');
+        const line = await repo.line(row.idContrat);
+        if (!line) throw fail('TARIFF_CHANGE_NOT_FOUND');
+        return { row, line, before: await answerOfRow(row, access) };
+      },
+      async apply(tx: Transaction, actor: CoreActor, checked: CheckedTariffCancel, { confirmTo }: { confirmTo: Actor | null }): Promise<TariffChangeAnswer> {
+        const { row, line, before } = checked;
+        const now = deps.clock.now();
+        const cancelled: TariffChangeAnswer = { ...before, statut: 'ANNULE', dateAnnulation: now.toISOString(), annulable: false };
+        if (!(await repo.cancel(row.id, now, tx))) throw fail('TARIFF_CHANGE_NOT_CANCELLABLE');
+        await audit.record(
+          {
+            userId: actor.userId,
+            action: 'ANNULATION_CHANGEMENT_FORFAIT',
+            idClientBscs: row.idClientBscs,
+            idContrat: row.idContrat,
+            sourceAddress: actor.sourceAddress,
+            details: { idChangement: row.id, avant: { statut: 'EN_ATTENTE' }, apres: { statut: 'ANNULE' }, dateEffet: row.dateEffet },
+          },
+          { tx },
+        );
+        if (confirmTo) await deps.mail.send(confirmTo.email, cancellationMail(deps.brandName, recapOf(cancelled, line, confirmTo, false), pageLink(row.idContrat)), { tx });
+        return cancelled;
+      },
+    },
+  };
+
   return {
     /** `GET /api/chgmttarif/offres/{idContrat}`. */
     async targets(userId: number, idContrat: number): Promise<TariffTargets> {
@@ -242,6 +361,15 @@ export function createTariffChangeService(deps: TariffChangeDeps) {
           sens: tariffChangeDirection(current.prixMensuelCentimes, target.prixMensuelCentimes),
         })),
       };
+    },
+
+    /**
+     * `GET /api/clients/{idClientBscs}/chgmttarif/offres`: the plans the account's lines may move
+     * to (still sold, in their ranges), for a bulk change; each line's own rules apply per row.
+     */
+    async accountTargets(userId: number, idClientBscs: number): Promise<TariffAccountTargets> {
+      await policy.assertAccount(userId, idClientBscs);
+      return { idClientBscs, offres: (await repo.accountTargets(idClientBscs)).map((row) => ({ ...toPlan(row), idGamme: row.idGamme })) };
     },
 
     /** `GET /api/chgmttarif/dates-effet/{idContrat}?idOffreCible=`. */
@@ -300,55 +428,10 @@ export function createTariffChangeService(deps: TariffChangeDeps) {
      * concurrent second one meets the pending one (unique index) or the line already moved.
      */
     async submit(actor: Actor, request: TariffChangeRequest): Promise<TariffChangeAnswer> {
-      const { access, line } = await managedLine(actor.userId, request.idContrat);
-      await assertNotBlocked(access, line);
-      const current = await planOf(line.idOffreEngagement);
-      const target = await targetFor(line, request.idOffreCible);
-      const draft = draftOf(line, current, target, request);
+      const checked = await rows.change.check(actor.userId, request.idContrat, request);
       await quota('writes', actor.userId);
-      const now = deps.clock.now();
-      const immediat = draft.timing === 'IMMEDIAT';
-      const endAfter = commitmentEndAfter(draft.action, line.dateFinEngagement, draft.dateEffet, target.engagementMois);
       try {
-        return await deps.transaction(async (tx) => {
-          const row = await repo.insert(
-            {
-              idContrat: line.idContrat,
-              idClientBscs: line.idClientBscs,
-              idOffreActuelle: current.idOffreEngagement,
-              idOffreCible: target.idOffreEngagement,
-              action: tariffChangeActionCode(draft.action),
-              immediat,
-              dateEffet: draft.dateEffet,
-              statut: immediat ? 'APPLIQUE' : 'EN_ATTENTE',
-              userId: actor.userId,
-              agentId: actingAgent()?.agentId ?? null,
-              createdAt: now,
-              appliqueLe: immediat ? now : null,
-            },
-            tx,
-          );
-          if (immediat && !(await repo.moveLine(line.idContrat, current.idOffreEngagement, target.idOffreEngagement, endAfter, tx))) {
-            throw fail('TARIFF_CHANGE_CONFLICT');
-          }
-          const after = { idOffreEngagement: target.idOffreEngagement, dateFinEngagement: endAfter };
-          await audit.record(
-            {
-              userId: actor.userId,
-              action: 'DEMANDE_CHANGEMENT_FORFAIT',
-              idClientBscs: line.idClientBscs,
-              idContrat: line.idContrat,
-              sourceAddress: actor.sourceAddress,
-              details: { idChangement: row.id, avant: stateOf(line), apres: after, dateEffet: draft.dateEffet, immediat, action: draft.action },
-            },
-            { tx },
-          );
-          const answered = answerOf(row, { line: immediat ? { ...line, ...after } : line, current, target }, access);
-          const recap = recapOf(answered, line, actor, false);
-          const pdf = await renderTariffChangeRecap(recap, deps.brandName, now);
-          await deps.mail.send(actor.email, confirmationMail(deps.brandName, recap, pdf, pageLink(line.idContrat)), { tx });
-          return answered;
-        });
+        return await deps.transaction((tx) => rows.change.apply(tx, actor, checked, { confirmTo: actor }));
       } catch (error) {
         if (isUniqueViolation(error)) throw fail('TARIFF_CHANGE_IN_PROGRESS');
         throw error;
@@ -357,33 +440,12 @@ export function createTariffChangeService(deps: TariffChangeDeps) {
 
     /** `POST /api/chgmttarif/annuler`: cancels a pending change before its effective date, and says so by e-mail. */
     async cancel(actor: Actor, idChangement: number): Promise<TariffChangeAnswer> {
-      const { row, access } = await reachedChange(actor.userId, idChangement);
-      assertMayChangeTariff(access);
-      if (row.statut !== 'EN_ATTENTE') throw fail('TARIFF_CHANGE_NOT_CANCELLABLE');
-      if (today() >= row.dateEffet) throw fail('TARIFF_CHANGE_CANCEL_TOO_LATE');
+      const checked = await rows.cancel.check(actor.userId, idChangement);
       await quota('writes', actor.userId);
-      const now = deps.clock.now();
-      const before = await answerOfRow(row, access);
-      const line = await repo.line(row.idContrat);
-      if (!line) throw fail('TARIFF_CHANGE_NOT_FOUND');
-      const cancelled: TariffChangeAnswer = { ...before, statut: 'ANNULE', dateAnnulation: now.toISOString(), annulable: false };
-      await deps.transaction(async (tx) => {
-        if (!(await repo.cancel(row.id, now, tx))) throw fail('TARIFF_CHANGE_NOT_CANCELLABLE');
-        await audit.record(
-          {
-            userId: actor.userId,
-            action: 'ANNULATION_CHANGEMENT_FORFAIT',
-            idClientBscs: row.idClientBscs,
-            idContrat: row.idContrat,
-            sourceAddress: actor.sourceAddress,
-            details: { idChangement: row.id, avant: { statut: 'EN_ATTENTE' }, apres: { statut: 'ANNULE' }, dateEffet: row.dateEffet },
-          },
-          { tx },
-        );
-        await deps.mail.send(actor.email, cancellationMail(deps.brandName, recapOf(cancelled, line, actor, false), pageLink(row.idContrat)), { tx });
-      });
-      return cancelled;
+      return deps.transaction((tx) => rows.cancel.apply(tx, actor, checked, { confirmTo: actor }));
     },
+
+    rows,
 
     /** `GET /api/chgmttarif/recapitulatif/{idChangement}`: the recap of a recorded change. */
     async recap(actor: Actor, idChangement: number): Promise<{ filename: string; bytes: Uint8Array }> {

@@ -4,6 +4,7 @@ import type { Actor } from '../../../core/actor.ts';
 import type { Transaction } from '../../../db/transaction.ts';
 import type { CostCentresModule } from '../../cost-centres/index.ts';
 import type { LinesModule } from '../../lines/index.ts';
+import type { TariffChangeModule } from '../../tariff-change/index.ts';
 import type { UsageAlertsModule } from '../../usage-alerts/index.ts';
 
 /** The single actions' per-row functions a bulk action calls, from the modules that own them. */
@@ -11,6 +12,7 @@ export interface RowServices {
   lines: LinesModule;
   usageAlerts: UsageAlertsModule;
   costCentres: CostCentresModule;
+  tariffChange: TariffChangeModule;
 }
 
 /** One row as an action sees it: the line, on the job's account. */
@@ -33,6 +35,21 @@ export interface BulkActionHandler<Params, Values, Checked> {
   apply(services: RowServices, tx: Transaction, actor: Actor, checked: Checked, params: Params, values: Values): Promise<unknown>;
   /** The parameters and values that put back what `apply` returned; absent when the action cannot be undone. */
   undo?: (avant: unknown) => { params: Params; values: Values };
+  /**
+   * An undo that is another single action rather than this one again (a scheduled change is
+   * cancelled, not changed back): its checks on what `apply` returned, then its write and audit.
+   */
+  revert?: {
+    check(services: RowServices, userId: number, row: BulkRow, avant: unknown): Promise<unknown>;
+    apply(services: RowServices, tx: Transaction, actor: Actor, checked: unknown): Promise<void>;
+  };
+  /** What a row done (or that would be) says, e.g. the date it takes effect; none when absent. */
+  note?: (checked: Checked) => string;
+  /**
+   * When the single action confirms each change by e-mail: the job's end is e-mailed whatever its
+   * size (one message rather than one per line), with this paragraph.
+   */
+  endMail?: string;
 }
 
 /** Any action, as the service handles them (params and values checked with the shared schemas first). */

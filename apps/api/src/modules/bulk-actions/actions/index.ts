@@ -3,6 +3,7 @@ import type { AnyBulkAction } from './action.ts';
 import { annuaireAction } from './annuaire.ts';
 import { barrageAction } from './barrage.ts';
 import { centreDeCoutAction } from './centre-de-cout.ts';
+import { changementOffreAction } from './changement-offre.ts';
 import { donneesAction } from './donnees.ts';
 import { etiquettesAction } from './etiquettes.ts';
 import { utilisateurAction } from './utilisateur.ts';
@@ -21,4 +22,5 @@ export const BULK_ACTION_HANDLERS: Record<BulkAction, AnyBulkAction> = {
   BARRAGE: barrageAction,
   CENTRE_DE_COUT: centreDeCoutAction,
   ETIQUETTES: etiquettesAction,
+  CHANGEMENT_OFFRE: changementOffreAction,
 };

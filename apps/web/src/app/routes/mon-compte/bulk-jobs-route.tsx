@@ -1,10 +1,14 @@
+import type { BulkAction } from '@ecare/shared/bulk-actions';
 import { centreChoices } from '@ecare/shared/cost-centres';
+import { tariffTargetChoices } from '@ecare/shared/tariff-change';
+import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ReadFailed, WaitingText } from '../../../components/ui/query-states.tsx';
 import { useBulkJobs } from '../../../features/bulk-actions/api/get-bulk-jobs.ts';
 import { BulkActionForm } from '../../../features/bulk-actions/components/bulk-action-form.tsx';
 import { BulkJobsTable } from '../../../features/bulk-actions/components/bulk-jobs-table.tsx';
 import { useCostCentres } from '../../../features/cost-centres/api/get-cost-centres.ts';
+import { useAccountTariffTargets } from '../../../features/tariff-change/api/get-account-tariff-targets.ts';
 import { PATHS } from '../../../lib/routes.ts';
 import { AccountPage } from './account-page.tsx';
 
@@ -18,10 +22,25 @@ function selectedLines(state: unknown): number[] | null {
   return Array.isArray(lignes) && lignes.length > 0 && lignes.every((id) => Number.isInteger(id)) ? (lignes as number[]) : null;
 }
 
-/** The new action's form, with the account's cost centres for the centre action. */
-function NewBulkAction({ idClientBscs, lignes }: { idClientBscs: number; lignes: number[] | null }) {
+/** The new action's form, with the account's cost centres for the centre action and its lines' target plans for the plan change. */
+export function NewBulkAction({ idClientBscs, lignes }: { idClientBscs: number; lignes: number[] | null }) {
   const centres = useCostCentres(idClientBscs);
-  return <BulkActionForm idClientBscs={idClientBscs} lignes={lignes} jobPath={jobPath} centres={centreChoices(centres.data?.centres ?? [])} />;
+  // Read once the plan change is chosen: the other actions need no plan.
+  const [planChange, setPlanChange] = useState(false);
+  const plans = useAccountTariffTargets(idClientBscs, planChange);
+  const onActionChange = useCallback((action: BulkAction) => {
+    if (action === 'CHANGEMENT_OFFRE') setPlanChange(true);
+  }, []);
+  return (
+    <BulkActionForm
+      idClientBscs={idClientBscs}
+      lignes={lignes}
+      jobPath={jobPath}
+      centres={centreChoices(centres.data?.centres ?? [])}
+      offres={tariffTargetChoices(plans.data?.offres ?? [])}
+      onActionChange={onActionChange}
+    />
+  );
 }
 
 function Jobs({ idClientBscs }: { idClientBscs: number }) {

@@ -4,12 +4,14 @@ import {
   BULK_CSV_MAX_BYTES,
   bulkActionFormSchema,
   bulkParametersOf,
+  type BulkAction,
   type BulkSimulation,
 } from '@ecare/shared/bulk-actions';
 import { LINE_LABEL_LENGTH_MAX, LINE_LABELS_MAX } from '@ecare/shared/cost-centres';
 import { BARRING_SERVICE_DESCRIPTIONS, BARRING_SERVICE_NAMES, BARRING_SERVICES } from '@ecare/shared/line-barrings';
 import { DIRECTORY_LISTINGS } from '@ecare/shared/lines';
-import { useState } from 'react';
+import { TARIFF_CHANGE_ACTION_LABELS, TARIFF_CHANGE_ACTION_NAMES } from '@ecare/shared/tariff-change';
+import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -41,6 +43,10 @@ interface BulkActionFormProps {
   jobPath: (idTraitement: number) => string;
   /** The account's cost centres, as the choice of the centre action offers them. */
   centres: readonly { value: string; label: string }[];
+  /** The plans the account's lines may move to, as the plan change offers them. */
+  offres: readonly { value: string; label: string }[];
+  /** Told of the action chosen: the plans are read only once the plan change is. */
+  onActionChange?: (action: BulkAction) => void;
 }
 
 /**
@@ -48,9 +54,12 @@ interface BulkActionFormProps {
  * refused with its reason, nothing changed), then the confirmation, which starts the job and opens
  * its page.
  */
-export function BulkActionForm({ idClientBscs, lignes, jobPath, centres }: BulkActionFormProps) {
-  const form = useZodForm(bulkActionFormSchema, { defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', serviceBarrage: '', barrage: '', idCentre: '', modeEtiquettes: 'AJOUTER', etiquettes: '', fichier: null } });
+export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres, onActionChange }: BulkActionFormProps) {
+  const form = useZodForm(bulkActionFormSchema, {
+    defaultValues: { action: 'ANNUAIRE', inscriptionAnnuaire: '', donnees: '', serviceBarrage: '', barrage: '', idCentre: '', modeEtiquettes: 'AJOUTER', etiquettes: '', idOffreCible: '', dr14: '', fichier: null },
+  });
   const action = useWatch({ control: form.control, name: 'action' });
+  useEffect(() => onActionChange?.(action), [action, onActionChange]);
   const simulate = useSimulateBulkAction(idClientBscs);
   const start = useStartBulkAction(idClientBscs);
   const confirmation = useConfirmation();
@@ -164,6 +173,24 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres }: BulkA
               label="Étiquettes"
               help={`Séparées par des virgules ; ${LINE_LABELS_MAX} au plus par ligne, de ${LINE_LABEL_LENGTH_MAX} caractères chacune.`}
               autoComplete="off"
+            />
+          </>
+        ) : null}
+        {action === 'CHANGEMENT_OFFRE' ? (
+          <>
+            <SelectField
+              name="idOffreCible"
+              label="Nouveau forfait"
+              required
+              placeholder={offres.length === 0 ? 'Chargement des forfaits…' : 'Choisissez le forfait'}
+              help="Chaque ligne passe à ce forfait au début de sa prochaine période de facturation, si elle le peut : la simulation donne la date de chacune, ou la raison du refus (ligne non active, changement déjà programmé, forfait d’une autre gamme…)."
+              options={offres}
+            />
+            <RadioGroupField
+              name="dr14"
+              label="Droit DR14 : l’engagement des lignes"
+              required
+              options={TARIFF_CHANGE_ACTION_NAMES.map((name) => ({ value: name, label: TARIFF_CHANGE_ACTION_LABELS[name].titre, description: TARIFF_CHANGE_ACTION_LABELS[name].explication }))}
             />
           </>
         ) : null}
