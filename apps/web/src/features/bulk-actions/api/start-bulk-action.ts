@@ -7,7 +7,7 @@ import {
 } from '@ecare/shared/bulk-actions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { apiUpload } from '../../../lib/api-upload.ts';
+import { apiUpload, type UploadProgress } from '../../../lib/api-upload.ts';
 import { BULK_JOBS_KEY } from './get-bulk-jobs.ts';
 
 /** The lines of a bulk action: a selection of the fleet list, or a CSV file of numbers. */
@@ -19,9 +19,15 @@ export interface BulkCall {
   source: BulkSource;
 }
 
+/** A CSV file's way up: its progress, and a way to stop it (the one upload pattern, components/ui/upload.tsx). */
+export interface BulkTransfer {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
 const path = (idClientBscs: number) => `/api/clients/${idClientBscs}/actions-groupees`;
 
-function post<T>(idClientBscs: number, call: BulkCall, simulation: boolean, schema: { parse: (value: unknown) => T }): Promise<T> {
+function post<T>(idClientBscs: number, { call, transfer }: BulkPost, simulation: boolean, schema: { parse: (value: unknown) => T }): Promise<T> {
   if (call.source.kind === 'lignes') {
     return apiRequest(path(idClientBscs), { method: 'POST', json: { action: call.action, parametres: call.parametres, lignes: call.source.ids, simulation }, schema });
   }
@@ -30,19 +36,25 @@ function post<T>(idClientBscs: number, call: BulkCall, simulation: boolean, sche
   body.append('parametres', JSON.stringify(call.parametres));
   body.append('simulation', String(simulation));
   body.append(BULK_CSV_FIELD, call.source.file);
-  return apiUpload(path(idClientBscs), { body, schema });
+  return apiUpload(path(idClientBscs), { body, schema, ...transfer });
+}
+
+/** A call, with the transfer of its CSV file when it has one. */
+export interface BulkPost {
+  call: BulkCall;
+  transfer?: BulkTransfer;
 }
 
 /** POST /api/clients/{idClientBscs}/actions-groupees with `simulation: true`: every row OK or REFUS, nothing changed. */
 export function useSimulateBulkAction(idClientBscs: number) {
-  return useMutation({ mutationFn: (call: BulkCall): Promise<BulkSimulation> => post(idClientBscs, call, true, bulkSimulationSchema) });
+  return useMutation({ mutationFn: (request: BulkPost): Promise<BulkSimulation> => post(idClientBscs, request, true, bulkSimulationSchema) });
 }
 
 /** The same without simulation: the job starts (202), its id answered. */
 export function useStartBulkAction(idClientBscs: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (call: BulkCall) => post(idClientBscs, call, false, bulkStartedSchema),
+    mutationFn: (request: BulkPost) => post(idClientBscs, request, false, bulkStartedSchema),
     onSuccess: () => client.invalidateQueries({ queryKey: BULK_JOBS_KEY }),
   });
 }

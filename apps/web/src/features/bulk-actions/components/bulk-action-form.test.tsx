@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
+import { stubXhr } from '../../../test/xhr-stub.ts';
 import { fillJsdomGaps } from '../../../test/jsdom-gaps.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { BulkActionForm } from './bulk-action-form.tsx';
@@ -110,5 +111,41 @@ describe('bulk action form: plan change', () => {
       lignes: [11, 12],
       simulation: true,
     });
+  });
+});
+
+describe('bulk action form: a CSV file of numbers', () => {
+  const csv = () => new File(['numero\n06 12 34 56 78\n06 12 34 56 79\n'], 'lignes.csv', { type: 'text/csv' });
+  const renderCsvForm = () => renderPage(<BulkActionForm idClientBscs={ACCOUNT} lignes={null} jobPath={(id) => `/traitements/${id}`} centres={[]} offres={[]} />);
+
+  it('sends the file with its progress and shows each row of the dry run', async () => {
+    const { uploads } = stubXhr(() => ({
+      status: 200,
+      body: { action: 'ANNUAIRE', total: 2, refuses: 0, lignes: [11, 12].map((idContrat, i) => ({ idContrat, numeroLigne: `061234567${8 + i}`, resultat: 'OK', motif: null })) },
+      progress: [20, 40],
+      total: 40,
+    }));
+    renderCsvForm();
+    fireEvent.change(screen.getByRole('combobox', { name: /^Inscription/ }), { target: { value: 'PARUTION' } });
+    fireEvent.change(screen.getByLabelText(/^Fichier CSV des numéros/), { target: { files: [csv()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simuler l’action' }));
+    expect(await screen.findByText(/2 lignes seraient modifiées/)).toBeTruthy();
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]?.url).toBe(`/api/clients/${ACCOUNT}/actions-groupees`);
+    expect(uploads[0]?.body?.get('simulation')).toBe('true');
+    expect((uploads[0]?.body?.get('fichier') as File | null)?.name).toBe('lignes.csv');
+  });
+
+  it('shows the file on its way, and stopping it keeps the form with a French message', async () => {
+    stubXhr(() => new Promise(() => undefined));
+    renderCsvForm();
+    fireEvent.change(screen.getByRole('combobox', { name: /^Inscription/ }), { target: { value: 'PARUTION' } });
+    fireEvent.change(screen.getByLabelText(/^Fichier CSV des numéros/), { target: { files: [csv()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simuler l’action' }));
+    expect(await screen.findByText(/^Envoi en cours/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Arrêter l’envoi' }));
+    expect(await screen.findByText(/^L’envoi du fichier a été arrêté\s: rien n’a été simulé\.$/)).toBeTruthy();
+    expect(screen.queryByText(/^Envoi en cours/)).toBeNull();
+    expect((screen.getByRole('combobox', { name: /^Inscription/ }) as HTMLSelectElement).value).toBe('PARUTION');
   });
 });

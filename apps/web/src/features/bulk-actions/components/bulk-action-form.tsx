@@ -14,8 +14,9 @@ import { TARIFF_CHANGE_ACTION_LABELS, TARIFF_CHANGE_ACTION_NAMES } from '@ecare/
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-dialog.tsx';
+import { FormAlertError } from '../../../components/ui/form/api-error-to-form.ts';
 import { FileField } from '../../../components/ui/form/file-field.tsx';
 import { Form } from '../../../components/ui/form/form.tsx';
 import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
@@ -24,6 +25,8 @@ import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
+import { UploadStatus, useUpload, type Transfer } from '../../../components/ui/upload.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useSimulateBulkAction, useStartBulkAction, type BulkCall } from '../api/start-bulk-action.ts';
 import { BulkRowsTable } from './bulk-rows-table.tsx';
 
@@ -65,7 +68,12 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres,
   const confirmation = useConfirmation();
   const navigate = useNavigate();
   const [dryRun, setDryRun] = useState<{ call: BulkCall; result: BulkSimulation } | null>(null);
-  const [startError, setStartError] = useState<unknown>(null);
+  /** Why the job did not start: the server's refusal, or the file's sending stopped. */
+  const [startError, setStartError] = useState<string | null>(null);
+  // A CSV file goes up with its progress, at the dry run and again at the start.
+  const upload = useUpload();
+  const sent = <T,>(call: BulkCall, request: (transfer?: Transfer) => Promise<T>, stopped: string): Promise<T> =>
+    call.source.kind === 'csv' ? upload.send((transfer) => request(transfer), { total: call.source.file.size, stopped }) : request();
 
   async function onSubmit(values: ReturnType<typeof bulkActionFormSchema.parse>) {
     setDryRun(null);
@@ -77,7 +85,8 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres,
       return;
     }
     const call: BulkCall = { action: values.action, parametres: bulkParametersOf(values), source };
-    setDryRun({ call, result: await simulate.mutateAsync(call) });
+    const result = await sent(call, (transfer) => simulate.mutateAsync({ call, transfer }), 'L’envoi du fichier a été arrêté\u00a0: rien n’a été simulé.');
+    setDryRun({ call, result });
   }
 
   async function launch() {
@@ -85,12 +94,13 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres,
     setStartError(null);
     if (!(await confirmation.ask())) return;
     try {
-      const { idTraitement } = await start.mutateAsync(dryRun.call);
+      const { call } = dryRun;
+      const { idTraitement } = await sent(call, (transfer) => start.mutateAsync({ call, transfer }), 'L’envoi du fichier a été arrêté\u00a0: l’action n’a pas été lancée.');
       confirmation.close();
       await navigate(jobPath(idTraitement));
     } catch (error) {
       confirmation.close();
-      setStartError(error);
+      setStartError(error instanceof FormAlertError ? error.message : apiErrorMessage(error));
     }
   }
 
@@ -206,6 +216,7 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres,
             }
           />
         ) : null}
+        <UploadStatus upload={upload} announcement="L’envoi du fichier a commencé." />
         <FormAlert />
         <SubmitButton>Simuler l’action</SubmitButton>
       </Form>
@@ -219,7 +230,11 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres,
             Rien n’a encore été changé. {count(ok, 'ligne serait modifiée', 'lignes seraient modifiées')}, {count(result.refuses, 'refusée', 'refusées')}.
           </p>
           <BulkRowsTable rows={result.lignes} caption="Résultat de la simulation, ligne par ligne" />
-          {startError ? <ApiErrorAlert error={startError} /> : null}
+          {startError ? (
+            <Alert tone="error" className="my-4">
+              <p className="font-semibold">{startError}</p>
+            </Alert>
+          ) : null}
           {ok > 0 ? (
             <button type="button" className="btn-primary" onClick={() => void launch()}>
               Lancer l’action sur {count(ok, 'ligne', 'lignes')}
@@ -232,6 +247,7 @@ export function BulkActionForm({ idClientBscs, lignes, jobPath, centres, offres,
           {dryRun ? BULK_ACTION_DEFINITIONS[dryRun.call.action].libelle : ''} : {count(ok, 'ligne sera modifiée', 'lignes seront modifiées')}, chacune par les mêmes
           règles qu’à l’unité. Vous suivrez l’avancement sur la page du traitement et pourrez l’arrêter, puis le défaire dans les 15 minutes qui suivent sa fin.
         </p>
+        {start.isPending ? <UploadStatus upload={upload} announcement="L’envoi du fichier a commencé." /> : null}
       </ConfirmDialog>
     </div>
   );
