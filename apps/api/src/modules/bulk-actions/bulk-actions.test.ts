@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentConnectResponseSchema, bulkJobListSchema, bulkJobSummarySchema, bulkSimulationSchema, errorMessage, hashConfidentialCode, validateScResponseSchema } from '@ecare/shared';
+import { bulkJobListSchema, bulkJobSummarySchema, bulkSimulationSchema, errorMessage } from '@ecare/shared';
 import { agents, auditLog, contracts, costCentres } from '../../db/schema.ts';
 import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
+import { agentCustomerSession } from '../../test/support/agents.ts';
 import { auditCounts, bulkPaths, jobOf, postCsv, startJob } from '../../test/support/bulk-actions.ts';
 import { storedLine } from '../../test/support/lines.ts';
 import { createContract } from '../../db/seed/factories.ts';
@@ -251,13 +252,8 @@ describe('bulk actions: jobs', () => {
 
   it('records an agent’s job and each of its rows as the agent’s, with the reason', async () => {
     const agent = DEMO_AGENTS.distance;
-    const validated = await t.send('POST', '/api/validate_sc', { json: { username: agent.identifiant, password: await hashConfidentialCode(agent.identifiant, agent.password) } });
     const motif = 'Demande du gestionnaire : annuaire de la flotte';
-    const connected = await t.send('POST', '/api/service-client/connexion', {
-      token: bodyOf(validated, validateScResponseSchema).access_token,
-      json: { idClientBscs: f.account, email: DEMO_USERS.gestionnaire.email, motif },
-    });
-    const customer = bodyOf(connected, agentConnectResponseSchema).access_token;
+    const customer = await agentCustomerSession(t, agent, { idClientBscs: f.account, email: DEMO_USERS.gestionnaire.email, motif });
     const [row] = await t.db.select({ id: agents.id }).from(agents).where(eq(agents.identifiant, agent.identifiant));
     const line = f.colleague(5).idContrat;
     const id = await startJob(t, customer, f.account, { action: 'ANNUAIRE', parametres: { inscriptionAnnuaire: 'PARUTION' }, lignes: [line, f.unmanagedLine.idContrat] });

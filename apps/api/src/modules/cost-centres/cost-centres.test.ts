@@ -1,12 +1,9 @@
 import {
-  agentConnectResponseSchema,
   costCentreListSchema,
   costCentreSchema,
-  hashConfidentialCode,
   lineCostAllocationSchema,
   lineDetailSchema,
   linePageSchema,
-  validateScResponseSchema,
   type CostCentreEntry,
 } from '@ecare/shared';
 import { and, desc, eq } from 'drizzle-orm';
@@ -20,6 +17,7 @@ import { createTransact } from '../../db/transaction.ts';
 import { parseCsv } from '../../test/csv-reader.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, useTestContext } from '../../test/harness.ts';
+import { agentCustomerSession } from '../../test/support/agents.ts';
 import { applyLineCentre, applyLineLabels } from './index.ts';
 
 const { t, f } = useTestContext(async (t) => {
@@ -174,13 +172,8 @@ describe('POST, PUT and DELETE /api/clients/{id}/centres-de-cout', () => {
 
   it('lets an agent write for the manager, audited with the reason; a line user or another customer writes nothing', async () => {
     const agent = DEMO_AGENTS.distance;
-    const login = await t.send('POST', '/api/validate_sc', { json: { username: agent.identifiant, password: await hashConfidentialCode(agent.identifiant, agent.password) } });
     const motif = 'Le client réorganise ses centres de coût';
-    const connected = await t.send('POST', '/api/service-client/connexion', {
-      token: bodyOf(login, validateScResponseSchema).access_token,
-      json: { idClientBscs: f.account, email: DEMO_USERS.gestionnaire.email, motif },
-    });
-    const customer = bodyOf(connected, agentConnectResponseSchema).access_token;
+    const customer = await agentCustomerSession(t, agent, { idClientBscs: f.account, email: DEMO_USERS.gestionnaire.email, motif });
     const made = bodyOf(await create({ code: 'AGENT', libelle: 'Créé par un conseiller' }, customer), costCentreSchema);
     const entry = await lastAudit('CREATION_CENTRE_COUT');
     expect(entry?.onBehalfOf).not.toBeNull();

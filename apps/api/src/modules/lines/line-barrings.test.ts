@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  agentConnectResponseSchema,
   errorMessage,
-  hashConfidentialCode,
   lineBarringsAnswerSchema,
   lineDetailSchema,
-  validateScResponseSchema,
 } from '@ecare/shared';
 import { agents, contracts } from '../../db/schema.ts';
 import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
@@ -16,6 +13,7 @@ import { releasedTogether, statusTally } from '../../test/concurrent.ts';
 import { parseCsv } from '../../test/csv-reader.ts';
 import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, openApiDocumentSchema, useTestContext } from '../../test/harness.ts';
+import { agentCustomerSession } from '../../test/support/agents.ts';
 import { auditOf, storedLine } from '../../test/support/lines.ts';
 import { EXPORT_HEADERS } from './lines-export.ts';
 
@@ -127,13 +125,8 @@ describe('PUT /api/lignes/{idContrat}/barrages', () => {
 
   it('lets an agent change them for the manager, audited as the agent’s with the reason', async () => {
     const agent = DEMO_AGENTS.distance;
-    const login = await t.send('POST', '/api/validate_sc', { json: { username: agent.identifiant, password: await hashConfidentialCode(agent.identifiant, agent.password) } });
     const motif = 'Le gestionnaire part à l’étranger avec cette ligne';
-    const connected = await t.send('POST', '/api/service-client/connexion', {
-      token: bodyOf(login, validateScResponseSchema).access_token,
-      json: { idClientBscs: f.account, email: DEMO_USERS.gestionnaire.email, motif },
-    });
-    const customer = bodyOf(connected, agentConnectResponseSchema).access_token;
+    const customer = await agentCustomerSession(t, agent, { idClientBscs: f.account, email: DEMO_USERS.gestionnaire.email, motif });
     const line = f.colleague(4);
     expect((await bar(line.idContrat, { itinerance: false, international: true }, customer)).statusCode).toBe(200);
     const [row] = await t.db.select({ id: agents.id }).from(agents).where(eq(agents.identifiant, agent.identifiant));

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
-  agentConnectResponseSchema,
   alertsAnswerSchema,
   consumptionSchema,
   dataFreezeSchema,
-  hashConfidentialCode,
   thresholdsAnswerSchema,
-  validateScResponseSchema,
   type UsageEventInput,
 } from '@ecare/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,6 +14,7 @@ import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
+import { agentCustomerSession } from '../../test/support/agents.ts';
 
 const TOKEN = 'usage-alerts-test-token-0123456789abcdef';
 const MIB = 1024 * 1024;
@@ -125,13 +123,8 @@ describe('thresholds', () => {
 
   it('lets a customer-service agent change them for the manager, the audit naming the agent and the reason', async () => {
     const agent = DEMO_AGENTS.distance;
-    const login = await t.send('POST', '/api/validate_sc', { json: { username: agent.identifiant, password: await hashConfidentialCode(agent.identifiant, agent.password) } });
     const motif = 'Appel du client : seuils d’alerte trop bas';
-    const connected = await t.send('POST', '/api/service-client/connexion', {
-      token: bodyOf(login, validateScResponseSchema).access_token,
-      json: { idClientBscs: f.account, email: DEMO_USERS.gestionnaire.email, motif },
-    });
-    const customer = bodyOf(connected, agentConnectResponseSchema).access_token;
+    const customer = await agentCustomerSession(t, agent, { idClientBscs: f.account, email: DEMO_USERS.gestionnaire.email, motif });
     const values = { dataPourcentages: [80, 100], horsForfaitEurosHT: 75, itineranceEurosHT: 50, action: 'ALERTE', prevenirUtilisateur: false };
     expect((await t.send('PUT', `/api/clients/${f.account}/seuils`, { token: customer, json: values })).statusCode).toBe(200);
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'MODIFICATION_SEUILS_COMPTE'), eq(auditLog.idClientBscs, f.account))).orderBy(sql`${auditLog.id} desc`).limit(1);
