@@ -24,7 +24,7 @@ describe('LineCostSection', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('lets the manager choose a centre of the tree and type labels, saved by the two calls', async () => {
+  it('lets the manager choose a centre of the tree and type labels, saved by their two calls when both change', async () => {
     const { requests } = stubFetch((request) => {
       if (request.method === 'GET') return jsonResponse(TREE);
       if (request.url.endsWith('/centre-de-cout')) return jsonResponse({ idContrat: 5001, centre: { idCentre: 12, code: 'LYON', libelle: 'Agence Lyon' }, etiquettes: [] });
@@ -42,6 +42,19 @@ describe('LineCostSection', () => {
       ['/api/lignes/5001/centre-de-cout', { idCentre: 12 }],
       ['/api/lignes/5001/etiquettes', { etiquettes: ['VIP', 'Astreinte'] }],
     ]);
+  });
+
+  it('sends only what changed: new labels do not write the centre again', async () => {
+    const { requests } = stubFetch((request) => {
+      if (request.method === 'GET') return jsonResponse(TREE);
+      return jsonResponse({ idContrat: 5001, centre: { idCentre: 12, code: 'LYON', libelle: 'Agence Lyon' }, etiquettes: ['Astreinte', 'VIP'] });
+    });
+    renderPage(<LineCostSection idContrat={5001} idClientBscs={1001} centre={{ idCentre: 12, code: 'LYON', libelle: 'Agence Lyon' }} etiquettes={['Astreinte']} mayEdit />);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Étiquettes' }), { target: { value: 'Astreinte, VIP' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Le centre de coût et les étiquettes de la ligne sont enregistrés.')).toBeTruthy();
+    const writes = requests.filter((request) => request.method === 'PUT');
+    expect(writes.map((request) => [request.url, JSON.parse(request.body ?? 'null') as unknown])).toEqual([['/api/lignes/5001/etiquettes', { etiquettes: ['Astreinte', 'VIP'] }]]);
   });
 
   it('says under the field what breaks the label rule, and sends nothing', async () => {

@@ -43,7 +43,8 @@ function AllocationForm({ idContrat, idClientBscs, centre, etiquettes }: Omit<Li
   const form = useZodForm(lineAllocationFormSchema, {
     defaultValues: { idCentre: centre ? String(centre.idCentre) : '', etiquettes: etiquettes.join(', ') },
   });
-  const { isDirty } = useFormState({ control: form.control });
+  // dirtyFields is read here so that the form tracks it (a field not changed is not sent).
+  const { isDirty, dirtyFields } = useFormState({ control: form.control });
   if (centres.isPending) return <WaitingText>Lecture des centres de coût…</WaitingText>;
   if (centres.isError) return <ReadFailed error={centres.error} onRetry={() => void centres.refetch()} pending={centres.isFetching} />;
   const options = centres.data.centres.map((entry) => ({ value: String(entry.idCentre), label: centreChoiceLabel(entry) }));
@@ -53,8 +54,13 @@ function AllocationForm({ idContrat, idClientBscs, centre, etiquettes }: Omit<Li
       className="space-y-4"
       onSubmit={async (values) => {
         setSaved(false);
-        const answer = await save.mutateAsync({ idContrat, idCentre: values.idCentre === '' ? null : Number(values.idCentre), etiquettes: values.etiquettes });
-        form.reset({ idCentre: answer.centre ? String(answer.centre.idCentre) : '', etiquettes: answer.etiquettes.join(', ') });
+        // Only what changed is sent: a line's labels are not written again when its centre changes.
+        const answer = await save.mutateAsync({
+          idContrat,
+          ...(dirtyFields.idCentre ? { idCentre: values.idCentre === '' ? null : Number(values.idCentre) } : {}),
+          ...(dirtyFields.etiquettes ? { etiquettes: values.etiquettes } : {}),
+        });
+        if (answer) form.reset({ idCentre: answer.centre ? String(answer.centre.idCentre) : '', etiquettes: answer.etiquettes.join(', ') });
         setSaved(true);
       }}
     >
