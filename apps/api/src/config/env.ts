@@ -132,6 +132,11 @@ const envSchema = z.object({
   DEMO_USAGE_FEED: z.enum(['true', 'false']).optional(),
   /** Rows of a bulk action done per transaction (decision 050): a job's progress moves a chunk at a time. */
   BULK_ACTIONS_CHUNK: z.coerce.number().int().min(1).max(5_000).default(500),
+  /**
+   * How long one run of the queue works a bulk job's chunks before queuing the rest as a new run
+   * (decision 050): a run lost with its instance (a crash) is retried two minutes after it began.
+   */
+  BULK_ACTIONS_RUN_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
   /** Validity of an e-mailed eSIM installation link. */
   ESIM_LINK_VALIDITY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   /** Who takes card payments of unpaid invoices: the built-in sandbox (no real money) by default (decision 027). */
@@ -233,6 +238,8 @@ export interface Config {
   demoUsageFeed: boolean;
   /** Rows of a bulk action done per transaction. */
   bulkActionsChunk: number;
+  /** Seconds one queue run works a bulk job before queuing the rest. */
+  bulkActionsRunSeconds: number;
   recaptcha: { secret: string | undefined; verifyUrl: string; minScore: number };
   devTools: boolean;
   /** false, a number of trusted proxy hops, or the trusted proxies' addresses and ranges (Fastify's trustProxy). */
@@ -292,6 +299,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     usageFeedToken: env.USAGE_FEED_TOKEN ?? null,
     demoUsageFeed: env.DEMO_USAGE_FEED ? env.DEMO_USAGE_FEED === 'true' : env.SEED_DEMO,
     bulkActionsChunk: env.BULK_ACTIONS_CHUNK,
+    bulkActionsRunSeconds: env.BULK_ACTIONS_RUN_SECONDS,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
     devTools: env.DEV_TOOLS === 'true',
     trustProxy: env.TRUST_PROXY,

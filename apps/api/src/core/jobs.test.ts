@@ -89,6 +89,29 @@ describe('pg-boss jobs', () => {
   });
 });
 
+describe('pg-boss queue options', () => {
+  it('sets them again on a queue an earlier version made, so that a job taken for lost is retried when the code now says', async () => {
+    const expiryOf = async (name: string) => (await handle().executeSql('select expire_seconds, retry_limit from pgboss.queue where name = $1', [name])).rows[0];
+    const earlier = pgBossJobs(handle().executeSql, t.app.log, { pollingSeconds: 0.5 });
+    await earlier.start();
+    try {
+      await earlier.work('essai-options', async () => {}, { retryLimit: 3 });
+    } finally {
+      await earlier.stop();
+    }
+    // No expiry of its own: pg-boss's 15 minutes.
+    expect(await expiryOf('essai-options')).toMatchObject({ expire_seconds: null, retry_limit: 3 });
+    const now = pgBossJobs(handle().executeSql, t.app.log, { pollingSeconds: 0.5 });
+    await now.start();
+    try {
+      await now.work('essai-options', async () => {}, { retryLimit: 3, expireInSeconds: 120 });
+    } finally {
+      await now.stop();
+    }
+    expect(await expiryOf('essai-options')).toMatchObject({ expire_seconds: 120, retry_limit: 3 });
+  });
+});
+
 describe('the SQL of the job queue', () => {
   // pg-boss's own statements, as its workers send them.
   const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<string, (schema: string) => string | ((options: object) => string)>;

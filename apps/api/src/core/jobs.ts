@@ -12,6 +12,11 @@ export interface QueueOptions {
   retryDelaySeconds?: number;
   /** Doubles the delay at each retry. */
   retryBackoff?: boolean;
+  /**
+   * How long a job may run before it is taken for lost (its instance gone without failing it, as
+   * in a crash) and retried; pg-boss's default is 15 minutes.
+   */
+  expireInSeconds?: number;
 }
 
 /** The jobs of one fetch, handled together (workBatch). */
@@ -142,14 +147,19 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
   const queues = new Set<string>();
   let started = false;
 
-  async function createQueue(name: string, { retryLimit, retryDelaySeconds, retryBackoff }: QueueOptions): Promise<void> {
+  async function createQueue(name: string, { retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds }: QueueOptions): Promise<void> {
     // pg-boss refuses an option given as undefined: only those set are passed.
-    await boss.createQueue(name, {
+    const options = {
       name,
       ...(retryLimit === undefined ? {} : { retryLimit }),
       ...(retryDelaySeconds === undefined ? {} : { retryDelay: retryDelaySeconds }),
       ...(retryBackoff === undefined ? {} : { retryBackoff }),
-    });
+      ...(expireInSeconds === undefined ? {} : { expireInSeconds }),
+    };
+    await boss.createQueue(name, options);
+    // A queue made by an earlier version keeps its options (creation does nothing then): they are
+    // set again, so that a change of them here takes effect on a database that has the queue.
+    await boss.updateQueue(name, options);
     queues.add(name);
   }
 

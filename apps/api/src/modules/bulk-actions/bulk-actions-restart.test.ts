@@ -11,7 +11,7 @@ import { bulkJobRows } from './bulk-actions.schema.ts';
  * hands them to the instance running.
  */
 const queue = heldJobs();
-const { t, f } = useTestContext(demoFixture, { env: { BULK_ACTIONS_CHUNK: '3' }, jobs: () => () => queue });
+const { t, f } = useTestContext(demoFixture, { env: { BULK_ACTIONS_CHUNK: '3', BULK_ACTIONS_RUN_SECONDS: '0' }, jobs: () => () => queue });
 
 describe('bulk jobs across a restart', () => {
   it('resumes on another instance after a stop between chunks, each row done exactly once', async () => {
@@ -40,6 +40,19 @@ describe('bulk jobs across a restart', () => {
     expect(done.lignes.every((row) => row.resultat === 'OK')).toBe(true);
     const after = await auditCounts(t, 'MODIFICATION_ANNUAIRE', lines);
     for (const idContrat of lines) expect((after.get(idContrat) ?? 0) - (before.get(idContrat) ?? 0), `line ${idContrat}`).toBe(1);
+  });
+
+  it('works a job a run at a time, each run queuing the rest: a run lost in a crash (retried when it expires, two minutes on) holds back only its own chunks', async () => {
+    const lines = f.colleagues.map((line) => line.idContrat);
+    expect(lines.length).toBeGreaterThan(6);
+    const id = await startJob(t, f.manager, f.account, { action: 'ANNUAIRE', parametres: { inscriptionAnnuaire: 'LISTE_ROUGE' }, lignes: lines });
+    expect(queue.queued).toHaveLength(1);
+    // BULK_ACTIONS_RUN_SECONDS=0: each run does one chunk, then queues the next run.
+    await queue.runNext();
+    expect(await jobOf(t, f.manager, f.account, id)).toMatchObject({ statut: 'EN_COURS', faits: 3 });
+    expect(queue.queued).toEqual([{ queue: 'bulk-actions.run', data: { idTraitement: id } }]);
+    await queue.runQueued();
+    expect(await jobOf(t, f.manager, f.account, id)).toMatchObject({ statut: 'TERMINE', faits: lines.length, refuses: 0 });
   });
 
   it('stops a job between chunks: the rows not done yet are cancelled and never done', async () => {

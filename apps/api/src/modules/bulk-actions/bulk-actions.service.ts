@@ -24,6 +24,13 @@ import type { BulkActionsMails } from './bulk-actions.mails.ts';
 import type { BulkActionsRepository, BulkJobLine, BulkJobRow, NewBulkJobLine, RowOutcome } from './bulk-actions.repository.ts';
 
 export const BULK_QUEUE = 'bulk-actions.run';
+/**
+ * A run of the queue on a job is taken for lost (its instance crashed) this long after it began,
+ * and retried: a run works at most `runSeconds` (BULK_ACTIONS_RUN_SECONDS, at most 60) and one
+ * more chunk, then queues the rest as a new run, so that a crash stalls a job two minutes, not
+ * pg-boss's fifteen.
+ */
+export const BULK_RUN_EXPIRY_SECONDS = 120;
 export interface BulkRunJob {
   idTraitement: number;
 }
@@ -39,6 +46,8 @@ export interface BulkActionsDeps extends ServiceCore {
   mails: BulkActionsMails;
   services: RowServices;
   chunkSize: number;
+  /** How long one run works a job's chunks before queuing the rest (0: one chunk a run). */
+  runSeconds: number;
   /** True once the server is stopping: a job stops between two chunks and resumes on another instance. */
   stopping: () => boolean;
 }
@@ -278,11 +287,17 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
     const job = await repo.job(idTraitement);
     if (!job) return;
     const agent = job.agent as ActingAgent | null;
+    const started = performance.now();
     const work = async () => {
       while (await runChunk(idTraitement)) {
         // Stopping: the job is failed on purpose, so that the queue gives it to another instance,
         // which resumes with the rows not done yet.
         if (deps.stopping()) throw new Error(`bulk job ${idTraitement} interrupted by shutdown; it resumes where it stopped`);
+        // The run's time spent: the rest is a new run of the queue (any instance may take it).
+        if (performance.now() - started >= deps.runSeconds * 1_000) {
+          await jobs.send(BULK_QUEUE, { idTraitement } satisfies BulkRunJob);
+          return;
+        }
       }
     };
     if (agent) await runAsAgent(agent, work).result;

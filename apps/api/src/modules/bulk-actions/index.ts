@@ -5,7 +5,7 @@ import { BULK_ACTIONS_AUDIT_ACTIONS } from './bulk-actions.audit.ts';
 import { createBulkActionsMails } from './bulk-actions.mails.ts';
 import { createBulkActionsRepository } from './bulk-actions.repository.ts';
 import { bulkActionsRoutes } from './bulk-actions.routes.ts';
-import { BULK_QUEUE, createBulkActionsService, type BulkActionsService, type BulkRunJob } from './bulk-actions.service.ts';
+import { BULK_QUEUE, BULK_RUN_EXPIRY_SECONDS, createBulkActionsService, type BulkActionsService, type BulkRunJob } from './bulk-actions.service.ts';
 
 /** What other modules (and the tests) may use of bulk actions. */
 export interface BulkActionsModule {
@@ -39,11 +39,17 @@ export const bulkActionsModule = defineModule(
       mails: createBulkActionsMails({ mail: core.mail, brandName: base.brandName, publicUrl: base.publicUrl }),
       services: { lines: app.lines, usageAlerts: app.usageAlerts, costCentres: app.costCentres, tariffChange: app.tariffChange },
       chunkSize: core.config.bulkActionsChunk,
+      runSeconds: core.config.bulkActionsRunSeconds,
       stopping: () => stopping,
     });
     app.decorate('bulkActions', { runChunk: service.runChunk } satisfies BulkActionsModule);
     // A job interrupted (a stop, a crash) is retried: it resumes with the rows not done yet.
-    await core.jobs.work<BulkRunJob>(BULK_QUEUE, (job) => service.run(job.idTraitement), { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true });
+    await core.jobs.work<BulkRunJob>(BULK_QUEUE, (job) => service.run(job.idTraitement), {
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      expireInSeconds: BULK_RUN_EXPIRY_SECONDS,
+    });
     await app.register(async (scope) => {
       await scope.register(fastifyMultipart);
       await bulkActionsRoutes(scope, service);

@@ -57,7 +57,7 @@ export async function auditCounts(t: TestContext, action: string, idContrats: re
  * the instance that registered last: as a queue would, it hands a job left by a stopped instance
  * to the one that is running.
  */
-export function heldJobs(): JobRunner & { queued: { queue: string; data: object }[]; runQueued(): Promise<void> } {
+export function heldJobs(): JobRunner & { queued: { queue: string; data: object }[]; runQueued(): Promise<void>; runNext(): Promise<void> } {
   const handlers = new Map<string, JobHandler<object>>();
   const queued: { queue: string; data: object }[] = [];
   return {
@@ -77,13 +77,15 @@ export function heldJobs(): JobRunner & { queued: { queue: string; data: object 
     async schedule() {},
     async unschedule() {},
     async runQueued() {
-      while (queued.length > 0) {
-        const job = queued.shift();
-        if (!job) break;
-        const handler = handlers.get(job.queue);
-        if (!handler) throw new Error(`no worker for ${job.queue}`);
-        await handler(job.data);
-      }
+      while (queued.length > 0) await this.runNext();
+    },
+    /** The first job waiting, handed to its worker. */
+    async runNext() {
+      const job = queued.shift();
+      if (!job) throw new Error('no job waiting');
+      const handler = handlers.get(job.queue);
+      if (!handler) throw new Error(`no worker for ${job.queue}`);
+      await handler(job.data);
     },
   };
 }
