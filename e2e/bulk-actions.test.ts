@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { closeContexts, workerBrowser } from './support/browser.ts';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
-import { e2eDatabaseUrl, startServer, type RunningServer } from './support/server.ts';
+import { e2eDatabaseUrl, prepareServerDatabase, startServer, type RunningServer } from './support/server.ts';
 import type { Browser } from 'playwright-core';
 
 /*
@@ -44,9 +44,8 @@ async function prepare(): Promise<string> {
 }
 
 beforeAll(async () => {
-  // Started once to make the database, then again on it with the added lines.
-  const first = await startServer({ dataDir });
-  await first.stop();
+  // The database made from the template, the lines added, then the server started on it.
+  await prepareServerDatabase(dataDir);
   csv = await prepare();
   server = await startServer({ dataDir, resetDatabase: false });
   browser = await workerBrowser();

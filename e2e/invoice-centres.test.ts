@@ -8,7 +8,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { contracts, costCentres, invoiceItems, invoices, userBillingAccounts, users } from '../apps/api/src/db/schema.ts';
 import { closeContexts, workerBrowser } from './support/browser.ts';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
-import { e2eDatabaseUrl, startServer, type RunningServer } from './support/server.ts';
+import { e2eDatabaseUrl, prepareServerDatabase, startServer, type RunningServer } from './support/server.ts';
 
 /**
  * The invoice page by cost centre (decision 049). Whatever the demo's own centres, the bakery gets
@@ -65,12 +65,10 @@ async function giveCentres(): Promise<void> {
 }
 
 beforeAll(async () => {
-  // Started once to make the database from the run's template, stopped to add the centres, started again on it.
-  const first = await startServer({ dataDir });
-  const port = Number(new URL(first.url).port);
-  await first.stop();
+  // The database made from the run's template, the centres added, then the server started on it.
+  await prepareServerDatabase(dataDir);
   await giveCentres();
-  server = await startServer({ dataDir, port, resetDatabase: false });
+  server = await startServer({ dataDir, resetDatabase: false });
   browser = await workerBrowser();
   await closeContexts(browser);
 });

@@ -81,6 +81,15 @@ async function prepareDatabase(databaseUrl: string | undefined, dataDir: string,
 }
 
 /**
+ * The database a server started with `resetDatabase: false` finds, made from the run's template
+ * without starting one first: this worker's PostgreSQL database made again, or `dataDir` filled.
+ * A test writes its own rows into it, then starts the server on it.
+ */
+export async function prepareServerDatabase(dataDir: string, env: Record<string, string> = {}): Promise<void> {
+  await prepareDatabase(e2eDatabaseUrl(), dataDir, env);
+}
+
+/**
  * Starts the real server (`npm start`'s entry point) on the built web app (when there is one) and
  * a throw-away database made from the run's template: a temporary PGlite folder, or this worker's
  * PostgreSQL database when DATABASE_URL is set. A restart passes the first start's port, its
