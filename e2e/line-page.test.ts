@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { DEMO, appPath, choose, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
 import { dataRows } from './support/tables.ts';
 
@@ -80,7 +80,7 @@ describe('line page', () => {
     await context.close();
   });
 
-  it('fits a 375 px wide screen without sideways scrolling and without accessibility violations', async () => {
+  it('fits a 375 px wide screen without sideways scrolling and without accessibility violations, and bars roaming there', async () => {
     const narrow = await newPage(app.browser, { width: 375 });
     await openActiveLine(narrow.page);
     await narrow.page.getByRole('button', { name: 'Afficher le RIO' }).click();
@@ -88,6 +88,16 @@ describe('line page', () => {
     const widths = await narrow.page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }));
     expect(widths.content).toBeLessThanOrEqual(widths.viewport);
     await expectNoAxeViolations(narrow.page);
+
+    // Restrictions: roaming barred, saved, still barred once the page is read again.
+    const roaming = narrow.page.getByRole('checkbox', { name: /^Bloquer l’itinérance/ });
+    await choose(roaming);
+    await narrow.page.getByRole('button', { name: 'Enregistrer les restrictions' }).click();
+    await narrow.page.getByText(/sont enregistrées\s: itinérance bloquée, appels vers l’international autorisés\./).waitFor();
+    await expectNoAxeViolations(narrow.page);
+    await narrow.page.reload();
+    await narrow.page.getByRole('heading', { name: 'Restrictions' }).waitFor();
+    await expect.poll(() => roaming.isChecked()).toBe(true);
     await narrow.context.close();
   });
 });
