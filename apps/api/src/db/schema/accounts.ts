@@ -3,7 +3,7 @@
  * login e-mail changes, unlock links.
  */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 
 export const companies = pgTable('companies', {
@@ -180,6 +180,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The last authenticated request (idle clock, « dernière activité »): written at most once a minute. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -189,8 +190,18 @@ export const sessions = pgTable(
     agentMotif: text('agent_motif'),
     /** The one billing account an agent's session may reach, whatever else `userId` manages. */
     agentIdClientBscs: integer('agent_id_client_bscs'),
+    /**
+     * How the user names a session on their security page (decision 055): random, so that it says
+     * nothing of the token nor of other users' sessions.
+     */
+    id: uuid('id').notNull().defaultRandom(),
+    /** The User-Agent header of the sign-in (at most 512 characters); null when none was sent. */
+    userAgent: text('user_agent'),
+    /** The network of the sign-in's address (`203.0.113.0/24`, an IPv6 /48), never the address itself. */
+    reseau: text('reseau'),
   },
   (t) => [
+    uniqueIndex('sessions_id_uq').on(t.id),
     index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`),
     // The clean-up finds ended sessions by expiry (platform/cleanup).
     index('sessions_expires_idx').on(t.expiresAt),

@@ -42,7 +42,7 @@ export async function authRoutes(
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.login(request.body, request.ip, passTokenOf(request.cookies));
+      return service.login(request.body, request.ip, passTokenOf(request.cookies), request.headers['user-agent']);
     },
   );
 

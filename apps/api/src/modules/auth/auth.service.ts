@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Limits } from '../../lib/limits.ts';
 import { fail } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
+import { addressNetwork } from '../../lib/network.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { actingAgent, type ActingAgent } from '../../policy/acting-agent.ts';
@@ -22,6 +23,23 @@ export interface SessionPolicy {
 /** The agent mode's composite login (`CODE_REGATE :…`), provided by the agents module. */
 export type AgentLogin = (request: TokenRequest, ip: string) => Promise<TokenResponse>;
 
+/** A customer's sign-in with their code, as the modules that follow sign-ins see it (decision 055). */
+export interface SignIn {
+  userId: number;
+  tokenHash: string;
+  /** The User-Agent header, cut to USER_AGENT_MAX; null when none was sent. */
+  userAgent: string | null;
+  /** The network of the address (lib/network.ts), never the address. */
+  reseau: string | null;
+  at: Date;
+}
+
+/** Called once the session exists; a listener handles its own failures (a sign-in never fails for it). */
+export type SignInListener = (signIn: SignIn) => Promise<void>;
+
+/** A User-Agent longer than this is kept cut (no real one comes near it). */
+const USER_AGENT_MAX = 512;
+
 /** The idle clock is written at most this often, so that reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -37,10 +55,11 @@ export function createAuthService(
   // still applied to every request with the current time.
   const recent = new TtlCache<SessionRow>(clock, policy.cacheMs, 10_000);
   let agentLogin: AgentLogin | null = null;
+  const signInListeners: SignInListener[] = [];
 
   return {
-    /** `passToken`: the pass this browser got from an unlock link, if any. */
-    async login(request: TokenRequest, ip: string, passToken?: string): Promise<TokenResponse> {
+    /** `passToken`: the pass this browser got from an unlock link, if any; `userAgent`: the request's header. */
+    async login(request: TokenRequest, ip: string, passToken?: string, userAgent?: string): Promise<TokenResponse> {
       if (request.grant_type !== 'password') {
         throw fail('UNSUPPORTED_GRANT_TYPE');
       }
@@ -69,14 +88,37 @@ export function createAuthService(
 
       const token = newToken();
       const now = clock.now();
-      await repo.createSession({
+      const signIn: SignIn = {
+        userId: credentials.id,
         tokenHash: hashToken(token),
+        userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+        reseau: addressNetwork(ip),
+        at: now,
+      };
+      await repo.createSession({
+        tokenHash: signIn.tokenHash,
         userId: credentials.id,
         createdAt: now,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + policy.maxMs),
+        userAgent: signIn.userAgent,
+        reseau: signIn.reseau,
       });
+      for (const listener of signInListeners) await listener(signIn);
       return { access_token: token, token_type: 'bearer', expires_in: Math.round(policy.idleMs / 1000) };
+    },
+
+    /** Lets a module follow customers' sign-ins (the new-device mail, decision 055). */
+    onSignIn(listener: SignInListener): void {
+      signInListeners.push(listener);
+    },
+
+    /**
+     * Drops this instance's cached reads of sessions another module has just ended in the
+     * database; other instances see the end within cacheMs (decision 006).
+     */
+    forgetSessions(tokenHashes: readonly string[]): void {
+      for (const tokenHash of tokenHashes) recent.delete(tokenHash);
     },
 
     /** Lets the agents module take the composite logins (decision 032). */

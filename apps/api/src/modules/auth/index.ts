@@ -11,6 +11,7 @@ import { agentScopeHooks } from './agent-scope.ts';
 
 export { actorOf, caller, type Caller, type RequestActor } from './auth.hook.ts';
 export type { AuthUser } from './auth.repository.ts';
+export type { SignIn } from './auth.service.ts';
 
 /** What other modules may use of authentication. */
 export interface AuthModule {
@@ -18,6 +19,10 @@ export interface AuthModule {
   authenticate: ReturnType<typeof createAuthenticate>;
   currentUser: AuthService['currentUser'];
   revokeUserSessions: AuthService['revokeUserSessions'];
+  /** Drops this instance's cached reads of sessions ended elsewhere in the code (the user's own sessions, decision 055). */
+  forgetSessions: AuthService['forgetSessions'];
+  /** Follows customers' sign-ins with their code (the new-device mail, decision 055). */
+  onSignIn: AuthService['onSignIn'];
   /** The agents module takes the composite logins (`CODE_REGATE :…`) of POST /api/token (decision 032). */
   useAgentLogin: AuthService['useAgentLogin'];
 }
@@ -60,6 +65,8 @@ export const authModule = defineModule('auth', async (app, core) => {
     authenticate,
     currentUser: service.currentUser,
     revokeUserSessions: service.revokeUserSessions,
+    forgetSessions: service.forgetSessions,
+    onSignIn: service.onSignIn,
     useAgentLogin: service.useAgentLogin,
   } satisfies AuthModule);
   agentScopeHooks(app, core.audit, core.log);
