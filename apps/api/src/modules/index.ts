@@ -42,4 +42,5 @@ export const FEATURE_MODULES = [
   (await import('./scheduled-reports/index.ts')).scheduledReportsModule,
   (await import('./cost-centres/index.ts')).costCentresModule,
   (await import('./bulk-actions/index.ts')).bulkActionsModule,
+  (await import('./user-sessions/index.ts')).userSessionsModule,
 ];
