@@ -96,7 +96,7 @@ describe('GET /api/sessions', () => {
     expect((await list(phone)).find((session) => session.courante)?.appareil).toBe('iPhone sous iOS 17');
   });
 
-  it('leaves out the sessions an agent opened for the user, and leaves them running', async () => {
+  it('leaves out the sessions an agent opened for the user, leaves them running, and refuses the agent', async () => {
     const me = await newUser();
     const token = await signIn(me.email, WINDOWS_CHROME, '203.0.113.60');
     const [agent] = await t.db
@@ -104,8 +104,9 @@ describe('GET /api/sessions', () => {
       .values({ identifiant: `AG${count}`, passwordHash: 'x', nomSc: 'Agent Test', loginSc: `agent${count}`, profil: 'SERVICE_CLIENT_DISTANCE' })
       .returning({ id: agents.id });
     const now = t.clock.now();
+    const agentToken = `agent-customer-session-${count}`;
     await t.db.insert(sessions).values({
-      tokenHash: hashToken(`agent-session-${count}`),
+      tokenHash: hashToken(agentToken),
       userId: me.id,
       createdAt: now,
       lastSeenAt: now,
@@ -116,8 +117,12 @@ describe('GET /api/sessions', () => {
     });
     expect(await list(token)).toHaveLength(1);
     expect(bodyOf(await t.send('DELETE', '/api/sessions', { token }), otherSessionsEndedSchema)).toEqual({ sessionsTerminees: 0 });
-    const [agentSession] = await t.db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(`agent-session-${count}`)));
+    const [agentSession] = await t.db.select({ id: sessions.id, revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(agentToken)));
     expect(agentSession?.revokedAt).toBeNull();
+    expectError(await t.send('DELETE', `/api/sessions/${agentSession?.id ?? ''}`, { token }), 404, 'USER_SESSION_UNKNOWN');
+    // The agent, in the customer's session, has no business on the user's own security page.
+    expectError(await t.get('/api/sessions', agentToken), 403, 'AGENT_FORBIDDEN');
+    expectError(await t.send('DELETE', '/api/sessions', { token: agentToken }), 403, 'AGENT_FORBIDDEN');
   });
 
   it('does not list a session idle beyond the limit', async () => {
