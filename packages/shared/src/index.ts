@@ -45,3 +45,4 @@ export * from './scheduled-reports.ts';
 export * from './cost-centres.ts';
 export * from './fleet-policy.ts';
 export * from './bulk-actions.ts';
+export * from './security.ts';
