@@ -11,6 +11,7 @@ import { agentScopeHooks } from './agent-scope.ts';
 
 export { actorOf, caller, type Caller, type RequestActor } from './auth.hook.ts';
 export type { AuthUser } from './auth.repository.ts';
+export type { SecondFactor } from './auth.service.ts';
 
 /** What other modules may use of authentication. */
 export interface AuthModule {
@@ -20,6 +21,8 @@ export interface AuthModule {
   revokeUserSessions: AuthService['revokeUserSessions'];
   /** The agents module takes the composite logins (`CODE_REGATE :…`) of POST /api/token (decision 032). */
   useAgentLogin: AuthService['useAgentLogin'];
+  /** The security module takes the second step of sign-ins (decision 054). */
+  useSecondFactor: AuthService['useSecondFactor'];
 }
 
 declare module 'fastify' {
@@ -61,6 +64,7 @@ export const authModule = defineModule('auth', async (app, core) => {
     currentUser: service.currentUser,
     revokeUserSessions: service.revokeUserSessions,
     useAgentLogin: service.useAgentLogin,
+    useSecondFactor: service.useSecondFactor,
   } satisfies AuthModule);
   agentScopeHooks(app, core.audit, core.log);
   await authRoutes(app, { service, authenticate, limits: core.limits });
