@@ -68,6 +68,26 @@ export const tokenRequestSchema = lazySchema(() =>
 );
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
+/**
+ * What POST /api/token reads, for every grant: the password grant's fields (checked with
+ * tokenRequestSchema when it is that grant), or a second step's (`mfa_otp`, `mfa_recovery_code`:
+ * mfaTokenRequestSchema, decision 054).
+ */
+export const tokenEndpointRequestSchema = lazySchema(() =>
+  z.object({
+    username: z.string().max(254).optional(),
+    password: z.string().max(200).optional(),
+    grant_type: z.string().max(50),
+    captcha: z.string().max(4000).optional(),
+    ip: z.string().max(64).optional(),
+    motif: z.string().max(500).optional(),
+    mfa_token: z.string().max(100).optional(),
+    otp: z.string().max(20).optional(),
+    recovery_code: z.string().max(40).optional(),
+  }),
+);
+export type TokenEndpointRequest = z.infer<typeof tokenEndpointRequestSchema>;
+
 export const tokenResponseSchema = lazySchema(() =>
   z.object({
     access_token: z.string(),

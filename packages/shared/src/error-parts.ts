@@ -31,3 +31,4 @@ export { COST_CENTRES_ERRORS as costCentres } from './cost-centres-errors.ts';
 export { FLEET_POLICY_ERRORS as fleetPolicy } from './fleet-policy-errors.ts';
 export { BULK_ACTIONS_ERRORS as bulkActions } from './bulk-actions-errors.ts';
 export { USER_SESSIONS_ERRORS as userSessions } from './user-sessions-errors.ts';
+export { SECURITY_ERRORS as security } from './security-errors.ts';

@@ -46,3 +46,4 @@ export * from './cost-centres.ts';
 export * from './fleet-policy.ts';
 export * from './bulk-actions.ts';
 export * from './user-sessions.ts';
+export * from './security.ts';

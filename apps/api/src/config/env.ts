@@ -121,6 +121,12 @@ const envSchema = z.object({
    */
   ESIM_LINK_SECRET: z.string().min(32).optional(),
   /**
+   * Key encrypting the authenticator-app secrets of the second factor (AES-256-GCM), at least 32
+   * characters. Unset: a random key per process, so enrolled authenticator apps stop working at a
+   * restart and on other instances; recovery codes still work (decision 054).
+   */
+  MFA_SECRET_KEY: z.string().min(32).optional(),
+  /**
    * The bearer token the operator's mediation system sends with its usage records
    * (`POST /api/interne/usages`), at least 32 characters. Unset: the feed is closed (decision 045).
    */
@@ -224,6 +230,8 @@ export interface Config {
   linkValidityMs: number;
   /** eSIM installation links: their key (generated at start when not configured) and validity. */
   esimLink: { secret: string; secretConfigured: boolean; validityMs: number };
+  /** The key encrypting the authenticator-app secrets (generated at start when not configured, decision 054). */
+  mfa: { secretKey: string; secretKeyConfigured: boolean };
   /** Card payments: the provider and the secret of its notifications (generated at start when not configured). */
   payment: { provider: Env['PAYMENT_PROVIDER']; secret: string; secretConfigured: boolean };
   /** SEPA creditor identifier (ICS) of the operator. */
@@ -286,6 +294,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secret: env.ESIM_LINK_SECRET ?? randomBytes(32).toString('base64url'),
       secretConfigured: env.ESIM_LINK_SECRET !== undefined,
       validityMs: env.ESIM_LINK_VALIDITY_HOURS * 3_600_000,
+    },
+    mfa: {
+      secretKey: env.MFA_SECRET_KEY ?? randomBytes(32).toString('base64url'),
+      secretKeyConfigured: env.MFA_SECRET_KEY !== undefined,
     },
     payment: {
       provider: env.PAYMENT_PROVIDER,

@@ -16,3 +16,4 @@ export * from './schema/shop.ts';
 export * from './schema/sso.ts';
 export * from './schema/reports.ts';
 export * from './schema/fleet-policy.ts';
+export * from './schema/security.ts';

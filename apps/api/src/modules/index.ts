@@ -18,6 +18,7 @@ export const FEATURE_MODULES = [
   (await import('./menu/index.ts')).menuModule,
   (await import('./password/index.ts')).passwordModule,
   (await import('./email-change/index.ts')).emailChangeModule,
+  (await import('./security/index.ts')).securityModule,
   (await import('./optins/index.ts')).optinsModule,
   (await import('./account-users/index.ts')).accountUsersModule,
   (await import('./legal/index.ts')).legalModule,

@@ -1,5 +1,15 @@
 import type { FastifyError, FastifyReply } from 'fastify';
-import { apiErrorSchema, oauthCodeOf, currentUserSchema, okResponseSchema, tokenErrorSchema, tokenRequestSchema, tokenResponseSchema } from '@ecare/shared';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  currentUserSchema,
+  mfaRequiredSchema,
+  oauthCodeOf,
+  okResponseSchema,
+  tokenEndpointRequestSchema,
+  tokenErrorSchema,
+  tokenResponseSchema,
+} from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
@@ -30,10 +40,12 @@ export async function authRoutes(
       onRequest: limits.perIpHook('login'),
       schema: {
         tags: ['auth'],
-        summary: 'Connexion (OAuth2 password grant) : renvoie un jeton de session opaque',
+        summary:
+          'Connexion (OAuth2 password grant) : renvoie un jeton de session opaque, ou 403 mfa_required pour un utilisateur ayant un second facteur, qui répond par grant_type=mfa_otp ou mfa_recovery_code',
         consumes: ['application/x-www-form-urlencoded'],
-        body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 400: tokenErrorSchema, 429: tokenErrorSchema },
+        body: tokenEndpointRequestSchema,
+        // 403: a second step is needed (decision 054), or the request failed the XSRF check.
+        response: { 200: tokenResponseSchema, 400: tokenErrorSchema, 403: z.union([mfaRequiredSchema, apiErrorSchema]), 429: tokenErrorSchema },
       },
       preValidation: async (request) => {
         if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) throw fail('INVALID_REQUEST');
@@ -42,7 +54,10 @@ export async function authRoutes(
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.login(request.body, request.ip, passTokenOf(request.cookies), request.headers['user-agent']);
+      const answer = await service.token(request.body, request.ip, passTokenOf(request.cookies), request.headers['user-agent']);
+      // The code was right and a second factor must follow (decision 054): no session yet.
+      if ('mfa_token' in answer) return reply.status(403).send(answer);
+      return answer;
     },
   );
 

@@ -1,4 +1,13 @@
-import { COMPOSITE_LOGIN_PREFIX, emailSchema, type CurrentUser, type TokenRequest, type TokenResponse } from '@ecare/shared';
+import {
+  COMPOSITE_LOGIN_PREFIX,
+  emailSchema,
+  tokenRequestSchema,
+  type CurrentUser,
+  type MfaRequired,
+  type TokenEndpointRequest,
+  type TokenRequest,
+  type TokenResponse,
+} from '@ecare/shared';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Limits } from '../../lib/limits.ts';
@@ -22,6 +31,20 @@ export interface SessionPolicy {
 
 /** The agent mode's composite login (`CODE_REGATE :…`), provided by the agents module. */
 export type AgentLogin = (request: TokenRequest, ip: string) => Promise<TokenResponse>;
+
+/**
+ * The second factor of a sign-in (decision 054), provided by the security module: the challenge a
+ * right code of a user with a second factor gets instead of a session, and the check of its answer.
+ */
+export interface SecondFactor {
+  /** The `mfa_required` answer for a user with a second factor; null for a user without one. */
+  challenge(userId: number): Promise<MfaRequired | null>;
+  /** Checks a second step (`mfa_*` grant) and uses its `mfa_token`: the user it signs in, or a coded refusal. */
+  verify(request: TokenEndpointRequest, ip: string): Promise<number>;
+}
+
+/** The grants of a sign-in's second step: the security module's, when it is there. */
+const SECOND_STEP_GRANT = /^mfa_/;
 
 /** A customer's sign-in with their code, as the modules that follow sign-ins see it (decision 055). */
 export interface SignIn {
@@ -55,57 +78,88 @@ export function createAuthService(
   // still applied to every request with the current time.
   const recent = new TtlCache<SessionRow>(clock, policy.cacheMs, 10_000);
   let agentLogin: AgentLogin | null = null;
+  let secondFactor: SecondFactor | null = null;
   const signInListeners: SignInListener[] = [];
 
+  /**
+   * A new session for a user who proved who they are: what every successful sign-in answers (a
+   * code alone, or a code and a second factor), with the browser and network it came from, told
+   * to the modules that follow sign-ins (decision 055).
+   */
+  async function openSession(userId: number, ip: string, userAgent: string | undefined): Promise<TokenResponse> {
+    const token = newToken();
+    const now = clock.now();
+    const signIn: SignIn = {
+      userId,
+      tokenHash: hashToken(token),
+      userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+      reseau: addressNetwork(ip),
+      at: now,
+    };
+    await repo.createSession({
+      tokenHash: signIn.tokenHash,
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + policy.maxMs),
+      userAgent: signIn.userAgent,
+      reseau: signIn.reseau,
+    });
+    for (const listener of signInListeners) await listener(signIn);
+    return { access_token: token, token_type: 'bearer', expires_in: Math.round(policy.idleMs / 1000) };
+  }
+
+  /** `passToken`: the pass this browser got from an unlock link, if any; `userAgent`: the request's header. */
+  async function login(request: TokenRequest, ip: string, passToken?: string, userAgent?: string): Promise<TokenResponse | MfaRequired> {
+    if (request.grant_type !== 'password') {
+      throw fail('UNSUPPORTED_GRANT_TYPE');
+    }
+    if (request.username.startsWith(COMPOSITE_LOGIN_PREFIX)) {
+      if (!agentLogin) throw fail('INVALID_GRANT');
+      return agentLogin(request, ip);
+    }
+    const email = emailSchema.safeParse(request.username);
+    if (!email.success || request.password.length === 0) throw fail('INVALID_GRANT');
+    if (!(await guards.captcha.verify(request.captcha, ip))) throw fail('CAPTCHA');
+    const identifier = email.data.toLowerCase();
+    const gate = await guards.limits.checkLogin(identifier, ip, passToken);
+    // Beyond the ceiling a source that has failed proves it is not the attacker: by the captcha
+    // verified above when one is configured, else by the e-mailed link. The code is not checked.
+    if (guards.limits.mustProve(gate) && !guards.captcha.enabled) await guards.protection.refuseUntilUnlocked(identifier);
+
+    const credentials = await repo.findCredentials(identifier);
+    const valid = credentials
+      ? await verifyPassword(credentials.passwordHash, request.password)
+      : (await burnPasswordCheck(request.password), false);
+    if (!credentials || !valid) {
+      if (await guards.limits.loginFailed(identifier, gate)) guards.protection.noticeAttack(identifier);
+      throw fail('INVALID_GRANT');
+    }
+    await guards.limits.loginSucceeded(gate);
+
+    // A user with a second factor proves it before any session exists (decision 054).
+    const challenge = secondFactor ? await secondFactor.challenge(credentials.id) : null;
+    return challenge ?? openSession(credentials.id, ip, userAgent);
+  }
+
   return {
-    /** `passToken`: the pass this browser got from an unlock link, if any; `userAgent`: the request's header. */
-    async login(request: TokenRequest, ip: string, passToken?: string, userAgent?: string): Promise<TokenResponse> {
-      if (request.grant_type !== 'password') {
-        throw fail('UNSUPPORTED_GRANT_TYPE');
+    /**
+     * POST /api/token, every grant: the password grant (a session, or the second step's challenge
+     * for a user with a second factor) and the second step's grants (a session).
+     */
+    async token(request: TokenEndpointRequest, ip: string, passToken?: string, userAgent?: string): Promise<TokenResponse | MfaRequired> {
+      if (SECOND_STEP_GRANT.test(request.grant_type)) {
+        if (!secondFactor) throw fail('UNSUPPORTED_GRANT_TYPE');
+        return openSession(await secondFactor.verify(request, ip), ip, userAgent);
       }
-      if (request.username.startsWith(COMPOSITE_LOGIN_PREFIX)) {
-        if (!agentLogin) throw fail('INVALID_GRANT');
-        return agentLogin(request, ip);
-      }
-      const email = emailSchema.safeParse(request.username);
-      if (!email.success || request.password.length === 0) throw fail('INVALID_GRANT');
-      if (!(await guards.captcha.verify(request.captcha, ip))) throw fail('CAPTCHA');
-      const identifier = email.data.toLowerCase();
-      const gate = await guards.limits.checkLogin(identifier, ip, passToken);
-      // Beyond the ceiling a source that has failed proves it is not the attacker: by the captcha
-      // verified above when one is configured, else by the e-mailed link. The code is not checked.
-      if (guards.limits.mustProve(gate) && !guards.captcha.enabled) await guards.protection.refuseUntilUnlocked(identifier);
+      const password = tokenRequestSchema.safeParse(request);
+      if (!password.success) throw fail('INVALID_REQUEST');
+      return login(password.data, ip, passToken, userAgent);
+    },
 
-      const credentials = await repo.findCredentials(identifier);
-      const valid = credentials
-        ? await verifyPassword(credentials.passwordHash, request.password)
-        : (await burnPasswordCheck(request.password), false);
-      if (!credentials || !valid) {
-        if (await guards.limits.loginFailed(identifier, gate)) guards.protection.noticeAttack(identifier);
-        throw fail('INVALID_GRANT');
-      }
-      await guards.limits.loginSucceeded(gate);
-
-      const token = newToken();
-      const now = clock.now();
-      const signIn: SignIn = {
-        userId: credentials.id,
-        tokenHash: hashToken(token),
-        userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
-        reseau: addressNetwork(ip),
-        at: now,
-      };
-      await repo.createSession({
-        tokenHash: signIn.tokenHash,
-        userId: credentials.id,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + policy.maxMs),
-        userAgent: signIn.userAgent,
-        reseau: signIn.reseau,
-      });
-      for (const listener of signInListeners) await listener(signIn);
-      return { access_token: token, token_type: 'bearer', expires_in: Math.round(policy.idleMs / 1000) };
+    /** Lets the security module take the second step of sign-ins (decision 054). */
+    useSecondFactor(provider: SecondFactor): void {
+      secondFactor = provider;
     },
 
     /** Lets a module follow customers' sign-ins (the new-device mail, decision 055). */

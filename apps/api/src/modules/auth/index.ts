@@ -12,6 +12,7 @@ import { agentScopeHooks } from './agent-scope.ts';
 export { actorOf, caller, type Caller, type RequestActor } from './auth.hook.ts';
 export type { AuthUser } from './auth.repository.ts';
 export type { SignIn } from './auth.service.ts';
+export type { SecondFactor } from './auth.service.ts';
 
 /** What other modules may use of authentication. */
 export interface AuthModule {
@@ -25,6 +26,8 @@ export interface AuthModule {
   onSignIn: AuthService['onSignIn'];
   /** The agents module takes the composite logins (`CODE_REGATE :…`) of POST /api/token (decision 032). */
   useAgentLogin: AuthService['useAgentLogin'];
+  /** The security module takes the second step of sign-ins (decision 054). */
+  useSecondFactor: AuthService['useSecondFactor'];
 }
 
 declare module 'fastify' {
@@ -68,6 +71,7 @@ export const authModule = defineModule('auth', async (app, core) => {
     forgetSessions: service.forgetSessions,
     onSignIn: service.onSignIn,
     useAgentLogin: service.useAgentLogin,
+    useSecondFactor: service.useSecondFactor,
   } satisfies AuthModule);
   agentScopeHooks(app, core.audit, core.log);
   await authRoutes(app, { service, authenticate, limits: core.limits });

@@ -1,0 +1,52 @@
+/**
+ * The second factor of a sign-in (decision 054): a user's authenticator app (TOTP), their
+ * recovery codes and the pending second steps of sign-ins (`mfa_token`).
+ */
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/** One authenticator app per user: pending until a first code confirms it. */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The base32 secret, encrypted with MFA_SECRET_KEY (AES-256-GCM, bound to the user). */
+  secretEncrypted: text('secret_encrypted').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The last time step (Unix time / 30 s) whose code was accepted: no code of it or before is taken again. */
+  lastStep: integer('last_step'),
+});
+
+/** The recovery codes of a confirmed authenticator app, hashed; each is used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_uq').on(t.userId, t.codeHash)],
+);
+
+/** The second step a sign-in's right code opened: its `mfa_token` (hashed), for 5 minutes, used once. */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong second steps made with it: beyond MFA_TOKEN_MAX_FAILURES it is void. */
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [uniqueIndex('mfa_challenges_token_uq').on(t.tokenHash), index('mfa_challenges_user_idx').on(t.userId)],
+);

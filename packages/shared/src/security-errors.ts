@@ -1,0 +1,42 @@
+import type { CatalogueEntry } from './error-entries.ts';
+import { plural } from './error-entries.ts';
+
+/**
+ * Error codes of the second factor (decision 054): the authenticator app's enrolment and removal,
+ * and the second step of a sign-in (answered by POST /api/token as OAuth errors).
+ */
+export const SECURITY_ERRORS = {
+  TOTP_ALREADY_ENROLLED: {
+    status: 409,
+    message: 'Une application d’authentification est déjà active sur votre compte : retirez-la avant d’en inscrire une autre.',
+  },
+  TOTP_NO_PENDING: {
+    status: 409,
+    message: 'Aucune inscription d’application d’authentification n’est en cours : recommencez l’inscription.',
+  },
+  TOTP_NOT_ENROLLED: { status: 404, message: 'Aucune application d’authentification n’est active sur votre compte.' },
+  TOTP_CODE_INVALID: {
+    status: 400,
+    message: 'Ce code de vérification est incorrect ou a déjà servi : saisissez le code à 6 chiffres que votre application affiche maintenant.',
+  },
+  TOTP_CODE_BACKOFF: {
+    status: 429,
+    message: ({ seconds }: { seconds: number }) =>
+      `Trop de codes de vérification erronés. Veuillez patienter ${plural(seconds, 'seconde')} avant de réessayer.`,
+  },
+  MFA_TOKEN_INVALID: {
+    status: 400,
+    message: 'Votre vérification a expiré ou a déjà servi : saisissez à nouveau votre identifiant et votre code confidentiel.',
+    oauth: 'invalid_grant',
+  },
+  MFA_OTP_INVALID: {
+    status: 400,
+    message: 'Ce code de vérification est incorrect ou a déjà servi : saisissez le code que votre application affiche maintenant.',
+    oauth: 'invalid_grant',
+  },
+  MFA_RECOVERY_CODE_INVALID: {
+    status: 400,
+    message: 'Ce code de secours est incorrect ou a déjà servi.',
+    oauth: 'invalid_grant',
+  },
+} as const satisfies Record<string, CatalogueEntry>;

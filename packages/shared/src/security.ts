@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
+
+/**
+ * The second factor of a sign-in (decision 054): the authenticator app (TOTP, RFC 6238) and its
+ * recovery codes. Enrolment under /api/securite/totp; the second step of POST /api/token.
+ */
+
+/** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, a 30-second step. */
+export const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, periodSeconds: 30 } as const;
+
+/** Recovery codes given at confirmation, each usable once. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** How long the `mfa_token` of a sign-in's first step lives, and how many wrong second steps it bears. */
+export const MFA_TOKEN_TTL_MS = 5 * 60_000;
+export const MFA_TOKEN_MAX_FAILURES = 5;
+
+/** The second-step grants of POST /api/token. */
+export const MFA_GRANT_TYPES = ['mfa_otp', 'mfa_recovery_code'] as const;
+export type MfaGrantType = (typeof MFA_GRANT_TYPES)[number];
+
+/** The ways of answering a second step: `passkey` is announced once passkeys exist. */
+export const MFA_METHODS = ['totp', 'passkey', 'secours'] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+export const SECURITY_TEXTS = {
+  mfaRequired: 'Une seconde vérification est nécessaire : saisissez le code affiché par votre application d’authentification, ou l’un de vos codes de secours.',
+  totpCodeFormat: 'Saisissez les 6 chiffres affichés par votre application d’authentification.',
+} as const;
+
+/** A code as the authenticator app shows it (spaces allowed: « 123 456 »). */
+export const totpCodeSchema = lazySchema(() =>
+  z
+    .string()
+    .max(20)
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, SECURITY_TEXTS.totpCodeFormat)),
+);
+
+/** POST /api/securite/totp/inscription: the secret to type, the otpauth:// address and its QR code (PNG data URL). */
+export const totpEnrolmentSchema = lazySchema(() =>
+  z.object({
+    secret: z.string(),
+    otpauthUrl: z.string(),
+    qrCode: z.string(),
+  }),
+);
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+/** POST /api/securite/totp/confirmation and DELETE /api/securite/totp. */
+export const totpCodeRequestSchema = lazySchema(() => z.object({ code: totpCodeSchema }));
+export type TotpCodeRequest = z.infer<typeof totpCodeRequestSchema>;
+
+/** The recovery codes, shown once. */
+export const recoveryCodesSchema = lazySchema(() => z.object({ codesDeSecours: z.array(z.string()).length(RECOVERY_CODE_COUNT) }));
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** The 403 answer of POST /api/token when the code was right and a second step is needed. */
+export const mfaRequiredSchema = lazySchema(() =>
+  z.object({
+    error: z.literal('mfa_required'),
+    error_description: z.string(),
+    mfa_token: z.string(),
+    methodes: z.array(z.enum(MFA_METHODS)),
+  }),
+);
+export type MfaRequired = z.infer<typeof mfaRequiredSchema>;
+
+/** The second step's fields of POST /api/token (form-urlencoded), by grant. */
+export const mfaTokenRequestSchema = lazySchema(() =>
+  z.discriminatedUnion('grant_type', [
+    z.object({ grant_type: z.literal('mfa_otp'), mfa_token: z.string().min(1).max(100), otp: z.string().max(20) }),
+    z.object({ grant_type: z.literal('mfa_recovery_code'), mfa_token: z.string().min(1).max(100), recovery_code: z.string().max(40) }),
+  ]),
+);
+export type MfaTokenRequest = z.infer<typeof mfaTokenRequestSchema>;
