@@ -1,11 +1,7 @@
 import type { ServerParameters } from '@ecare/shared/parameters';
-import type { MfaRequired } from '@ecare/shared/security-page';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
-import type { SecondFactor } from '../../features/auth/api/request-mfa-token.ts';
-import { IDENTIFIER_FIELD_ID } from '../../features/auth/components/login-form.tsx';
 import type { LoginFormValues } from '../../features/auth/utils/validate-login.ts';
 import { fetchParameters } from '../../features/parameters/api/fetch-parameters.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../lib/api-error.ts';
@@ -23,11 +19,6 @@ const preloadSignIn = () => {
   // A failure shows on submit, which imports it again.
   loadSignIn().catch(() => undefined);
 };
-
-// The second step (issue 29) is asked for only when a sign-in needs a second factor: a user
-// without one downloads nothing more than before.
-const loadSecondStep = () => import('../../features/auth/components/second-factor-step.tsx');
-const SecondFactorStep = lazy(() => loadSecondStep().then((m) => ({ default: m.SecondFactorStep })));
 
 /** Parameters without the query cache: TanStack Query is not part of the login route. */
 function useLoginParameters(): ServerParameters | null {
@@ -47,8 +38,8 @@ export function LoginRoute() {
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const [challenge, setChallenge] = useState<MfaRequired | null>(null);
-  const destination = () => ({ returnUrl: searchParams.get(RETURN_URL_PARAM), resilie: searchParams.get('resilie') });
+  // « Vérification en deux étapes » (issue 29), shown in place of the form when a second factor is due.
+  const [secondStep, setSecondStep] = useState<ReactNode>(null);
 
   const handleSubmit = async (values: LoginFormValues) => {
     setPending(true);
@@ -56,32 +47,23 @@ export function LoginRoute() {
     try {
       const [{ captchaTokenFor }, { signIn }] = await Promise.all([import('../../lib/captcha.ts'), loadSignIn()]);
       const captcha = await captchaTokenFor(parameters ?? (await fetchParameters()));
-      const outcome = await signIn({ username: values.username, code: values.password, ...destination(), captcha });
+      const outcome = await signIn({
+        username: values.username,
+        code: values.password,
+        returnUrl: searchParams.get(RETURN_URL_PARAM),
+        resilie: searchParams.get('resilie'),
+        captcha,
+      });
       if (outcome.kind === 'second-factor') {
-        await loadSecondStep();
-        setChallenge(outcome.challenge);
+        setSecondStep(await outcome.secondStep(() => setSecondStep(null)));
         setPending(false);
-        return;
+      } else {
+        await navigate(outcome.target, { replace: true });
       }
-      await navigate(outcome.target, { replace: true });
     } catch (error) {
       setServerError(isApiError(error) ? error.exceptionMessage : GENERIC_ERROR_MESSAGE);
       setPending(false);
     }
-  };
-
-  // A refusal is shown by the step's form (its alert); success continues as any sign-in.
-  const handleSecondFactor = async (factor: SecondFactor) => {
-    if (!challenge) return;
-    const { completeSignIn } = await loadSignIn();
-    const target = await completeSignIn(challenge, factor, destination());
-    await navigate(target, { replace: true });
-  };
-
-  // Back to the first step, where the reader types again.
-  const restart = () => {
-    flushSync(() => setChallenge(null));
-    document.getElementById(IDENTIFIER_FIELD_ID)?.focus();
   };
 
   return (
@@ -93,13 +75,7 @@ export function LoginRoute() {
       serverError={serverError}
       onSubmit={(values) => void handleSubmit(values)}
       onFormActivity={preloadSignIn}
-      secondStep={
-        challenge ? (
-          <Suspense fallback={<p role="status" className="card">Chargement en cours...</p>}>
-            <SecondFactorStep challenge={challenge} onSubmit={handleSecondFactor} onRestart={restart} />
-          </Suspense>
-        ) : undefined
-      }
+      secondStep={secondStep}
     />
   );
 }
