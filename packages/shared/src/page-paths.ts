@@ -45,6 +45,7 @@ export const PAGE_PATHS = [
   '/mon-compte',
   '/mon-compte/profil',
   '/mon-compte/code-confidentiel',
+  '/mon-compte/securite',
   '/mon-compte/utilisateurs',
   '/mon-compte/preferences',
   '/mon-compte/actions-service-client',

@@ -71,6 +71,12 @@ export const frameRoutes: RouteObject[] = [
           import('./routes/mon-compte/code-route.tsx').then((m) => ({ Component: m.CodeRoute, loader: m.codeLoader })),
       },
       {
+        path: 'securite',
+        handle: title('Sécurité'),
+        lazy: () =>
+          import('./routes/mon-compte/security-route.tsx').then((m) => ({ Component: m.SecurityRoute, loader: m.securityLoader })),
+      },
+      {
         path: 'utilisateurs',
         handle: title('Utilisateurs du compte'),
         lazy: () =>

@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly exceptionMessage: string;
+  /** The refusal's JSON as received, for an answer that carries more (the token call's `mfa_token`). */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, exceptionMessage: string) {
+  constructor(status: number, code: string, exceptionMessage: string, body: unknown = null) {
     super(exceptionMessage);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.exceptionMessage = exceptionMessage;
+    this.body = body;
   }
 }
 
@@ -46,5 +49,5 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
   const code = stringField(body, 'code') ?? stringField(body, 'error') ?? `HTTP_${status}`;
   const message =
     stringField(body, 'exceptionMessage') ?? stringField(body, 'error_description') ?? GENERIC_ERROR_MESSAGE;
-  return new ApiError(status, code, message);
+  return new ApiError(status, code, message, body);
 }

@@ -47,6 +47,8 @@ export const PATHS = {
   account: '/mon-compte',
   accountProfile: '/mon-compte/profil',
   accountCode: '/mon-compte/code-confidentiel',
+  /** The user's own second factors and sessions (issue 29). */
+  accountSecurity: '/mon-compte/securite',
   accountUsers: '/mon-compte/utilisateurs',
   accountOptins: '/mon-compte/preferences',
   accountRequests: '/mon-compte/demandes',

@@ -44,6 +44,7 @@ export const REFERENCE_MENU: readonly Row[] = [
   sous(41, 4, 'Mes informations', 1),
   mod(411, 41, 'Mon profil', '/mon-compte/profil', 1),
   mod(412, 41, 'Changer mon code confidentiel', '/mon-compte/code-confidentiel', 2),
+  mod(413, 41, 'Sécurité', '/mon-compte/securite', 3),
   sous(42, 4, 'Mon entreprise', 2, { requiresAccount: true }),
   mod(421, 42, 'Utilisateurs des lignes', '/mon-compte/utilisateurs', 1),
   mod(422, 42, 'Préférences de contact', '/mon-compte/preferences', 2),

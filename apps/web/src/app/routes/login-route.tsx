@@ -1,5 +1,5 @@
 import type { ServerParameters } from '@ecare/shared/parameters';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import type { LoginFormValues } from '../../features/auth/utils/validate-login.ts';
@@ -38,20 +38,28 @@ export function LoginRoute() {
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
+  // « Vérification en deux étapes » (issue 29), shown in place of the form when a second factor is due.
+  const [secondStep, setSecondStep] = useState<ReactNode>(null);
+
   const handleSubmit = async (values: LoginFormValues) => {
     setPending(true);
     setServerError(null);
     try {
       const [{ captchaTokenFor }, { signIn }] = await Promise.all([import('../../lib/captcha.ts'), loadSignIn()]);
       const captcha = await captchaTokenFor(parameters ?? (await fetchParameters()));
-      const target = await signIn({
+      const outcome = await signIn({
         username: values.username,
         code: values.password,
         returnUrl: searchParams.get(RETURN_URL_PARAM),
         resilie: searchParams.get('resilie'),
         captcha,
       });
-      await navigate(target, { replace: true });
+      if (outcome.kind === 'second-factor') {
+        setSecondStep(await outcome.secondStep(() => setSecondStep(null)));
+        setPending(false);
+      } else {
+        await navigate(outcome.target, { replace: true });
+      }
     } catch (error) {
       setServerError(isApiError(error) ? error.exceptionMessage : GENERIC_ERROR_MESSAGE);
       setPending(false);
@@ -67,6 +75,7 @@ export function LoginRoute() {
       serverError={serverError}
       onSubmit={(values) => void handleSubmit(values)}
       onFormActivity={preloadSignIn}
+      secondStep={secondStep}
     />
   );
 }

@@ -19,6 +19,8 @@ interface LoginFormProps {
 
 const NO_ERRORS: LoginFormErrors = { username: false, password: false };
 const ERROR_ID = 'connexion-erreur';
+/** The identifier's input, where a reader back from the second step starts again. */
+export const IDENTIFIER_FIELD_ID = 'identifiant';
 
 export function LoginForm({ pending, serverError, onSubmit, onActivity }: LoginFormProps) {
   const [errors, setErrors] = useState<LoginFormErrors>(NO_ERRORS);
@@ -57,7 +59,7 @@ export function LoginForm({ pending, serverError, onSubmit, onActivity }: LoginF
         </label>
         <input
           ref={usernameRef}
-          id="identifiant"
+          id={IDENTIFIER_FIELD_ID}
           name="username"
           type="email"
           inputMode="email"

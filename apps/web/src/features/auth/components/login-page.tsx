@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SiteFooter } from '../../../components/layout/site-footer.tsx';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { EXTERNAL_LINKS } from '../../../config/site.ts';
@@ -18,6 +19,8 @@ interface LoginPageProps {
   onSubmit: (values: LoginFormValues) => void;
   /** First focus or keystroke in the form: the sign-in code can start loading. */
   onFormActivity?: () => void;
+  /** Shown instead of the identification form once the code is right but a second factor is due. */
+  secondStep?: ReactNode;
 }
 
 /** Customer login screen (spec §2). */
@@ -29,6 +32,7 @@ export function LoginPage({
   serverError,
   onSubmit,
   onFormActivity,
+  secondStep,
 }: LoginPageProps) {
   return (
     <div className="flex min-h-screen flex-col">
@@ -37,15 +41,17 @@ export function LoginPage({
         <LoginInformation html={information} />
         <div className="grid gap-8 login:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="space-y-8">
-            <section aria-labelledby="connexion-titre" className="card">
-              <h2 id="connexion-titre" className="mb-4 text-xl font-bold text-primary-strong">
-                Identifiez-vous
-              </h2>
-              <LoginForm pending={pending} serverError={serverError} onSubmit={onSubmit} onActivity={onFormActivity} />
-              <p className="mt-4">
-                <ForgottenCodeLink />
-              </p>
-            </section>
+            {secondStep ?? (
+              <section aria-labelledby="connexion-titre" className="card">
+                <h2 id="connexion-titre" className="mb-4 text-xl font-bold text-primary-strong">
+                  Identifiez-vous
+                </h2>
+                <LoginForm pending={pending} serverError={serverError} onSubmit={onSubmit} onActivity={onFormActivity} />
+                <p className="mt-4">
+                  <ForgottenCodeLink />
+                </p>
+              </section>
+            )}
             <LoginLinks />
           </div>
           <LoginSidePanel />

@@ -1,0 +1,117 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearAllStorage, getAccessToken } from '../../lib/session-storage.ts';
+import { createCurrentUser, createServerParameters } from '../../test/factories.ts';
+import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub.ts';
+import { renderPage } from '../../test/render.tsx';
+import { LoginRoute } from './login-route.tsx';
+
+// The session restore that follows a granted token has tests of its own: here it says where
+// the user lands, so the test sees that the second step ends as any sign-in does.
+const resolveSession = vi.hoisted(() => vi.fn());
+vi.mock('../session/resolve-session.ts', () => ({ resolveSession }));
+
+const MFA_REQUIRED = {
+  error: 'mfa_required',
+  error_description: 'Une vérification en deux étapes est nécessaire.',
+  mfa_token: 'jeton-mfa-de-test',
+  methodes: ['totp', 'secours'],
+};
+const TOKEN = { access_token: 'jeton-session-de-test', token_type: 'bearer', expires_in: 1800 };
+
+beforeEach(() => {
+  resolveSession.mockResolvedValue({ kind: 'user', user: createCurrentUser({ gestionnaire: false, utilisateur: true }), line: null });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearAllStorage();
+  resolveSession.mockReset();
+});
+
+const grantOf = (request: RecordedRequest) => new URLSearchParams(request.body ?? '').get('grant_type');
+
+/** The login page's server: the right code of a user with an authenticator app, and the answers of the second step. */
+function serve(secondStep: (form: URLSearchParams) => Response) {
+  return stubFetch((request) => {
+    const path = new URL(request.url, 'http://localhost').pathname;
+    if (path === '/api/parametres') return jsonResponse(createServerParameters());
+    if (path === '/api/token' && grantOf(request) === 'password') return jsonResponse(MFA_REQUIRED, 403);
+    if (path === '/api/token') return secondStep(new URLSearchParams(request.body ?? ''));
+    return jsonResponse({ code: 'NOT_FOUND', exceptionMessage: request.url }, 404);
+  });
+}
+
+async function signInWithRightCode() {
+  const page = renderPage(<LoginRoute />, { path: '/identification/authentification' });
+  fireEvent.change(screen.getByLabelText(/^Identifiant/), { target: { value: 'claire.martin@demo.test' } });
+  fireEvent.change(screen.getByLabelText(/^Code confidentiel/), { target: { value: 'Demo-Gestion-2026!' } });
+  const validate = screen.getByRole('button', { name: 'Valider' });
+  await waitFor(() => expect(validate.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(validate);
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Vérification en deux étapes' });
+  await waitFor(() => expect(document.activeElement).toBe(heading));
+  return page;
+}
+
+describe('LoginRoute, second step (issue 29)', () => {
+  it('shows today’s page to a user without a second factor', () => {
+    serve(() => jsonResponse(TOKEN));
+    renderPage(<LoginRoute />, { path: '/identification/authentification' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Identifiez-vous' })).toBeTruthy();
+    expect(screen.queryByText('Vérification en deux étapes')).toBeNull();
+  });
+
+  it('asks for the app’s code after a right code, then signs in as any login does', async () => {
+    const { requests } = serve((form) =>
+      form.get('otp') === '123456' ? jsonResponse(TOKEN) : jsonResponse({ error: 'invalid_grant', error_description: 'Le code est incorrect.' }, 400),
+    );
+    const { router } = await signInWithRightCode();
+    expect(screen.queryByLabelText(/^Identifiant/)).toBeNull();
+
+    const code = screen.getByLabelText(/^Code de vérification/);
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Le code est incorrect.');
+
+    fireEvent.change(code, { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/accueil-utilisateur'));
+
+    const last = new URLSearchParams(requests.filter((request) => request.url === '/api/token').at(-1)?.body ?? '');
+    expect(Object.fromEntries(last)).toEqual({ grant_type: 'mfa_otp', mfa_token: 'jeton-mfa-de-test', otp: '123456' });
+    expect(getAccessToken()).toBe('jeton-session-de-test');
+    expect(resolveSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a recovery code instead', async () => {
+    const { requests } = serve(() => jsonResponse(TOKEN));
+    const { router } = await signInWithRightCode();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Utiliser un code de secours' }));
+    const recovery = await screen.findByLabelText(/^Code de secours/);
+    await waitFor(() => expect(document.activeElement).toBe(recovery));
+    fireEvent.change(recovery, { target: { value: ' 7KQ2-M9XD ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/accueil-utilisateur'));
+
+    const last = new URLSearchParams(requests.filter((request) => request.url === '/api/token').at(-1)?.body ?? '');
+    expect(Object.fromEntries(last)).toEqual({ grant_type: 'mfa_recovery_code', mfa_token: 'jeton-mfa-de-test', recovery_code: '7KQ2-M9XD' });
+  });
+
+  it('says what is wrong with a code before sending it, and goes back to the identification', async () => {
+    const { requests } = serve(() => jsonResponse(TOKEN));
+    await signInWithRightCode();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByText('Veuillez saisir le code à 6 chiffres.')).toBeTruthy();
+    expect(requests.filter((request) => request.url === '/api/token')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revenir à l’identification' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Identifiez-vous' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Identifiant/));
+  });
+});

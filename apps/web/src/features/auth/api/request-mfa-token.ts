@@ -1,0 +1,23 @@
+import { tokenResponseSchema, type TokenResponse } from '@ecare/shared/auth';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The second factor given after `POST /api/token` answered `mfa_required`. */
+export type SecondFactor = { kind: 'totp'; otp: string } | { kind: 'secours'; recoveryCode: string };
+
+export interface MfaTokenRequestInput {
+  /** The `mfa_token` of the refused first step. */
+  mfaToken: string;
+  factor: SecondFactor;
+}
+
+/**
+ * POST /api/token with `grant_type=mfa_otp` or `mfa_recovery_code`, form-urlencoded as the
+ * password grant; answers the same token as a login without a second factor.
+ */
+export function requestMfaToken({ mfaToken, factor }: MfaTokenRequestInput): Promise<TokenResponse> {
+  const form: Record<string, string> =
+    factor.kind === 'totp'
+      ? { grant_type: 'mfa_otp', mfa_token: mfaToken, otp: factor.otp }
+      : { grant_type: 'mfa_recovery_code', mfa_token: mfaToken, recovery_code: factor.recoveryCode };
+  return apiRequest('/api/token', { method: 'POST', form, schema: tokenResponseSchema });
+}

@@ -1,0 +1,148 @@
+import { recoveryCodeSchema, totpCodeSchema, type MfaRequired } from '@ecare/shared/security-page';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
+import { Form } from '../../../components/ui/form/form.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
+import type { SecondFactor } from '../api/request-mfa-token.ts';
+
+// This file is the login page's second step: it loads only when a sign-in asks for a second
+// factor (decision 012), so it may use the app's form pattern.
+
+const otpFormSchema = z.object({ otp: totpCodeSchema });
+const recoveryFormSchema = z.object({ recoveryCode: recoveryCodeSchema });
+
+type Mode = SecondFactor['kind'];
+
+interface FactorFormProps {
+  onSubmit: (factor: SecondFactor) => Promise<void>;
+  /** Moves focus to the field: the reader has just asked for this form. */
+  focusField: boolean;
+}
+
+function OtpForm({ onSubmit, focusField }: FactorFormProps) {
+  const form = useZodForm(otpFormSchema, {
+    defaultValues: { otp: '' },
+    messages: { otp: { required: 'Veuillez saisir le code à 6 chiffres.', invalid: 'Le code doit comporter 6 chiffres.' } },
+  });
+  useEffect(() => {
+    if (focusField) form.setFocus('otp');
+  }, [focusField, form]);
+  return (
+    <Form form={form} className="space-y-5" onSubmit={({ otp }) => onSubmit({ kind: 'totp', otp })}>
+      <TextField<z.input<typeof otpFormSchema>>
+        name="otp"
+        label="Code de vérification"
+        help="Le code à 6 chiffres affiché par votre application d’authentification."
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        inputClassName="max-w-48"
+      />
+      <FormAlert />
+      <SubmitButton className="btn-primary w-full sm:w-auto">Valider</SubmitButton>
+    </Form>
+  );
+}
+
+function RecoveryForm({ onSubmit, focusField }: FactorFormProps) {
+  const form = useZodForm(recoveryFormSchema, {
+    defaultValues: { recoveryCode: '' },
+    messages: { recoveryCode: { required: 'Veuillez saisir un code de secours.', invalid: 'Ce code de secours n’est pas valide.' } },
+  });
+  useEffect(() => {
+    if (focusField) form.setFocus('recoveryCode');
+  }, [focusField, form]);
+  return (
+    <Form form={form} className="space-y-5" onSubmit={({ recoveryCode }) => onSubmit({ kind: 'secours', recoveryCode })}>
+      <TextField<z.input<typeof recoveryFormSchema>>
+        name="recoveryCode"
+        label="Code de secours"
+        help="L’un des codes de secours obtenus à l’activation de votre application d’authentification. Chacun ne sert qu’une fois."
+        required
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputClassName="max-w-xs"
+      />
+      <FormAlert />
+      <SubmitButton className="btn-primary w-full sm:w-auto">Valider</SubmitButton>
+    </Form>
+  );
+}
+
+export interface SecondFactorStepProps {
+  challenge: MfaRequired;
+  /** Sends the factor; a rejection (ApiError) is shown in the form's alert. */
+  onSubmit: (factor: SecondFactor) => Promise<void>;
+  /** Back to the identifier and code (the challenge expired, or another account). */
+  onRestart: () => void;
+}
+
+/**
+ * « Vérification en deux étapes » (issue 29): after a right code, the authenticator app's code
+ * or, instead, a recovery code.
+ */
+export function SecondFactorStep({ challenge, onSubmit, onRestart }: SecondFactorStepProps) {
+  const canUseApp = challenge.methodes.includes('totp');
+  const canUseRecovery = challenge.methodes.includes('secours');
+  const [mode, setMode] = useState<Mode>(canUseApp || !canUseRecovery ? 'totp' : 'secours');
+  const [switched, setSwitched] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The form the reader filled in is gone: the new step's title says where they are.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const switchTo = (next: Mode) => {
+    setSwitched(true);
+    setMode(next);
+  };
+
+  return (
+    <section aria-labelledby="verification-titre" className="card space-y-4">
+      <h2 id="verification-titre" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-primary-strong">
+        Vérification en deux étapes
+      </h2>
+      {!canUseApp && !canUseRecovery ? (
+        <p>
+          Votre compte demande un second facteur que cette page ne sait pas encore utiliser. Contactez le service client pour retrouver
+          l’accès à votre espace.
+        </p>
+      ) : mode === 'totp' ? (
+        <>
+          <p>Votre code confidentiel est correct. Pour terminer la connexion, saisissez le code de votre application d’authentification.</p>
+          <OtpForm key="totp" onSubmit={onSubmit} focusField={switched} />
+        </>
+      ) : (
+        <>
+          <p>Votre code confidentiel est correct. Pour terminer la connexion, saisissez l’un de vos codes de secours.</p>
+          <RecoveryForm key="secours" onSubmit={onSubmit} focusField={switched} />
+        </>
+      )}
+      <ul className="space-y-2">
+        {mode === 'totp' && canUseRecovery ? (
+          <li>
+            <button type="button" className="link text-left" onClick={() => switchTo('secours')}>
+              Utiliser un code de secours
+            </button>
+          </li>
+        ) : null}
+        {mode === 'secours' && canUseApp ? (
+          <li>
+            <button type="button" className="link text-left" onClick={() => switchTo('totp')}>
+              Utiliser le code de l’application d’authentification
+            </button>
+          </li>
+        ) : null}
+        <li>
+          <button type="button" className="link text-left" onClick={onRestart}>
+            Revenir à l’identification
+          </button>
+        </li>
+      </ul>
+    </section>
+  );
+}
