@@ -11,6 +11,11 @@ export const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, periodSeconds: 30 }
 
 /** Recovery codes given at confirmation, each usable once. */
 export const RECOVERY_CODE_COUNT = 10;
+/** Longest recovery code accepted as typed (spaces and dashes included). */
+export const RECOVERY_CODE_MAX = 40;
+
+/** The OAuth error of POST /api/token when the right code still needs a second factor. */
+export const MFA_REQUIRED_ERROR = 'mfa_required';
 
 /** How long the `mfa_token` of a sign-in's first step lives, and how many wrong second steps it bears. */
 export const MFA_TOKEN_TTL_MS = 5 * 60_000;
@@ -56,16 +61,39 @@ export type TotpCodeRequest = z.infer<typeof totpCodeRequestSchema>;
 export const recoveryCodesSchema = lazySchema(() => z.object({ codesDeSecours: z.array(z.string()).length(RECOVERY_CODE_COUNT) }));
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
-/** The 403 answer of POST /api/token when the code was right and a second step is needed. */
+/**
+ * The 403 answer of POST /api/token when the code was right and a second step is needed. A client
+ * keeps the methods it knows (more may come) rather than refusing the answer.
+ */
 export const mfaRequiredSchema = lazySchema(() =>
   z.object({
-    error: z.literal('mfa_required'),
+    error: z.literal(MFA_REQUIRED_ERROR),
     error_description: z.string(),
-    mfa_token: z.string(),
-    methodes: z.array(z.enum(MFA_METHODS)),
+    mfa_token: z.string().min(1),
+    methodes: z.array(z.string()).transform((methods) => methods.filter((method): method is MfaMethod => (MFA_METHODS as readonly string[]).includes(method))),
   }),
 );
-export type MfaRequired = z.infer<typeof mfaRequiredSchema>;
+export type MfaRequired = z.output<typeof mfaRequiredSchema>;
+
+/** A recovery code as typed (the server compares it after its own normalisation). */
+export const recoveryCodeSchema = lazySchema(() => z.string().trim().min(1).max(RECOVERY_CODE_MAX));
+
+/** GET /api/securite: the signed-in user's second factors, as their security page shows them. */
+export const securityOverviewSchema = lazySchema(() =>
+  z.object({
+    totp: z.object({
+      actif: z.boolean(),
+      /** ISO date-time of the confirmation; null while no app is confirmed. */
+      depuis: z.string().nullable(),
+    }),
+    /** Recovery codes not used yet. */
+    codesDeSecoursRestants: z.number().int().min(0),
+  }),
+);
+export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
+
+/** The answer of DELETE /api/securite/totp. */
+export const totpRemovalSchema = lazySchema(() => z.object({ ok: z.literal(true) }));
 
 /** The second step's fields of POST /api/token (form-urlencoded), by grant. */
 export const mfaTokenRequestSchema = lazySchema(() =>

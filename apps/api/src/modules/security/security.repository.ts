@@ -94,8 +94,8 @@ export function createSecurityRepository(db: Database) {
       return rows.length === 1;
     },
 
-    async countUnusedRecoveryCodes(userId: number, tx: Transaction): Promise<number> {
-      const [row] = await tx.db
+    async countUnusedRecoveryCodes(userId: number, tx?: Transaction): Promise<number> {
+      const [row] = await (tx?.db ?? db)
         .select({ count: sql<number>`count(*)::int` })
         .from(recoveryCodes)
         .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));

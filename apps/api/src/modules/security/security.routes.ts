@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { apiErrorSchema, okResponseSchema, recoveryCodesSchema, totpCodeRequestSchema, totpEnrolmentSchema } from '@ecare/shared';
+import { apiErrorSchema, okResponseSchema, recoveryCodesSchema, securityOverviewSchema, totpCodeRequestSchema, totpEnrolmentSchema } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { assertNotAgent } from '../../policy/acting-agent.ts';
 import { caller } from '../auth/index.ts';
@@ -11,6 +11,19 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export async function securityRoutes(app: ModuleApp, { service }: { service: SecurityService }) {
   const { authenticate } = app.auth;
   const ownAccount = [authenticate, async (request: FastifyRequest) => assertNotAgent(caller(request))];
+
+  app.get(
+    '/api/securite',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['security'],
+        summary: 'Les seconds facteurs de l’utilisateur connecté : son application d’authentification et ses codes de secours restants',
+        response: { 200: securityOverviewSchema, ...errors },
+      },
+    },
+    async (request) => service.overview(caller(request).user.id),
+  );
 
   app.post(
     '/api/securite/totp/inscription',

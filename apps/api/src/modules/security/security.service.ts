@@ -9,6 +9,7 @@ import {
   type MfaTokenRequest,
   type RecoveryCodes,
   type TokenEndpointRequest,
+  type SecurityOverview,
   type TotpEnrolment,
 } from '@ecare/shared';
 import type { ServiceCore } from '../../core/core.ts';
@@ -89,6 +90,16 @@ export function createSecurityService(deps: SecurityServiceDeps) {
 
   return {
     /** Starts (or restarts) the enrolment of an authenticator app; pending until confirmed with a code. */
+    /** GET /api/securite: whether the user's authenticator app is confirmed, since when, and their recovery codes left. */
+    async overview(userId: number): Promise<SecurityOverview> {
+      const factor = await repo.findFactor(userId);
+      const confirmed = factor?.confirmedAt ?? null;
+      return {
+        totp: { actif: confirmed !== null, depuis: confirmed?.toISOString() ?? null },
+        codesDeSecoursRestants: confirmed === null ? 0 : await repo.countUnusedRecoveryCodes(userId),
+      };
+    },
+
     async enrol(user: SecurityUser): Promise<TotpEnrolment> {
       const factor = await repo.findFactor(user.id);
       if (factor?.confirmedAt) throw fail('TOTP_ALREADY_ENROLLED');

@@ -9,6 +9,7 @@ import {
   hashConfidentialCode,
   mfaRequiredSchema,
   recoveryCodesSchema,
+  securityOverviewSchema,
   tokenResponseSchema,
   totpEnrolmentSchema,
 } from '@ecare/shared';
@@ -183,6 +184,29 @@ describe('enrolment of an authenticator app', () => {
   it('needs a session', async () => {
     expectError(await t.send('POST', '/api/securite/totp/inscription'), 401, 'UNAUTHENTICATED');
     expectError(await t.send('DELETE', '/api/securite/totp', { json: { code: '123456' } }), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('the security page’s overview', () => {
+  it('says whether the app is confirmed, since when, and how many recovery codes are left: the caller’s own', async () => {
+    const stranger = await newUser();
+    const strangerToken = await t.login(stranger.email, stranger.password);
+    const overviewOf = async (token: string) => bodyOf(await t.get('/api/securite', token), securityOverviewSchema);
+    expect(await overviewOf(strangerToken)).toEqual({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 0 });
+    // A pending enrolment is not an active app.
+    await enrol(strangerToken);
+    expect((await overviewOf(strangerToken)).totp.actif).toBe(false);
+
+    const user = await enrolled();
+    const overview = await overviewOf(user.token);
+    expect(overview.totp.actif).toBe(true);
+    expect(Number.isNaN(Date.parse(overview.totp.depuis ?? ''))).toBe(false);
+    expect(overview.codesDeSecoursRestants).toBe(10);
+    const signedIn = await withRecoveryCode(await firstStep(user), user.codes[0] ?? '');
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await overviewOf(user.token)).codesDeSecoursRestants).toBe(9);
+    expect((await overviewOf(strangerToken)).codesDeSecoursRestants).toBe(0);
+    expectError(await t.get('/api/securite', undefined), 401, 'UNAUTHENTICATED');
   });
 });
 

@@ -1,3 +1,4 @@
+import { SECURITY_TEXTS } from '@ecare/shared/security';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAllStorage, getAccessToken } from '../../lib/session-storage.ts';
@@ -107,7 +108,7 @@ describe('LoginRoute, second step (issue 29)', () => {
     await signInWithRightCode();
 
     fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
-    expect(await screen.findByText('Veuillez saisir le code à 6 chiffres.')).toBeTruthy();
+    expect(await screen.findByText(SECURITY_TEXTS.totpCodeFormat)).toBeTruthy();
     expect(requests.filter((request) => request.url === '/api/token')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Revenir à l’identification' }));

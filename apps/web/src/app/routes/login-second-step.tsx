@@ -1,4 +1,4 @@
-import type { MfaRequired } from '@ecare/shared/security-page';
+import type { MfaRequired } from '@ecare/shared/security';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { IDENTIFIER_FIELD_ID } from '../../features/auth/components/login-form.tsx';

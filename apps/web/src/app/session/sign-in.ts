@@ -1,5 +1,5 @@
 import { hashConfidentialCode } from '@ecare/shared/auth';
-import { MFA_REQUIRED_ERROR, mfaRequiredSchema, type MfaRequired } from '@ecare/shared/security-page';
+import { MFA_REQUIRED_ERROR, mfaRequiredSchema, type MfaRequired } from '@ecare/shared/security';
 import { createElement, type ReactElement } from 'react';
 import { requestMfaToken, type SecondFactor } from '../../features/auth/api/request-mfa-token.ts';
 import { requestToken } from '../../features/auth/api/request-token.ts';

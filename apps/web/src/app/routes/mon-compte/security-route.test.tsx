@@ -1,4 +1,4 @@
-import { recoveryCodesSchema, securityOverviewSchema, totpEnrolmentSchema, type SecurityOverview } from '@ecare/shared/security-page';
+import { recoveryCodesSchema, securityOverviewSchema, totpEnrolmentSchema, SECURITY_TEXTS, type SecurityOverview } from '@ecare/shared/security';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { clearAllStorage, startSession } from '../../../lib/session-storage.ts';
@@ -56,6 +56,7 @@ function serve(initiallyActive: boolean) {
     const code = request.body ? (JSON.parse(request.body) as { code?: string }).code : undefined;
     if (path === '/api/current_user') return jsonResponse(createCurrentUser());
     if (path === '/api/securite') return jsonResponse(overviewOf(active));
+    if (path === '/api/sessions') return jsonResponse([]);
     if (path === '/api/securite/totp/inscription' && request.method === 'POST') return jsonResponse(ENROLMENT);
     if (path === '/api/securite/totp/confirmation' && request.method === 'POST') {
       if (code !== '123456') return jsonResponse({ code: 'TOTP_CODE_INVALID', exceptionMessage: 'Ce code n’est pas valide. Vérifiez l’heure de votre téléphone.' }, 400);
@@ -65,7 +66,7 @@ function serve(initiallyActive: boolean) {
     if (path === '/api/securite/totp' && request.method === 'DELETE') {
       if (code !== '123456') return jsonResponse({ code: 'TOTP_CODE_INVALID', exceptionMessage: 'Ce code n’est pas valide.' }, 400);
       active = false;
-      return new Response(null, { status: 204 });
+      return jsonResponse({ ok: true });
     }
     return jsonResponse({ code: 'NOT_FOUND', exceptionMessage: request.url }, 404);
   });
@@ -102,7 +103,7 @@ describe('SecurityRoute, authenticator app (issue 29)', () => {
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     fireEvent.change(code, { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
-    expect(await screen.findByText('Le code doit comporter 6 chiffres.')).toBeTruthy();
+    expect(await screen.findByText(SECURITY_TEXTS.totpCodeFormat)).toBeTruthy();
 
     fireEvent.change(code, { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));

@@ -1,5 +1,6 @@
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { SessionsSection } from '../../../features/security/components/sessions-section.tsx';
 import { TotpSection } from '../../../features/security/components/totp-section.tsx';
 import { accountBreadcrumb } from './account-breadcrumb.ts';
 
@@ -21,7 +22,7 @@ export function SecurityRoute() {
       </PageHeading>
       <div className="grid max-w-3xl gap-6">
         <TotpSection />
-        {/* Sessions signed in: the card of features/security/components/sessions-section.tsx comes here. */}
+        <SessionsSection />
       </div>
     </>
   );

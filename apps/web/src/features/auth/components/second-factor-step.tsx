@@ -1,4 +1,4 @@
-import { recoveryCodeSchema, totpCodeSchema, type MfaRequired } from '@ecare/shared/security-page';
+import { recoveryCodeSchema, totpCodeSchema, type MfaRequired } from '@ecare/shared/security';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
@@ -23,10 +23,8 @@ interface FactorFormProps {
 }
 
 function OtpForm({ onSubmit, focusField }: FactorFormProps) {
-  const form = useZodForm(otpFormSchema, {
-    defaultValues: { otp: '' },
-    messages: { otp: { required: 'Veuillez saisir le code à 6 chiffres.', invalid: 'Le code doit comporter 6 chiffres.' } },
-  });
+  // The code's rule and its words are the shared schema's, the API's too.
+  const form = useZodForm(otpFormSchema, { defaultValues: { otp: '' } });
   useEffect(() => {
     if (focusField) form.setFocus('otp');
   }, [focusField, form]);

@@ -1,4 +1,4 @@
-import { securityOverviewSchema, type SecurityOverview } from '@ecare/shared/security-page';
+import { securityOverviewSchema, type SecurityOverview } from '@ecare/shared/security';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

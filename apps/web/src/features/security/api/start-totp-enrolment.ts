@@ -1,4 +1,4 @@
-import { totpEnrolmentSchema, type TotpEnrolment } from '@ecare/shared/security-page';
+import { totpEnrolmentSchema, type TotpEnrolment } from '@ecare/shared/security';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

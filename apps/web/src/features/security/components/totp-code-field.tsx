@@ -1,14 +1,9 @@
-import type { TotpCodeBody } from '@ecare/shared/security-page';
+import type { TotpCodeRequest } from '@ecare/shared/security';
 import type { UseFormReturn } from 'react-hook-form';
-import type { FieldMessages } from '../../../components/ui/form/use-zod-form.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 
 type CodeValues = { code: string };
-
-export const TOTP_CODE_MESSAGES: FieldMessages<CodeValues> = {
-  code: { required: 'Veuillez saisir le code à 6 chiffres.', invalid: 'Le code doit comporter 6 chiffres.' },
-};
 
 /** The six digits an authenticator app shows now. */
 export function TotpCodeField({ label = 'Code à 6 chiffres', help }: { label?: string; help?: string }) {
@@ -31,7 +26,7 @@ export function TotpCodeField({ label = 'Code à 6 chiffres', help }: { label?: 
  * has checked it) goes under the field, any other refusal to the form's alert.
  */
 export async function sendCode<T>(
-  form: UseFormReturn<CodeValues, unknown, TotpCodeBody>,
+  form: UseFormReturn<CodeValues, unknown, TotpCodeRequest>,
   send: () => Promise<T>,
 ): Promise<T | undefined> {
   try {

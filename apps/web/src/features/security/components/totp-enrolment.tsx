@@ -1,11 +1,11 @@
-import { totpCodeBodySchema, type RecoveryCodes, type TotpEnrolment as Enrolment } from '@ecare/shared/security-page';
+import { totpCodeRequestSchema, type RecoveryCodes, type TotpEnrolment as Enrolment } from '@ecare/shared/security';
 import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
 import { Form } from '../../../components/ui/form/form.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { useConfirmTotp } from '../api/confirm-totp.ts';
 import { groupedSecret } from '../utils/totp-format.ts';
-import { sendCode, TOTP_CODE_MESSAGES, TotpCodeField } from './totp-code-field.tsx';
+import { sendCode, TotpCodeField } from './totp-code-field.tsx';
 
 interface TotpEnrolmentProps {
   enrolment: Enrolment;
@@ -18,7 +18,7 @@ interface TotpEnrolmentProps {
  * turns the second factor on.
  */
 export function TotpEnrolment({ enrolment, onConfirmed, onCancel }: TotpEnrolmentProps) {
-  const form = useZodForm(totpCodeBodySchema, { defaultValues: { code: '' }, messages: TOTP_CODE_MESSAGES });
+  const form = useZodForm(totpCodeRequestSchema, { defaultValues: { code: '' } });
   const confirm = useConfirmTotp();
 
   return (

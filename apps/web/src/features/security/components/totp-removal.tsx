@@ -1,15 +1,15 @@
-import { totpCodeBodySchema } from '@ecare/shared/security-page';
+import { totpCodeRequestSchema } from '@ecare/shared/security';
 import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
 import { Form } from '../../../components/ui/form/form.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import { useRemoveTotp } from '../api/remove-totp.ts';
-import { sendCode, TOTP_CODE_MESSAGES, TotpCodeField } from './totp-code-field.tsx';
+import { sendCode, TotpCodeField } from './totp-code-field.tsx';
 
 /** Turns the authenticator app off, with a code it shows now, after a confirmation. */
 export function TotpRemoval({ onRemoved }: { onRemoved: () => void }) {
-  const form = useZodForm(totpCodeBodySchema, { defaultValues: { code: '' }, messages: TOTP_CODE_MESSAGES });
+  const form = useZodForm(totpCodeRequestSchema, { defaultValues: { code: '' } });
   const remove = useRemoveTotp();
   const confirmation = useConfirmation();
 

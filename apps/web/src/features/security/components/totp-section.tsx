@@ -1,5 +1,5 @@
 import { countOf } from '@ecare/shared/french-plural';
-import { RECOVERY_CODE_COUNT, type SecurityOverview, type TotpEnrolment as Enrolment } from '@ecare/shared/security-page';
+import { RECOVERY_CODE_COUNT, type SecurityOverview, type TotpEnrolment as Enrolment } from '@ecare/shared/security';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';

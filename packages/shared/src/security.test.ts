@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mfaRequiredSchema, totpCodeSchema, totpRemovalSchema } from './security-page.ts';
+import { mfaRequiredSchema, totpCodeSchema } from './security.ts';
 
 describe('totpCodeSchema', () => {
   it('takes six digits, as an app shows them', () => {
@@ -19,12 +19,5 @@ describe('mfaRequiredSchema', () => {
     });
     expect(challenge.methodes).toEqual(['totp', 'secours']);
     expect(mfaRequiredSchema.safeParse({ error: 'invalid_grant', error_description: 'Non', mfa_token: 'x', methodes: [] }).success).toBe(false);
-  });
-});
-
-describe('totpRemovalSchema', () => {
-  it('accepts both answers of the removal: no content, or ok', () => {
-    expect(totpRemovalSchema.parse(null)).toBeNull();
-    expect(totpRemovalSchema.parse({ ok: true })).toEqual({ ok: true });
   });
 });
