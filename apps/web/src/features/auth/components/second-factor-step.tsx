@@ -11,61 +11,45 @@ import type { SecondFactor } from '../api/request-mfa-token.ts';
 // This file is the login page's second step: it loads only when a sign-in asks for a second
 // factor (decision 012), so it may use the app's form pattern.
 
-const otpFormSchema = z.object({ otp: totpCodeSchema });
-const recoveryFormSchema = z.object({ recoveryCode: recoveryCodeSchema });
+/** The one field of each way of answering: its rule, its words, and the factor it sends. */
+const FACTOR_FIELDS = {
+  totp: {
+    schema: z.object({ code: totpCodeSchema }),
+    label: 'Code de vérification',
+    help: 'Le code à 6 chiffres affiché par votre application d’authentification.',
+    input: { inputMode: 'numeric', autoComplete: 'one-time-code', inputClassName: 'max-w-48' },
+    factor: (code: string): SecondFactor => ({ kind: 'totp', otp: code }),
+    messages: {},
+  },
+  secours: {
+    schema: z.object({ code: recoveryCodeSchema }),
+    label: 'Code de secours',
+    help: 'L’un des codes de secours obtenus à l’activation de votre application d’authentification. Chacun ne sert qu’une fois.',
+    input: { autoComplete: 'off', autoCapitalize: 'none', inputClassName: 'max-w-xs' },
+    factor: (recoveryCode: string): SecondFactor => ({ kind: 'secours', recoveryCode }),
+    messages: { code: { required: 'Veuillez saisir un code de secours.', invalid: 'Ce code de secours n’est pas valide.' } },
+  },
+} as const;
 
 type Mode = SecondFactor['kind'];
 
 interface FactorFormProps {
+  mode: Mode;
   onSubmit: (factor: SecondFactor) => Promise<void>;
   /** Moves focus to the field: the reader has just asked for this form. */
   focusField: boolean;
 }
 
-function OtpForm({ onSubmit, focusField }: FactorFormProps) {
-  // The code's rule and its words are the shared schema's, the API's too.
-  const form = useZodForm(otpFormSchema, { defaultValues: { otp: '' } });
+/** The code of the way chosen (the app's or a recovery code); the rule and its words are the shared schema's, the API's too. */
+function FactorForm({ mode, onSubmit, focusField }: FactorFormProps) {
+  const field = FACTOR_FIELDS[mode];
+  const form = useZodForm(field.schema, { defaultValues: { code: '' }, messages: field.messages });
   useEffect(() => {
-    if (focusField) form.setFocus('otp');
+    if (focusField) form.setFocus('code');
   }, [focusField, form]);
   return (
-    <Form form={form} className="space-y-5" onSubmit={({ otp }) => onSubmit({ kind: 'totp', otp })}>
-      <TextField<z.input<typeof otpFormSchema>>
-        name="otp"
-        label="Code de vérification"
-        help="Le code à 6 chiffres affiché par votre application d’authentification."
-        required
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        spellCheck={false}
-        inputClassName="max-w-48"
-      />
-      <FormAlert />
-      <SubmitButton className="btn-primary w-full sm:w-auto">Valider</SubmitButton>
-    </Form>
-  );
-}
-
-function RecoveryForm({ onSubmit, focusField }: FactorFormProps) {
-  const form = useZodForm(recoveryFormSchema, {
-    defaultValues: { recoveryCode: '' },
-    messages: { recoveryCode: { required: 'Veuillez saisir un code de secours.', invalid: 'Ce code de secours n’est pas valide.' } },
-  });
-  useEffect(() => {
-    if (focusField) form.setFocus('recoveryCode');
-  }, [focusField, form]);
-  return (
-    <Form form={form} className="space-y-5" onSubmit={({ recoveryCode }) => onSubmit({ kind: 'secours', recoveryCode })}>
-      <TextField<z.input<typeof recoveryFormSchema>>
-        name="recoveryCode"
-        label="Code de secours"
-        help="L’un des codes de secours obtenus à l’activation de votre application d’authentification. Chacun ne sert qu’une fois."
-        required
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        inputClassName="max-w-xs"
-      />
+    <Form form={form} className="space-y-5" onSubmit={({ code }) => onSubmit(field.factor(code))}>
+      <TextField<{ code: string }> name="code" label={field.label} help={field.help} required spellCheck={false} {...field.input} />
       <FormAlert />
       <SubmitButton className="btn-primary w-full sm:w-auto">Valider</SubmitButton>
     </Form>
@@ -112,12 +96,12 @@ export function SecondFactorStep({ challenge, onSubmit, onRestart }: SecondFacto
       ) : mode === 'totp' ? (
         <>
           <p>Votre code confidentiel est correct. Pour terminer la connexion, saisissez le code de votre application d’authentification.</p>
-          <OtpForm key="totp" onSubmit={onSubmit} focusField={switched} />
+          <FactorForm key="totp" mode="totp" onSubmit={onSubmit} focusField={switched} />
         </>
       ) : (
         <>
           <p>Votre code confidentiel est correct. Pour terminer la connexion, saisissez l’un de vos codes de secours.</p>
-          <RecoveryForm key="secours" onSubmit={onSubmit} focusField={switched} />
+          <FactorForm key="secours" mode="secours" onSubmit={onSubmit} focusField={switched} />
         </>
       )}
       <ul className="space-y-2">
