@@ -1,4 +1,14 @@
+import {
+  CAPTCHA_MESSAGE,
+  FORBIDDEN_ACCOUNT_MESSAGE,
+  FORBIDDEN_CONTRACT_MESSAGE,
+  INTERNAL_MESSAGE,
+  INVALID_GRANT_MESSAGE,
+  MAINTENANCE_ERROR_MESSAGE,
+} from './core-messages.ts';
 import { plural, type CatalogueEntry } from './error-entries.ts';
+
+export * from './core-messages.ts';
 
 /**
  * The part of the error catalogue every page may need: requests, sessions and access, login,
@@ -23,20 +33,20 @@ export const CORE_ERRORS = {
 
   // Sessions and access (spec §2 error pages).
   UNAUTHENTICATED: { status: 401, message: 'Vous devez être connecté pour accéder à cette page.' },
-  FORBIDDEN_ACCOUNT: { status: 403, message: "Désolé, vous n’êtes pas autorisé à accéder à ce compte de facturation." },
-  FORBIDDEN_CONTRACT: { status: 403, message: "Désolé, vous n’êtes pas autorisé à accéder à ce contrat." },
+  FORBIDDEN_ACCOUNT: { status: 403, message: FORBIDDEN_ACCOUNT_MESSAGE },
+  FORBIDDEN_CONTRACT: { status: 403, message: FORBIDDEN_CONTRACT_MESSAGE },
   FORBIDDEN_ADMINISTRATION: { status: 403, message: 'Cette action est réservée aux administrateurs du portail.' },
 
   // Login (OAuth token endpoint).
   // The spec's text for an invalid login form: a wrong identifier or code reads the same (one message).
-  INVALID_GRANT: { status: 400, message: 'Votre identifiant et votre code confidentiel ne correspondent pas', oauth: 'invalid_grant' },
+  INVALID_GRANT: { status: 400, message: INVALID_GRANT_MESSAGE, oauth: 'invalid_grant' },
   INVALID_REQUEST: { status: 400, message: 'La requête de connexion est incomplète ou invalide.', oauth: 'invalid_request' },
   UNSUPPORTED_GRANT_TYPE: {
     status: 400,
     message: "Le type d’autorisation demandé n’est pas pris en charge.",
     oauth: 'unsupported_grant_type',
   },
-  CAPTCHA: { status: 400, message: 'La vérification anti-robot a échoué. Veuillez réessayer.', oauth: 'invalid_grant' },
+  CAPTCHA: { status: 400, message: CAPTCHA_MESSAGE, oauth: 'invalid_grant' },
 
   // Abuse limits.
   TOO_MANY_REQUESTS: {
@@ -102,8 +112,7 @@ export const CORE_ERRORS = {
   // Service state.
   MAINTENANCE: {
     status: 503,
-    message:
-      'Le site et votre espace client sont momentanément indisponibles pour cause de maintenance. Veuillez nous excuser pour la gêne occasionnée.',
+    message: MAINTENANCE_ERROR_MESSAGE,
   },
   DATABASE_CONFLICT: {
     status: 409,
@@ -117,5 +126,5 @@ export const CORE_ERRORS = {
     status: 503,
     message: 'Les fichiers ne peuvent pas être enregistrés ni lus pour le moment. Veuillez réessayer dans quelques instants.',
   },
-  INTERNAL: { status: 500, message: 'Une erreur technique est survenue. Veuillez réessayer ultérieurement.' },
+  INTERNAL: { status: 500, message: INTERNAL_MESSAGE },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -1,8 +1,8 @@
 import type { ApiErrorCode } from '@ecare/shared/error-catalogue';
-import { CORE_ERRORS } from '@ecare/shared/errors-core';
+import { INTERNAL_MESSAGE } from '@ecare/shared/core-messages';
 
 /** Fallback text when the server gave none. */
-export const GENERIC_ERROR_MESSAGE = CORE_ERRORS.INTERNAL.message;
+export const GENERIC_ERROR_MESSAGE = INTERNAL_MESSAGE;
 
 /**
  * Every failed call ends as an ApiError: `code` and `exceptionMessage` come from the server's

@@ -1,4 +1,5 @@
-import { CORE_ERRORS } from '@ecare/shared/errors-core';
+import { CAPTCHA_MESSAGE } from '@ecare/shared/core-messages';
+import type { CORE_ERRORS } from '@ecare/shared/errors-core';
 import { ApiError } from './api-error.ts';
 
 interface Grecaptcha {
@@ -15,7 +16,7 @@ declare global {
 const SCRIPT_TIMEOUT_MS = 15_000;
 let loading: Promise<Grecaptcha> | null = null;
 
-const captchaFailed = () => new ApiError(0, 'CAPTCHA' satisfies keyof typeof CORE_ERRORS, CORE_ERRORS.CAPTCHA.message);
+const captchaFailed = () => new ApiError(0, 'CAPTCHA' satisfies keyof typeof CORE_ERRORS, CAPTCHA_MESSAGE);
 
 function loadScript(src: string): Promise<Grecaptcha> {
   loading ??= new Promise<Grecaptcha>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { CORE_ERRORS } from '@ecare/shared/errors-core';
+import { INTERNAL_MESSAGE } from '@ecare/shared/core-messages';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { PATHS } from '../../lib/routes.ts';
@@ -8,7 +8,7 @@ export function ServerErrorRoute() {
   return (
     <>
       <PageHeading>Une erreur est survenue</PageHeading>
-      <p>{CORE_ERRORS.INTERNAL.message}</p>
+      <p>{INTERNAL_MESSAGE}</p>
       <p className="mt-4">
         <Link to={PATHS.home} className="link">
           Retour à l’accueil
