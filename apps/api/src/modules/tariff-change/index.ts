@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export type { CheckedTariffCancel, CheckedTariffChange, TariffChangeChoice } from './tariff-change.service.ts';
+export type { CheckedTariffCancel, CheckedTariffChange, TariffChangeChoice } from './tariff-change.rules.ts';
 
 export const TARIFF_CHANGE_JOB = 'tariff-change-due';
 /** Every hour at minute 10 (UTC): a change applies in the first hour of its effective day in France, whatever the season. */
