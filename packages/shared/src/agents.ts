@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { CLIENT_ACCOUNT_NUMBER } from './accounts.ts';
+import { SECURITY_AUDIT_LABELS } from './security-activity.ts';
 
 /**
  * Agent mode (spec §2 "Agent login", "Client search", §3, §4, §5, §9; decision 032): a
@@ -212,6 +213,7 @@ export const agentActionListSchema = lazySchema(() => z.array(agentActionSchema)
 
 /** French labels of the audited actions an agent may take (the customer reads them). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  ...SECURITY_AUDIT_LABELS,
   CONNEXION_AGENT: 'Connexion d’un conseiller à votre compte',
   ACTION_AGENT: 'Modification par un conseiller',
   MAJ_CONTEXTE_SSO: 'Connexion en un clic depuis le poste conseiller',
