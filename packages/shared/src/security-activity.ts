@@ -36,6 +36,10 @@ export const SECURITY_AUDIT_LABELS = {
   FIN_SESSION: 'Session terminée',
   FIN_AUTRES_SESSIONS: 'Fin des autres sessions',
   REINITIALISATION_MFA: 'Vérification en deux étapes réinitialisée',
+  CHANGEMENT_CODE: 'Code confidentiel changé',
+  CODE_DEPUIS_LIEN: 'Code confidentiel créé depuis un lien e-mail',
+  CHANGEMENT_EMAIL: 'Adresse e-mail de connexion changée',
+  ANNULATION_CHANGEMENT_EMAIL: 'Changement d’adresse e-mail de connexion annulé',
 } as const satisfies Record<string, string>;
 export const SECURITY_ACTIVITY_ACTIONS = Object.keys(SECURITY_AUDIT_LABELS) as (keyof typeof SECURITY_AUDIT_LABELS)[];
 

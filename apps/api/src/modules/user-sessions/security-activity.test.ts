@@ -139,6 +139,40 @@ describe('GET /api/securite/activite', () => {
     expect((await activity(managerToken)).map((event) => event.evenement)).toEqual(['Connexion']);
   });
 
+  it('lists the confidential code changed and the login e-mail changed, then the change undone', async () => {
+    const me = await newUser();
+    let bearer = await signIn(me);
+    const newCode = 'Activite#Nouveau2026';
+    const changed = await t.send('POST', '/api/clients/password', {
+      token: bearer,
+      json: { ancienPassword: await hashConfidentialCode(me.email, CODE), Password: await hashConfidentialCode(me.email, newCode), codeConfidentiel: newCode },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    t.clock.advance(1000);
+    const newEmail = `nouvelle-${me.email}`;
+    const requested = await t.send('POST', '/api/utilisateurs/email', {
+      token: bearer,
+      json: { nouvelEmail: newEmail, ancienPassword: await hashConfidentialCode(me.email, newCode), Password: await hashConfidentialCode(newEmail, newCode) },
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const mails = await t.outbox();
+    const guid = (recipient: string, page: string) => new RegExp(`${page}\\?guid=([A-Za-z0-9_-]+)`).exec(mails.find((m) => m.recipient === recipient)?.textBody ?? '')?.[1] ?? '';
+    expect((await t.send('POST', `/api/utilisateurs/email/${guid(newEmail, 'confirmationmodificationemail')}/valider`)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await t.send('POST', `/api/utilisateurs/email/${guid(me.email, 'confirmationannulationemail')}/annuler`)).statusCode).toBe(200);
+
+    const login = await token({ ...(await passwordForm(me)), password: await hashConfidentialCode(me.email, newCode) }, WINDOWS_CHROME, '203.0.113.57');
+    expect(login.statusCode, login.body).toBe(200);
+    bearer = tokenResponseSchema.parse(login.json()).access_token;
+    expect((await activity(bearer)).map((event) => event.evenement)).toEqual([
+      'Connexion',
+      'Changement d’adresse e-mail de connexion annulé',
+      'Adresse e-mail de connexion changée',
+      'Code confidentiel changé',
+      'Connexion',
+    ]);
+  });
+
   it('keeps to the last 90 days and the last 30 events', async () => {
     const me = await newUser();
     const now = t.clock.now();
