@@ -213,7 +213,6 @@ export const agentActionListSchema = lazySchema(() => z.array(agentActionSchema)
 
 /** French labels of the audited actions an agent may take (the customer reads them). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  ...SECURITY_AUDIT_LABELS,
   CONNEXION_AGENT: 'Connexion d’un conseiller à votre compte',
   ACTION_AGENT: 'Modification par un conseiller',
   MAJ_CONTEXTE_SSO: 'Connexion en un clic depuis le poste conseiller',
@@ -246,5 +245,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 /** The label of an audited action, or its code when it has none yet. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  // The security actions' words are kept with the security activity (decision 058).
+  return AUDIT_ACTION_LABELS[action] ?? (SECURITY_AUDIT_LABELS as Record<string, string>)[action] ?? action;
 }

@@ -24,11 +24,11 @@ export const SIGN_IN_LABELS: Record<SignInMethod, string> = {
 /**
  * The audited actions the activity lists, with their French label (audit entries of other
  * actions are not security events). A module that audits a new security action (a passkey
- * added, the company's policy changed) adds it here; agents' labels read the same words
- * (AUDIT_ACTION_LABELS).
+ * added, the company's policy changed) adds it here; auditActionLabel reads them after
+ * AUDIT_ACTION_LABELS.
  */
 export const SECURITY_AUDIT_LABELS = {
-  CONNEXION: SIGN_IN_LABELS.code,
+  CONNEXION: 'Connexion',
   CONNEXION_CODE_SECOURS: 'Code de secours utilisé',
   INSCRIPTION_TOTP: 'Application d’authentification ajoutée',
   SUPPRESSION_TOTP: 'Application d’authentification retirée',
@@ -41,7 +41,7 @@ export const SECURITY_AUDIT_LABELS = {
   CHANGEMENT_EMAIL: 'Adresse e-mail de connexion changée',
   ANNULATION_CHANGEMENT_EMAIL: 'Changement d’adresse e-mail de connexion annulé',
 } as const satisfies Record<string, string>;
-export const SECURITY_ACTIVITY_ACTIONS = Object.keys(SECURITY_AUDIT_LABELS) as (keyof typeof SECURITY_AUDIT_LABELS)[];
+export const SECURITY_ACTIVITY_ACTIONS = /* @__PURE__ */ Object.keys(SECURITY_AUDIT_LABELS) as (keyof typeof SECURITY_AUDIT_LABELS)[];
 
 /** Added to the label of what an agent did in the user's name. */
 export const BY_CUSTOMER_SERVICE = 'par le service client';
