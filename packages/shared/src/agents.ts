@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { CLIENT_ACCOUNT_NUMBER } from './accounts.ts';
+import { SECURITY_AUDIT_LABELS } from './security-activity.ts';
 
 /**
  * Agent mode (spec §2 "Agent login", "Client search", §3, §4, §5, §9; decision 032): a
@@ -244,5 +245,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 /** The label of an audited action, or its code when it has none yet. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  // The security actions' words are kept with the security activity (decision 058).
+  return AUDIT_ACTION_LABELS[action] ?? (SECURITY_AUDIT_LABELS as Record<string, string>)[action] ?? action;
 }

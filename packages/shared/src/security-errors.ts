@@ -39,4 +39,12 @@ export const SECURITY_ERRORS = {
     message: 'Ce code de secours est incorrect ou a déjà servi.',
     oauth: 'invalid_grant',
   },
+  RECOVERY_CODES_NO_FACTOR: {
+    status: 409,
+    message: 'Vous n’avez pas de vérification en deux étapes active : configurez d’abord une application d’authentification, qui vous donnera vos codes de secours.',
+  },
+  MFA_RESET_AGENT_ONLY: {
+    status: 403,
+    message: 'Seul un conseiller du service client, connecté au compte, peut réinitialiser la vérification en deux étapes d’un utilisateur.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -17,3 +17,4 @@ export * from './schema/sso.ts';
 export * from './schema/reports.ts';
 export * from './schema/fleet-policy.ts';
 export * from './schema/security.ts';
+export * from './schema/devices.ts';

@@ -24,7 +24,13 @@ export const auditLog = pgTable(
     /** What changed, for the back office's edits: `{ avant, apres }` (reference data, parameters). */
     details: jsonb('details'),
   },
-  (t) => [index('audit_log_account_at_idx').on(t.idClientBscs, t.at), index('audit_log_contract_at_idx').on(t.idContrat, t.at)],
+  (t) => [
+    index('audit_log_account_at_idx').on(t.idClientBscs, t.at),
+    index('audit_log_contract_at_idx').on(t.idContrat, t.at),
+    // A user's security activity (decision 058): their own entries, and those an agent recorded in their name.
+    index('audit_log_user_at_idx').on(t.userId, t.at),
+    index('audit_log_on_behalf_of_at_idx').on(t.onBehalfOf, t.at),
+  ],
 );
 
 

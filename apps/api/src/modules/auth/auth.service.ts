@@ -55,6 +55,10 @@ export interface SignIn {
   /** The network of the address (lib/network.ts), never the address. */
   reseau: string | null;
   at: Date;
+  /** The grant that proved it (`password`, `mfa_otp`, `mfa_recovery_code`…): the security activity names the sign-in by it. */
+  grant: string;
+  /** The client address, for the audit log's source address only (as every audit entry has); never shown nor mailed. */
+  sourceAddress: string;
 }
 
 /** Called once the session exists; a listener handles its own failures (a sign-in never fails for it). */
@@ -86,7 +90,7 @@ export function createAuthService(
    * code alone, or a code and a second factor), with the browser and network it came from, told
    * to the modules that follow sign-ins (decision 055).
    */
-  async function openSession(userId: number, ip: string, userAgent: string | undefined): Promise<TokenResponse> {
+  async function openSession(userId: number, ip: string, userAgent: string | undefined, grant: string): Promise<TokenResponse> {
     const token = newToken();
     const now = clock.now();
     const signIn: SignIn = {
@@ -95,6 +99,8 @@ export function createAuthService(
       userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
       reseau: addressNetwork(ip),
       at: now,
+      grant,
+      sourceAddress: ip,
     };
     await repo.createSession({
       tokenHash: signIn.tokenHash,
@@ -139,7 +145,7 @@ export function createAuthService(
 
     // A user with a second factor proves it before any session exists (decision 054).
     const challenge = secondFactor ? await secondFactor.challenge(credentials.id) : null;
-    return challenge ?? openSession(credentials.id, ip, userAgent);
+    return challenge ?? openSession(credentials.id, ip, userAgent, request.grant_type);
   }
 
   return {
@@ -150,7 +156,7 @@ export function createAuthService(
     async token(request: TokenEndpointRequest, ip: string, passToken?: string, userAgent?: string): Promise<TokenResponse | MfaRequired> {
       if (SECOND_STEP_GRANT.test(request.grant_type)) {
         if (!secondFactor) throw fail('UNSUPPORTED_GRANT_TYPE');
-        return openSession(await secondFactor.verify(request, ip), ip, userAgent);
+        return openSession(await secondFactor.verify(request, ip), ip, userAgent, request.grant_type);
       }
       const password = tokenRequestSchema.safeParse(request);
       if (!password.success) throw fail('INVALID_REQUEST');

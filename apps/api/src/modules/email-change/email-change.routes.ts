@@ -40,7 +40,7 @@ export async function emailChangeRoutes(app: ModuleApp, { service, limits }: { s
       onRequest: limits.perIpHook('email-link'),
       schema: { tags: ['email'], summary: 'Confirme la nouvelle adresse e-mail', params: guidParamSchema, response: { 200: emailManagementSchema, ...errors } },
     },
-    async (request) => service.validate(request.params.guid),
+    async (request) => service.validate(request.params.guid, request.ip),
   );
 
   app.post(
@@ -49,6 +49,6 @@ export async function emailChangeRoutes(app: ModuleApp, { service, limits }: { s
       onRequest: limits.perIpHook('email-link'),
       schema: { tags: ['email'], summary: 'Annule le changement d’adresse e-mail', params: guidParamSchema, response: { 200: emailManagementSchema, ...errors } },
     },
-    async (request) => service.cancel(request.params.guid),
+    async (request) => service.cancel(request.params.guid, request.ip),
   );
 }

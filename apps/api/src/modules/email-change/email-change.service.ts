@@ -1,4 +1,5 @@
 import type { EmailChangeRequest, EmailManagement } from '@ecare/shared';
+import type { Audit } from '../../core/audit.ts';
 import type { Transact } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -14,6 +15,8 @@ import type { EmailChangeRepository, EmailChangeRow } from './email-change.repos
 export interface EmailChangeDeps {
   repo: EmailChangeRepository;
   transaction: Transact;
+  /** Applied and undone changes are audited, for the user's security activity (decision 058). */
+  audit: Audit;
   mail: MailService;
   clock: Clock;
   limits: Limits;
@@ -91,7 +94,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
     status,
 
     /** The confirmation link (sent to the new address) applies the change and ends the user's sessions. */
-    async validate(guid: string): Promise<EmailManagement> {
+    async validate(guid: string, sourceAddress: string): Promise<EmailManagement> {
       const { hash, row } = await lookup(guid);
       const now = clock.now();
       if (!row || hash !== row.confirmHash) return UNKNOWN;
@@ -102,6 +105,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
           if (!(await repo.markValidated(row.id, now, tx))) return false;
           await repo.setLogin(row.userId, { email: row.newEmail, passwordHash: row.newPasswordHash }, tx);
           await repo.revokeSessions(row.userId, now, tx);
+          await deps.audit.record({ userId: row.userId, action: 'CHANGEMENT_EMAIL', sourceAddress }, { tx });
           return true;
         })
         .catch((error: unknown) => {
@@ -114,7 +118,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
     },
 
     /** The cancellation link (sent to the old address) stops a pending change or undoes an applied one while it is valid. */
-    async cancel(guid: string): Promise<EmailManagement> {
+    async cancel(guid: string, sourceAddress: string): Promise<EmailManagement> {
       const { hash, row } = await lookup(guid);
       const now = clock.now();
       if (!row || hash !== row.cancelHash) return UNKNOWN;
@@ -125,6 +129,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
           if (!(await repo.markCancelled(row.id, now, tx)) || !undo) return false;
           await repo.setLogin(row.userId, { email: row.oldEmail, passwordHash: row.oldPasswordHash }, tx);
           await repo.revokeSessions(row.userId, now, tx);
+          await deps.audit.record({ userId: row.userId, action: 'ANNULATION_CHANGEMENT_EMAIL', sourceAddress }, { tx });
           return true;
         });
       const undo = statut === 'VALIDEE' && !(await repo.emailTaken(row.oldEmail));

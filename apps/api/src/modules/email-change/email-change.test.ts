@@ -1,3 +1,4 @@
+import { createAudit } from '../../core/audit.ts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_MESSAGES, emailManagementSchema, hashConfidentialCode } from '@ecare/shared';
@@ -132,6 +133,7 @@ async function serviceWith(replace: { repo?: Partial<EmailChangeRepository>; mai
   return createEmailChangeService({
     repo: { ...createEmailChangeRepository(t.db), ...replace.repo },
     transaction,
+    audit: createAudit(t.db, t.clock),
     mail: replace.mail?.(mail) ?? mail,
     clock: t.clock,
     limits: createLimits(postgresRateLimitStore(t.db), t.clock),
@@ -213,7 +215,7 @@ describe('login e-mail change, all or nothing', () => {
     const { confirm } = await links(newEmail, email);
 
     const service = await serviceWith({ repo: { revokeSessions: failing('sessions unavailable') } });
-    await expect(service.validate(confirm)).rejects.toThrow('sessions unavailable');
+    await expect(service.validate(confirm, '198.51.100.1')).rejects.toThrow('sessions unavailable');
 
     expect((await status(confirm)).statut).toBe('EN_ATTENTE');
     const [user] = await t.db.select({ email: users.email }).from(users).where(inArray(users.email, [email, newEmail]));
@@ -229,7 +231,7 @@ describe('login e-mail change, all or nothing', () => {
     expect(await follow(confirm, 'valider')).toBe('VALIDEE');
 
     const service = await serviceWith({ repo: { setLogin: failing('users unavailable') } });
-    await expect(service.cancel(cancel)).rejects.toThrow('users unavailable');
+    await expect(service.cancel(cancel, '198.51.100.1')).rejects.toThrow('users unavailable');
 
     expect((await status(cancel)).statut).toBe('VALIDEE');
     await expect(t.login(newEmail, CODE)).resolves.toEqual(expect.any(String));

@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { EMAIL_CHANGE_AUDIT_ACTIONS } from './email-change.audit.ts';
 import { createEmailChangeRepository } from './email-change.repository.ts';
 import { emailChangeRoutes } from './email-change.routes.ts';
 import { createEmailChangeService } from './email-change.service.ts';
@@ -10,6 +11,7 @@ export const emailChangeModule = defineModule(
     const service = createEmailChangeService({
       repo: createEmailChangeRepository(core.db),
       transaction: core.transaction,
+      audit: core.audit,
       mail: core.mail,
       clock: core.clock,
       limits: core.limits,
@@ -20,5 +22,5 @@ export const emailChangeModule = defineModule(
     });
     await emailChangeRoutes(app, { service, limits: core.limits });
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: EMAIL_CHANGE_AUDIT_ACTIONS },
 );

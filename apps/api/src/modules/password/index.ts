@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.ts';
+import { PASSWORD_AUDIT_ACTIONS } from './password.audit.ts';
 import { createPasswordRepository } from './password.repository.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { createPasswordService, type PasswordService } from './password.service.ts';
@@ -27,6 +28,7 @@ export const passwordModule = defineModule(
     const service = createPasswordService({
       repo: createPasswordRepository(core.db),
       transaction: core.transaction,
+      audit: core.audit,
       mail: core.mail,
       captcha: core.captcha,
       limits: core.limits,
@@ -39,5 +41,5 @@ export const passwordModule = defineModule(
     app.decorate('password', { mailFirstCodeLink: service.mailFirstCodeLink } satisfies PasswordModule);
     await passwordRoutes(app, { service, limits: core.limits });
   },
-  { dependencies: ['auth'] },
+  { dependencies: ['auth'], auditActions: PASSWORD_AUDIT_ACTIONS },
 );

@@ -77,7 +77,7 @@ export async function passwordRoutes(app: ModuleApp, { service, limits }: { serv
       },
     },
     async (request) => {
-      await service.createFromLink(request.body);
+      await service.createFromLink(request.body, request.ip);
       return { ok: true as const };
     },
   );
@@ -95,7 +95,7 @@ export async function passwordRoutes(app: ModuleApp, { service, limits }: { serv
     },
     async (request) => {
       const { user, tokenHash } = caller(request);
-      await service.change(user.id, tokenHash, request.body);
+      await service.change(user.id, tokenHash, request.body, request.ip);
       return { ok: true as const };
     },
   );

@@ -4,6 +4,7 @@ import {
   type ChangePasswordRequest,
   type UpdatePasswordRequest,
 } from '@ecare/shared';
+import type { Audit } from '../../core/audit.ts';
 import type { Transact, Transaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
@@ -21,6 +22,8 @@ import type { PasswordRepository } from './password.repository.ts';
 export interface PasswordServiceDeps {
   repo: PasswordRepository;
   transaction: Transact;
+  /** Code changes are audited, for the user's security activity (decision 058). */
+  audit: Audit;
   mail: MailService;
   captcha: CaptchaVerifier;
   limits: Limits;
@@ -115,7 +118,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       return reset ? { ok: true, email: reset.email } : { ok: false, email: '' };
     },
 
-    async createFromLink(request: UpdatePasswordRequest): Promise<void> {
+    async createFromLink(request: UpdatePasswordRequest, sourceAddress: string): Promise<void> {
       const now = clock.now();
       const reset = await repo.findValidReset(hashToken(request.guid), now);
       if (!reset?.userId) throw fail('LINK_INVALID');
@@ -128,6 +131,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
         await repo.setPasswordHash(userId, passwordHash, tx);
         await repo.closeResets(email, now, tx);
         await repo.revokeSessions(userId, now, undefined, tx);
+        await deps.audit.record({ userId, action: 'CODE_DEPUIS_LIEN', sourceAddress }, { tx });
       });
       // Already revoked above; the auth module drops the sessions it holds in memory.
       await deps.revokeUserSessions(userId);
@@ -135,7 +139,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     },
 
     /** A logged-in user's change: the old code is checked, every other session ends. */
-    async change(userId: number, currentTokenHash: string, request: ChangePasswordRequest): Promise<void> {
+    async change(userId: number, currentTokenHash: string, request: ChangePasswordRequest, sourceAddress: string): Promise<void> {
       const user = await repo.findUserCredentials(userId);
       if (!user) throw fail('UNAUTHENTICATED');
       await deps.limits.assertCodeCheckAllowed(userId);
@@ -151,6 +155,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
         await repo.setPasswordHash(userId, passwordHash, tx);
         await repo.closeResets(user.email, now, tx);
         await repo.revokeSessions(userId, now, currentTokenHash, tx);
+        await deps.audit.record({ userId, action: 'CHANGEMENT_CODE', sourceAddress }, { tx });
       });
       // Already revoked above; the auth module drops the sessions it holds in memory.
       await deps.revokeUserSessions(userId, { keepTokenHash: currentTokenHash });

@@ -1,3 +1,4 @@
+import { createAudit } from '../../core/audit.ts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -254,6 +255,7 @@ async function serviceWith(replace: { repo?: Partial<PasswordRepository>; mailWo
   return createPasswordService({
     repo: { ...createPasswordRepository(t.db), ...replace.repo },
     transaction,
+    audit: createAudit(t.db, t.clock),
     mail: createMailService(createMailRepository(t.db), jobs, transaction, t.clock),
     captcha: { enabled: false, verify: async () => true },
     limits,
@@ -289,7 +291,7 @@ describe('confidential code writes, all or nothing', () => {
     const service = await serviceWith({ repo: { revokeSessions: failing('sessions unavailable') } });
     const newCode = 'Nouveau#Code42';
     await expect(
-      service.createFromLink({ guid, Password: await hashConfidentialCode(email, newCode), codeConfidentiel: newCode }),
+      service.createFromLink({ guid, Password: await hashConfidentialCode(email, newCode), codeConfidentiel: newCode }, '198.51.100.1'),
     ).rejects.toThrow('sessions unavailable');
 
     expect(await verify(guid)).toEqual({ ok: true, email });
@@ -311,7 +313,7 @@ describe('confidential code writes, all or nothing', () => {
       Password: await hashConfidentialCode(email, newCode),
       codeConfidentiel: newCode,
     };
-    await expect(service.change(id, hashToken('not-a-session'), request)).rejects.toThrow('sessions unavailable');
+    await expect(service.change(id, hashToken('not-a-session'), request, '198.51.100.1')).rejects.toThrow('sessions unavailable');
 
     await expect(t.login(email, code)).resolves.toEqual(expect.any(String));
     await expect(t.login(email, newCode)).rejects.toThrow(/login failed/);

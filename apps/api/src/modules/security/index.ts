@@ -1,5 +1,8 @@
 import { defineModule } from '../../core/module.ts';
 import { serviceCore } from '../../core/core.ts';
+import { createRecoveryRepository } from './recovery.repository.ts';
+import { recoveryRoutes } from './recovery.routes.ts';
+import { createRecoveryService } from './recovery.service.ts';
 import { createSecretBox } from './secret-box.ts';
 import { SECURITY_AUDIT_ACTIONS } from './security.audit.ts';
 import { createSecurityRepository } from './security.repository.ts';
@@ -17,9 +20,12 @@ export const securityModule = defineModule(
     if (!mfa.secretKeyConfigured && core.config.env !== 'test') {
       core.log.warn('MFA_SECRET_KEY is not set: enrolled authenticator apps stop working when this process restarts and on any other instance (recovery codes still work)');
     }
-    const service = createSecurityService({ ...serviceCore(core), repo: createSecurityRepository(core.db), box: createSecretBox(mfa.secretKey) });
+    const repo = createSecurityRepository(core.db);
+    const service = createSecurityService({ ...serviceCore(core), repo, box: createSecretBox(mfa.secretKey) });
     app.auth.useSecondFactor({ challenge: service.challenge, verify: service.verifySecondStep });
     await securityRoutes(app, { service });
+    const recovery = createRecoveryService({ ...serviceCore(core), repo, accounts: createRecoveryRepository(core.db), auth: app.auth });
+    await recoveryRoutes(app, { service: recovery });
   },
   { dependencies: ['auth'], auditActions: SECURITY_AUDIT_ACTIONS },
 );

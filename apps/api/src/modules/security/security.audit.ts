@@ -2,7 +2,14 @@
  * What the audit log records of this module (core/audit.ts): the authenticator app enrolled
  * (confirmed) or removed, and a sign-in completed with a recovery code (decision 054).
  */
-export const SECURITY_AUDIT_ACTIONS = ['INSCRIPTION_TOTP', 'SUPPRESSION_TOTP', 'CONNEXION_CODE_SECOURS'] as const;
+export const SECURITY_AUDIT_ACTIONS = [
+  'INSCRIPTION_TOTP',
+  'SUPPRESSION_TOTP',
+  'CONNEXION_CODE_SECOURS',
+  // Decision 058: new recovery codes replaced the old ones; an agent reset the user's second factors.
+  'REGENERATION_CODES_SECOURS',
+  'REINITIALISATION_MFA',
+] as const;
 
 declare module '../../core/audit.ts' {
   interface AuditActions {

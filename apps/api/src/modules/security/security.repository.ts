@@ -20,8 +20,8 @@ export function createSecurityRepository(db: Database) {
       return row;
     },
 
-    async hasConfirmedFactor(userId: number): Promise<boolean> {
-      const [row] = await db
+    async hasConfirmedFactor(userId: number, tx?: Transaction): Promise<boolean> {
+      const [row] = await (tx?.db ?? db)
         .select({ userId: totpFactors.userId })
         .from(totpFactors)
         .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
@@ -74,6 +74,17 @@ export function createSecurityRepository(db: Database) {
 
     /** Removes the authenticator app, its recovery codes and its pending second steps. */
     async removeFactor(userId: number, tx: Transaction): Promise<void> {
+      await tx.db.delete(totpFactors).where(eq(totpFactors.userId, userId));
+      await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      await tx.db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+    },
+
+    /**
+     * Every second factor of the user goes, with their recovery codes and pending second steps:
+     * the customer service's reset when all are lost (decision 058). Each kind of factor adds its
+     * table here.
+     */
+    async removeAllFactors(userId: number, tx: Transaction): Promise<void> {
       await tx.db.delete(totpFactors).where(eq(totpFactors.userId, userId));
       await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await tx.db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));

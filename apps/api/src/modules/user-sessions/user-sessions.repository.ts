@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../../db/transaction.ts';
-import { sessions, users } from '../../db/schema.ts';
-import { knownDevices } from './user-sessions.schema.ts';
+import { knownDevices, sessions, users } from '../../db/schema.ts';
 
 /**
  * The user's own sessions: those they opened themselves (an agent's customer session, with an

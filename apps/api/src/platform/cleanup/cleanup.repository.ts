@@ -9,9 +9,11 @@ import {
   emailChangeRequests,
   emailOutbox,
   faqVotes,
+  knownDevices,
   lineUsage,
   lineUsageDays,
   loginUnlockLinks,
+  mfaChallenges,
   passwordResetRequests,
   rateLimitCounters,
   sessions,
@@ -99,6 +101,32 @@ export function createCleanupRepository(db: Database) {
         and(lt(loginUnlockLinks.expiresAt, now), or(lt(loginUnlockLinks.expiresAt, before), lt(loginUnlockLinks.usedAt, before))),
         limit,
       ),
+
+    /**
+     * Sign-ins' second steps expired or used before `before`. A second step lives minutes, so
+     * one used before `before` has expired by `now`: as for sessions, `expires_at < now` holds
+     * for every row to delete.
+     */
+    endedMfaChallenges: (before: Date, now: Date, limit: number) =>
+      deleteBatch(
+        mfaChallenges,
+        mfaChallenges.id,
+        and(lt(mfaChallenges.expiresAt, now), or(lt(mfaChallenges.expiresAt, before), lt(mfaChallenges.usedAt, before))),
+        limit,
+      ),
+
+    /**
+     * A user's devices last seen before `before`, but each user's latest one: a user with no row
+     * at all reads as never signed in, and their next sign-in from a new device would not be
+     * mailed (decision 055). Their key has two columns: a batch is named by address.
+     */
+    staleKnownDevices: async (before: Date, limit: number) => {
+      const batch = sql`select ctid from ${knownDevices} as stale where stale.vu_le < ${before}
+        and exists (select 1 from ${knownDevices} as later where later.user_id = stale.user_id and later.vu_le > stale.vu_le)
+        limit ${limit} for update skip locked`;
+      const deleted = await db.delete(knownDevices).where(sql`ctid in (${batch})`).returning({ userId: knownDevices.userId });
+      return deleted.length;
+    },
 
     /** Rate-limit counters whose window started before `before`. */
     staleCounters: (before: Date, limit: number) =>

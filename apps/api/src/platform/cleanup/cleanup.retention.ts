@@ -21,6 +21,13 @@ export const RETENTION = {
   sessionsMs: 7 * DAY,
   /** After an e-mailed link (forgotten code, e-mail change, login unlock) was used or expired. */
   linksMs: 30 * DAY,
+  /**
+   * After a user last signed in from a device and browser: one not seen for this long is new
+   * again (the new-device mail, decision 055), so its row says nothing more (decision 058).
+   */
+  knownDevicesMs: 90 * DAY,
+  /** After a sign-in's second step (`mfa_token`) expired or was used: it can serve no more (decision 058). */
+  mfaChallengesMs: DAY,
   /** After a rate-limit counter's window started: by then it has ended. */
   countersMs: LONGEST_COUNTER_WINDOW_MS,
   /** After a mail was sent (the development mailbox lists the same rows). */

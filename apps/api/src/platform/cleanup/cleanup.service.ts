@@ -23,6 +23,10 @@ export interface CleanupReport {
   passwordResets: number;
   emailChanges: number;
   unlockLinks: number;
+  /** Sign-ins' second steps (`mfa_token`) a day after they expired or were used. */
+  mfaChallenges: number;
+  /** Devices a user has not signed in from for 90 days. */
+  knownDevices: number;
   counters: number;
   sentMails: number;
   unsentMails: number;
@@ -86,6 +90,10 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
         unlockLinks: await drain((limit) => repo.endedUnlockLinks(before, now, limit)),
       };
     },
+
+    mfaChallenges: (now: Date) => drain((limit) => repo.endedMfaChallenges(ago(now, RETENTION.mfaChallengesMs), now, limit)),
+
+    knownDevices: (now: Date) => drain((limit) => repo.staleKnownDevices(ago(now, RETENTION.knownDevicesMs), limit)),
 
     rateLimits: (now: Date) => drain((limit) => repo.staleCounters(ago(now, RETENTION.countersMs), limit)),
 
@@ -190,6 +198,8 @@ export function createCleanupService(repo: CleanupRepository, options: CleanupOp
         ssoContexts: await attempt(() => service.ssoContexts(now), 0),
         oneclicUses: await attempt(() => service.oneclicUses(now), 0),
         ...(await attempt(() => service.emailLinks(now), { passwordResets: 0, emailChanges: 0, unlockLinks: 0 })),
+        mfaChallenges: await attempt(() => service.mfaChallenges(now), 0),
+        knownDevices: await attempt(() => service.knownDevices(now), 0),
         counters: await attempt(() => service.rateLimits(now), 0),
         ...(await attempt(() => service.outbox(now), { sentMails: 0, unsentMails: 0 })),
         auditEntries: await attempt(() => service.auditEntries(now), 0),

@@ -1,5 +1,6 @@
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { SecurityActivitySection } from '../../../features/security/components/security-activity-section.tsx';
 import { SessionsSection } from '../../../features/security/components/sessions-section.tsx';
 import { TotpSection } from '../../../features/security/components/totp-section.tsx';
 import { accountBreadcrumb } from './account-breadcrumb.ts';
@@ -8,7 +9,7 @@ export { accountAreaLoader as securityLoader } from './account-loader.ts';
 
 /**
  * /mon-compte/securite (issue 29): the signed-in user's own security, one card per subject:
- * the second factors, then the sessions signed in.
+ * the second factors, then the sessions signed in, then the recent activity (decision 058).
  */
 export function SecurityRoute() {
   const user = useCurrentUser().data;
@@ -23,6 +24,7 @@ export function SecurityRoute() {
       <div className="grid max-w-3xl gap-6">
         <TotpSection />
         <SessionsSection />
+        <SecurityActivitySection />
       </div>
     </>
   );

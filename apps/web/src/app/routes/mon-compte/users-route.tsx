@@ -1,4 +1,5 @@
 import { redirect, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { accountUsersQueryOptions } from '../../../features/account-users/api/get-account-users.ts';
 import { AccountUsersPanel } from '../../../features/account-users/components/account-users-panel.tsx';
 import { PATHS, withReturnUrl } from '../../../lib/routes.ts';
@@ -32,6 +33,9 @@ export async function usersLoader({ request }: LoaderFunctionArgs) {
 /** /mon-compte/utilisateurs: who uses the portal for the chosen billing account, managed by its managers. */
 export function UsersRoute() {
   const navigate = useNavigate();
+  const user = useCurrentUser().data;
+  // An agent's customer session (the agent's login, as the frame shows it): the reset of a person's second factors.
+  const agentSession = Boolean(user?.serviceClient && user.usernameSC);
   const lostAccess = () => {
     // What the session knew (user's role, chosen account) no longer holds: it is read again.
     clearSelection();
@@ -46,7 +50,7 @@ export function UsersRoute() {
     >
       {(account) => (
         <>
-          <AccountUsersPanel idClientBscs={account.idClientBscs} onAccessLost={lostAccess} />
+          <AccountUsersPanel idClientBscs={account.idClientBscs} onAccessLost={lostAccess} agentSession={agentSession} />
           <FleetPolicySection idClientBscs={account.idClientBscs} />
         </>
       )}

@@ -12,12 +12,15 @@ import { useRemoveAccountUser } from '../api/remove-account-user.ts';
 import { fullName } from '../utils/user-forms.ts';
 import { AccountUsersTable, type UserAction } from './account-users-table.tsx';
 import { InviteUserForm } from './invite-user-form.tsx';
+import { MfaResetForm } from './mfa-reset-form.tsx';
 import { RoleForm } from './role-form.tsx';
 
 interface AccountUsersPanelProps {
   idClientBscs: number;
   /** The signed-in manager took themselves off the account, or made themselves a simple user. */
   onAccessLost: () => void;
+  /** An agent acts in the customer's session: the reset of a person's second factors is offered (decision 058). */
+  agentSession?: boolean;
 }
 
 function roleNotice(user: AccountUser): string {
@@ -28,12 +31,13 @@ function roleNotice(user: AccountUser): string {
 }
 
 /** The people of the chosen account, with the invitation, the role change and the removal. */
-export function AccountUsersPanel({ idClientBscs, onAccessLost }: AccountUsersPanelProps) {
+export function AccountUsersPanel({ idClientBscs, onAccessLost, agentSession = false }: AccountUsersPanelProps) {
   const [page, setPage] = useState(1);
   const users = useAccountUsers(idClientBscs, page);
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<AccountUser | null>(null);
   const [removing, setRemoving] = useState<AccountUser | null>(null);
+  const [resetting, setResetting] = useState<AccountUser | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const remove = useRemoveAccountUser();
   const confirmation = useConfirmation();
@@ -57,7 +61,10 @@ export function AccountUsersPanel({ idClientBscs, onAccessLost }: AccountUsersPa
 
   const act = (user: AccountUser, action: UserAction) => {
     if (action === 'remove') void startRemoval(user);
-    else {
+    else if (action === 'mfa-reset') {
+      setNotice(null);
+      setResetting(user);
+    } else {
       setNotice(null);
       setEditing(user);
     }
@@ -99,6 +106,7 @@ export function AccountUsersPanel({ idClientBscs, onAccessLost }: AccountUsersPa
             caption={pageCount > 1 ? `Utilisateurs du compte, page ${data.page} sur ${pageCount}` : 'Utilisateurs du compte'}
             managers={data.nbGestionnaires}
             onAction={act}
+            agentSession={agentSession}
           />
           <Pagination label="Pagination des utilisateurs" page={data.page} pageCount={pageCount} onPage={setPage} />
         </>
@@ -134,6 +142,26 @@ export function AccountUsersPanel({ idClientBscs, onAccessLost }: AccountUsersPa
               setEditing(null);
               setNotice(roleNotice(user));
               if (user.estMoi && user.role !== 'gestionnaire') onAccessLost();
+            }}
+          />
+        ) : null}
+      </Dialog>
+
+      <Dialog
+        title="Réinitialiser la vérification en deux étapes"
+        isOpen={resetting !== null}
+        onOpenChange={(open) => {
+          if (!open) setResetting(null);
+        }}
+      >
+        {resetting ? (
+          <MfaResetForm
+            idClientBscs={idClientBscs}
+            user={resetting}
+            onCancel={() => setResetting(null)}
+            onReset={() => {
+              setNotice(`La vérification en deux étapes de ${fullName(resetting)} est réinitialisée\u00a0; la personne et les gestionnaires du compte sont prévenus par e-mail.`);
+              setResetting(null);
             }}
           />
         ) : null}

@@ -6,7 +6,7 @@ import { MenuButton } from '../../../components/ui/menu-button.tsx';
 import { DataTable, type DataColumn } from '../../../components/ui/table/data-table.tsx';
 import { fullName } from '../utils/user-forms.ts';
 
-export type UserAction = 'role' | 'remove';
+export type UserAction = 'role' | 'remove' | 'mfa-reset';
 
 interface AccountUsersTableProps {
   users: readonly AccountUser[];
@@ -14,6 +14,8 @@ interface AccountUsersTableProps {
   /** Managers of the account: the last one can be neither removed nor made a simple user. */
   managers: number;
   onAction: (user: AccountUser, action: UserAction) => void;
+  /** In an agent's customer session: the reset of a person's second factors (decision 058). */
+  agentSession?: boolean;
 }
 
 function Access({ active }: { active: boolean }) {
@@ -31,7 +33,7 @@ function Access({ active }: { active: boolean }) {
 }
 
 /** The account's people: name, e-mail address, role, line, access, and what can be done about each. */
-export function AccountUsersTable({ users, caption, managers, onAction }: AccountUsersTableProps) {
+export function AccountUsersTable({ users, caption, managers, onAction, agentSession = false }: AccountUsersTableProps) {
   const lastManager = (user: AccountUser) => user.role === 'gestionnaire' && managers <= 1;
   const columns: DataColumn<AccountUser>[] = [
     {
@@ -79,8 +81,9 @@ export function AccountUsersTable({ users, caption, managers, onAction }: Accoun
             items={[
               { id: 'role', label: 'Changer le rôle' },
               { id: 'remove', label: 'Retirer du compte', isDisabled: lastManager(user) },
+              ...(agentSession ? [{ id: 'mfa-reset', label: 'Réinitialiser la vérification en deux étapes' }] : []),
             ]}
-            onAction={(id) => onAction(user, id === 'remove' ? 'remove' : 'role')}
+            onAction={(id) => onAction(user, id === 'remove' || id === 'mfa-reset' ? id : 'role')}
             className="btn-secondary whitespace-nowrap"
           />
         </div>

@@ -9,16 +9,21 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSecurityOverview } from '../api/get-security.ts';
 import { useStartTotpEnrolment } from '../api/start-totp-enrolment.ts';
 import { frenchDate } from '../utils/totp-format.ts';
+import { RecoveryCodesRegeneration } from './recovery-codes-regeneration.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';
 import { TotpRemoval } from './totp-removal.tsx';
 
 /** Where the section stands: at rest, enrolling a new app, or showing the codes just given. */
-type Step = { kind: 'rest'; done: 'activated' | 'removed' | null } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] };
+type Step =
+  | { kind: 'rest'; done: 'activated' | 'removed' | 'regenerated' | null }
+  | { kind: 'enrolling'; enrolment: Enrolment }
+  | { kind: 'codes'; codes: string[]; after: 'activated' | 'regenerated' };
 
 const DONE_TEXT = {
   activated: 'L’application d’authentification est activée\u00a0: elle vous sera demandée à chaque connexion.',
   removed: 'L’application d’authentification est désactivée.',
+  regenerated: 'Vos nouveaux codes de secours sont actifs\u00a0; les anciens ne fonctionnent plus.',
 } as const;
 
 function ActiveState({ overview }: { overview: SecurityOverview }) {
@@ -59,18 +64,19 @@ export function TotpSection() {
       return (
         <TotpEnrolment
           enrolment={step.enrolment}
-          onConfirmed={(codes) => setStep({ kind: 'codes', codes })}
+          onConfirmed={(codes) => setStep({ kind: 'codes', codes, after: 'activated' })}
           onCancel={() => setStep({ kind: 'rest', done: null })}
         />
       );
     }
-    if (step.kind === 'codes') return <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'rest', done: 'activated' })} />;
+    if (step.kind === 'codes') return <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'rest', done: step.after })} />;
     if (overview.isPending) return <WaitingText>Chargement de vos paramètres de sécurité…</WaitingText>;
     if (overview.isError) return <ReadFailed error={overview.error} onRetry={() => void overview.refetch()} pending={overview.isFetching} />;
     if (overview.data.totp.actif) {
       return (
         <div className="space-y-6">
           <ActiveState overview={overview.data} />
+          <RecoveryCodesRegeneration onCodes={(codes) => setStep({ kind: 'codes', codes, after: 'regenerated' })} />
           <TotpRemoval onRemoved={() => setStep({ kind: 'rest', done: 'removed' })} />
         </div>
       );

@@ -1,6 +1,9 @@
-/** The devices a user has signed in from, for the new-device mail (decision 055). */
+/**
+ * The devices a user has signed in from, for the new-device mail (decision 055); here rather than
+ * in its module since the clean-up deletes those not seen for 90 days (decision 058).
+ */
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from './accounts.ts';
 
 /**
  * One row per user and device + browser combination (`cle`, versions left out, so that a browser
