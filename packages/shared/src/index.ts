@@ -47,3 +47,4 @@ export * from './fleet-policy.ts';
 export * from './bulk-actions.ts';
 export * from './user-sessions.ts';
 export * from './security.ts';
+export * from './security-policy.ts';

@@ -1,5 +1,7 @@
 import { defineModule } from '../../core/module.ts';
 import { serviceCore } from '../../core/core.ts';
+import { agentFactorsRoutes } from './agent-factors.routes.ts';
+import { createEnrolmentRepository } from './enrolment.repository.ts';
 import { createSecretBox } from './secret-box.ts';
 import { SECURITY_AUDIT_ACTIONS } from './security.audit.ts';
 import { createSecurityRepository } from './security.repository.ts';
@@ -17,9 +19,10 @@ export const securityModule = defineModule(
     if (!mfa.secretKeyConfigured && core.config.env !== 'test') {
       core.log.warn('MFA_SECRET_KEY is not set: enrolled authenticator apps stop working when this process restarts and on any other instance (recovery codes still work)');
     }
-    const service = createSecurityService({ ...serviceCore(core), repo: createSecurityRepository(core.db), box: createSecretBox(mfa.secretKey) });
-    app.auth.useSecondFactor({ challenge: service.challenge, verify: service.verifySecondStep });
+    const service = createSecurityService({ ...serviceCore(core), repo: createSecurityRepository(core.db), enrolment: createEnrolmentRepository(core.db), box: createSecretBox(mfa.secretKey) });
+    app.auth.useSecondFactor({ challenge: service.challenge, agentChallenge: service.agentChallenge, verify: service.verifySecondStep });
     await securityRoutes(app, { service });
+    await agentFactorsRoutes(app, { service });
   },
   { dependencies: ['auth'], auditActions: SECURITY_AUDIT_ACTIONS },
 );

@@ -2,7 +2,14 @@
  * What the audit log records of this module (core/audit.ts): the authenticator app enrolled
  * (confirmed) or removed, and a sign-in completed with a recovery code (decision 054).
  */
-export const SECURITY_AUDIT_ACTIONS = ['INSCRIPTION_TOTP', 'SUPPRESSION_TOTP', 'CONNEXION_CODE_SECOURS'] as const;
+export const SECURITY_AUDIT_ACTIONS = [
+  'INSCRIPTION_TOTP',
+  'SUPPRESSION_TOTP',
+  'CONNEXION_CODE_SECOURS',
+  // An agent's app (decision 057): enrolled at their sign-in (`userId` is the agent), reset by the back office (`details.agentId`).
+  'INSCRIPTION_TOTP_CONSEILLER',
+  'REINITIALISATION_TOTP_CONSEILLER',
+] as const;
 
 declare module '../../core/audit.ts' {
   interface AuditActions {

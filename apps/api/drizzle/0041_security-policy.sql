@@ -1,0 +1,1 @@
+ALTER TABLE "billing_accounts" ADD COLUMN "mfa_obligatoire" boolean DEFAULT false NOT NULL;
