@@ -1,7 +1,8 @@
-import { devMailListSchema, hashConfidentialCode, tokenResponseSchema, type DevMail } from '@ecare/shared';
+import { MFA_TOKEN_HEADER, devMailListSchema, hashConfidentialCode, mfaRequiredSchema, tokenResponseSchema, totpEnrolmentSchema, type DevMail } from '@ecare/shared';
 import { expect } from 'vitest';
 import type { RunningServer } from './server.ts';
 import { ADMIN } from './admin.ts';
+import { freshCode, knownApp, rememberApp } from './second-factor.ts';
 
 /** The demo administration user (README): the parameter switch wants an administrator's session. */
 
@@ -44,16 +45,28 @@ export async function sendJson(
 /** One administrator session per server, opened on first use (before maintenance closes the login). */
 const adminSessions = new WeakMap<RunningServer, Promise<string>>();
 
-async function openAdminSession(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/token`, {
+async function tokenCall(server: RunningServer, form: Record<string, string>): Promise<Response> {
+  return fetch(`${server.url}/api/token`, {
     method: 'POST',
     headers: { ...(await xsrfPair(server)), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      username: ADMIN.email,
-      password: await hashConfidentialCode(ADMIN.email, ADMIN.password),
-      grant_type: 'password',
-    }),
+    body: new URLSearchParams(form),
   });
+}
+
+/** The administrator's session, through the second step administrators must pass (decision 057). */
+async function openAdminSession(server: RunningServer): Promise<string> {
+  const first = await tokenCall(server, { username: ADMIN.email, password: await hashConfidentialCode(ADMIN.email, ADMIN.password), grant_type: 'password' });
+  expect(first.status).toBe(403);
+  const challenge = mfaRequiredSchema.parse(await first.json());
+  let otp: string;
+  if (challenge.inscriptionRequise || !knownApp(server.url, ADMIN.email)) {
+    const enrolment = await sendJson(server, 'POST', '/api/securite/totp/inscription', {}, { [MFA_TOKEN_HEADER]: challenge.mfa_token });
+    expect(enrolment.status).toBe(200);
+    otp = rememberApp(server.url, ADMIN.email, totpEnrolmentSchema.parse(await enrolment.json()).secret);
+  } else {
+    otp = await freshCode(server.url, ADMIN.email);
+  }
+  const response = await tokenCall(server, { grant_type: 'mfa_otp', mfa_token: challenge.mfa_token, otp });
   expect(response.status).toBe(200);
   return tokenResponseSchema.parse(await response.json()).access_token;
 }
