@@ -2,7 +2,7 @@ import { MFA_TOKEN_HEADER, devMailListSchema, hashConfidentialCode, mfaRequiredS
 import { expect } from 'vitest';
 import type { RunningServer } from './server.ts';
 import { ADMIN } from './admin.ts';
-import { freshCode, knownApp, rememberApp } from './second-factor.ts';
+import { knownApp, nextAnswer, rememberApp, rememberRecoveryCodes } from './second-factor.ts';
 
 /** The demo administration user (README): the parameter switch wants an administrator's session. */
 
@@ -58,17 +58,20 @@ async function openAdminSession(server: RunningServer): Promise<string> {
   const first = await tokenCall(server, { username: ADMIN.email, password: await hashConfidentialCode(ADMIN.email, ADMIN.password), grant_type: 'password' });
   expect(first.status).toBe(403);
   const challenge = mfaRequiredSchema.parse(await first.json());
-  let otp: string;
+  let answer: Record<string, string>;
   if (challenge.inscriptionRequise || !knownApp(server.url, ADMIN.email)) {
     const enrolment = await sendJson(server, 'POST', '/api/securite/totp/inscription', {}, { [MFA_TOKEN_HEADER]: challenge.mfa_token });
     expect(enrolment.status).toBe(200);
-    otp = rememberApp(server.url, ADMIN.email, totpEnrolmentSchema.parse(await enrolment.json()).secret);
+    answer = { grant_type: 'mfa_otp', otp: rememberApp(server.url, ADMIN.email, totpEnrolmentSchema.parse(await enrolment.json()).secret) };
   } else {
-    otp = await freshCode(server.url, ADMIN.email);
+    const next = await nextAnswer(server.url, ADMIN.email);
+    answer = next.kind === 'totp' ? { grant_type: 'mfa_otp', otp: next.code } : { grant_type: 'mfa_recovery_code', recovery_code: next.code };
   }
-  const response = await tokenCall(server, { grant_type: 'mfa_otp', mfa_token: challenge.mfa_token, otp });
+  const response = await tokenCall(server, { ...answer, mfa_token: challenge.mfa_token });
   expect(response.status).toBe(200);
-  return tokenResponseSchema.parse(await response.json()).access_token;
+  const token = tokenResponseSchema.parse(await response.json());
+  if (token.codesDeSecours) rememberRecoveryCodes(server.url, ADMIN.email, token.codesDeSecours);
+  return token.access_token;
 }
 
 function adminToken(server: RunningServer): Promise<string> {

@@ -4,10 +4,11 @@ import type { Locator, Page } from 'playwright-core';
 /**
  * The authenticator apps the journeys enrolled (decision 057: administration users, agents who sign
  * in with a code and users of a company that requires it must have one), by server and person,
- * with the last step whose code was used: a code is never typed twice, as the server refuses a
- * replay; the next one is waited for, as a person would.
+ * with the last step whose code was used and the recovery codes not used yet: a code is never
+ * typed twice, as the server refuses a replay; when this step's code was used, a recovery code
+ * serves (or, without one, the next code is waited for, as a person would).
  */
-const apps = new Map<string, { secret: string; lastStep: number }>();
+const apps = new Map<string, { secret: string; lastStep: number; recoveryCodes: string[] }>();
 const STEP_MS = 30_000;
 
 const keyOf = (serverUrl: string, who: string) => `${serverUrl} ${who}`;
@@ -21,8 +22,21 @@ export function totpCode(secret: string, step = Math.floor(Date.now() / STEP_MS)
 /** Notes the app just enrolled; its first code is the one of the current step. */
 export function rememberApp(serverUrl: string, who: string, secret: string): string {
   const step = Math.floor(Date.now() / STEP_MS);
-  apps.set(keyOf(serverUrl, who), { secret, lastStep: step });
+  apps.set(keyOf(serverUrl, who), { secret, lastStep: step, recoveryCodes: [] });
   return totpCode(secret, step);
+}
+
+/** Notes the recovery codes the enrolment gave. */
+export function rememberRecoveryCodes(serverUrl: string, who: string, codes: readonly string[]): void {
+  const app = apps.get(keyOf(serverUrl, who));
+  if (app) app.recoveryCodes = [...codes];
+}
+
+/** How to answer the next second step: this step's code if not used yet, else a recovery code, else the next code once it comes. */
+export async function nextAnswer(serverUrl: string, who: string): Promise<{ kind: 'totp' | 'secours'; code: string }> {
+  const app = apps.get(keyOf(serverUrl, who));
+  const recovery = app && Math.floor(Date.now() / STEP_MS) <= app.lastStep ? app.recoveryCodes.shift() : undefined;
+  return recovery ? { kind: 'secours', code: recovery } : { kind: 'totp', code: await freshCode(serverUrl, who) };
 }
 
 export function knownApp(serverUrl: string, who: string): boolean {
@@ -54,7 +68,13 @@ export async function completeSecondStep(page: Page, serverUrl: string, who: str
   if (!(await step.isVisible())) return;
   const field = page.getByLabel(/^Code de vérification/);
   if (knownApp(serverUrl, who)) {
-    await field.fill(await freshCode(serverUrl, who));
+    const answer = await nextAnswer(serverUrl, who);
+    if (answer.kind === 'secours') {
+      await page.getByRole('button', { name: 'Utiliser un code de secours' }).click();
+      await page.getByLabel(/^Code de secours/).fill(answer.code);
+    } else {
+      await field.fill(answer.code);
+    }
     await page.getByRole('button', { name: 'Valider' }).click();
     return;
   }
@@ -65,5 +85,7 @@ export async function completeSecondStep(page: Page, serverUrl: string, who: str
   const kept = page.getByRole('button', { name: 'J’ai conservé mes codes de secours' });
   // An agent's app comes without recovery codes: the page goes on by itself.
   await Promise.race([arrived(), kept.waitFor()]);
-  if (await kept.isVisible()) await kept.click();
+  if (!(await kept.isVisible())) return;
+  rememberRecoveryCodes(serverUrl, who, await page.getByRole('list', { name: 'Codes de secours' }).getByRole('listitem').allTextContents());
+  await kept.click();
 }

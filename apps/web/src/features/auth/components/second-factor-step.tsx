@@ -114,27 +114,27 @@ export function SecondFactorStep({ challenge, onSubmit, onRestart, recoveryCodes
         </>
       )}
       {recoveryCodes ? null : (
-      <ul className="space-y-2">
-        {mode === 'totp' && canUseRecovery ? (
+        <ul className="space-y-2">
+          {mode === 'totp' && canUseRecovery ? (
+            <li>
+              <button type="button" className="link text-left" onClick={() => switchTo('secours')}>
+                Utiliser un code de secours
+              </button>
+            </li>
+          ) : null}
+          {mode === 'secours' && canUseApp ? (
+            <li>
+              <button type="button" className="link text-left" onClick={() => switchTo('totp')}>
+                Utiliser le code de l’application d’authentification
+              </button>
+            </li>
+          ) : null}
           <li>
-            <button type="button" className="link text-left" onClick={() => switchTo('secours')}>
-              Utiliser un code de secours
+            <button type="button" className="link text-left" onClick={onRestart}>
+              Revenir à l’identification
             </button>
           </li>
-        ) : null}
-        {mode === 'secours' && canUseApp ? (
-          <li>
-            <button type="button" className="link text-left" onClick={() => switchTo('totp')}>
-              Utiliser le code de l’application d’authentification
-            </button>
-          </li>
-        ) : null}
-        <li>
-          <button type="button" className="link text-left" onClick={onRestart}>
-            Revenir à l’identification
-          </button>
-        </li>
-      </ul>
+        </ul>
       )}
     </section>
   );
