@@ -228,6 +228,20 @@ describe('the forced enrolment at sign-in', () => {
     await t.db.update(billingAccounts).set({ mfaObligatoire: false }).where(eq(billingAccounts.idClientBscs, f.strangerAccount));
   });
 
+  it('costs the address one login attempt per sign-in: the second step counts apart', async () => {
+    const admin = await newUser(f.strangerAccount, false, { administration: true });
+    const { secret } = await forcedEnrolment(admin);
+    const ip = '203.0.113.57';
+    const form = { username: admin.email, password: await hashConfidentialCode(admin.email, admin.password), grant_type: 'password', captcha: '', ip: '' };
+    // Six sign-ins with a second factor from one address: twelve calls, within its ten sign-ins a minute.
+    for (let i = 0; i < 6; i += 1) {
+      const challenge = await challengeOf(await t.send('POST', '/api/token', { form, ip }));
+      const signedIn = await t.send('POST', '/api/token', { form: { grant_type: 'mfa_otp', mfa_token: challenge.mfa_token, otp: codeNow(secret) }, ip });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      nextStep();
+    }
+  });
+
   it('keeps the enrolment of the security page for a signed-in user without X-Mfa-Token', async () => {
     const user = await newUser(f.account);
     const token = await t.login(user.email, user.password);
