@@ -132,7 +132,7 @@ describe('agent mode', () => {
     await page.waitForURL(/\/identification\/authen-gc$/);
     await page.getByLabel(/^Identifiant/).waitFor();
     await context.close();
-  });
+  }, 120_000); // The agent's second code may wait for the app's next step (up to 30 s).
 
   it('finds customers by e-mail and by account number, acts for one and leaves; the customer reads the agent’s actions', async () => {
     const { context, page } = await newPage(app.browser);
