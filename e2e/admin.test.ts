@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { setParameter } from './support/dev-tools.ts';
 import { ADMIN, signInAsAdmin } from './support/admin.ts';
+import { completeSecondStep } from './support/second-factor.ts';
 import { useRealApp } from './support/real-app.ts';
 
 // The back office's sections are split over two files, each with its own server: a server takes
@@ -104,6 +105,7 @@ describe('back office', () => {
       await other.page.getByLabel('Identifiant').fill(ADMIN.email);
       await other.page.getByLabel('Code confidentiel').fill(ADMIN.password);
       await other.page.getByRole('button', { name: 'Valider' }).click();
+      await completeSecondStep(other.page, app.server.url, ADMIN.email, other.page.getByRole('heading', { level: 1, name: 'Paramètres du portail' }));
       await other.page.getByRole('heading', { level: 1, name: 'Paramètres du portail' }).waitFor();
       await expect(other.page.getByRole('checkbox', { name: /Portail en maintenance/ }).isChecked()).resolves.toBe(true);
       await other.page.getByRole('checkbox', { name: /Portail en maintenance/ }).focus();

@@ -1,7 +1,9 @@
+import { SECURITY_TEXTS } from '@ecare/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, appPath, expectNoAxeViolations, newPage, choose } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
+import { freshCode, rememberApp } from './support/second-factor.ts';
 
 const app = useRealApp();
 
@@ -86,13 +88,26 @@ describe('agent mode', () => {
     await field(page, /^Motif de la connexion/).fill(MOTIF);
     await page.getByRole('button', { name: 'Valider' }).click();
     await errorOf(page, "L’adresse email du client est incorrecte.").waitFor();
-    // A customer who manages several accounts is refused, and the e-mail is cleared (spec §4).
+    // An agent signing in with a code enrols their own app first (decision 057); only then is the
+    // customer told apart: one who manages several accounts is refused.
     await field(page, /^Adresse e-mail du client/).fill(DEMO.mandataire.email);
     await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText(SECURITY_TEXTS.enrolmentRequired).waitFor();
+    await page.getByRole('img', { name: /QR code/ }).waitFor();
+    await expectNoAxeViolations(page);
+    const secret = (await page.locator('code').first().textContent()) ?? '';
+    await page.getByLabel(/^Code de vérification/).fill(rememberApp(app.server.url, AGENTS.bdp.regate, secret));
+    await page.getByRole('button', { name: 'Valider' }).click();
     await page.getByRole('alert').getByText(/plusieurs comptes de facturation/).waitFor();
-    await expect(field(page, /^Adresse e-mail du client/).inputValue()).resolves.toBe('');
+    await page.getByRole('button', { name: 'Revenir à l’identification' }).click();
 
+    // Then the app's code (the next one: a code serves once).
+    await field(page, /^Code Régate/).fill(AGENTS.bdp.regate);
     await field(page, /^Adresse e-mail du client/).fill(DEMO.gestionnaire.email);
+    await field(page, /^Motif de la connexion/).fill(MOTIF);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByRole('heading', { name: 'Vérification en deux étapes' }).waitFor();
+    await page.getByLabel(/^Code de vérification/).fill(await freshCode(app.server.url, AGENTS.bdp.regate));
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.waitForURL(/\/pages\/accueil$/);
     await banner(page).getByText(`Vous agissez pour le compte de Boulangerie Lemoine SARL — ${AGENTS.bdp.label}`).waitFor();
@@ -117,7 +132,7 @@ describe('agent mode', () => {
     await page.waitForURL(/\/identification\/authen-gc$/);
     await page.getByLabel(/^Identifiant/).waitFor();
     await context.close();
-  });
+  }, 120_000); // The agent's second code may wait for the app's next step (up to 30 s).
 
   it('finds customers by e-mail and by account number, acts for one and leaves; the customer reads the agent’s actions', async () => {
     const { context, page } = await newPage(app.browser);

@@ -4,6 +4,7 @@ import { parisDateTimeFormat } from '@ecare/shared/paris-time';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from './support/admin.ts';
+import { completeSecondStep } from './support/second-factor.ts';
 import { axeViolations, describeViolations } from './support/browser.ts';
 import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { useRealApp } from './support/real-app.ts';
@@ -94,6 +95,8 @@ async function walk({ page, settled, menu }: Walker, extra: readonly string[] = 
 
 async function signIn(walker: Walker, who: { email: string; password: string }, landing: RegExp): Promise<void> {
   await loginWithKeyboard(walker.page, app.server.url, who.email, who.password);
+  // The administrator passes the second step administrators must (decision 057).
+  await completeSecondStep(walker.page, app.server.url, who.email, landing);
   await walker.page.waitForURL(landing);
   await walker.settled();
 }

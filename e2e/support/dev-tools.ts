@@ -1,7 +1,8 @@
-import { devMailListSchema, hashConfidentialCode, tokenResponseSchema, type DevMail } from '@ecare/shared';
+import { MFA_TOKEN_HEADER, devMailListSchema, hashConfidentialCode, mfaRequiredSchema, tokenResponseSchema, totpEnrolmentSchema, type DevMail } from '@ecare/shared';
 import { expect } from 'vitest';
 import type { RunningServer } from './server.ts';
 import { ADMIN } from './admin.ts';
+import { knownApp, nextAnswer, rememberApp, rememberRecoveryCodes } from './second-factor.ts';
 
 /** The demo administration user (README): the parameter switch wants an administrator's session. */
 
@@ -44,18 +45,33 @@ export async function sendJson(
 /** One administrator session per server, opened on first use (before maintenance closes the login). */
 const adminSessions = new WeakMap<RunningServer, Promise<string>>();
 
-async function openAdminSession(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/token`, {
+async function tokenCall(server: RunningServer, form: Record<string, string>): Promise<Response> {
+  return fetch(`${server.url}/api/token`, {
     method: 'POST',
     headers: { ...(await xsrfPair(server)), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      username: ADMIN.email,
-      password: await hashConfidentialCode(ADMIN.email, ADMIN.password),
-      grant_type: 'password',
-    }),
+    body: new URLSearchParams(form),
   });
+}
+
+/** The administrator's session, through the second step administrators must pass (decision 057). */
+async function openAdminSession(server: RunningServer): Promise<string> {
+  const first = await tokenCall(server, { username: ADMIN.email, password: await hashConfidentialCode(ADMIN.email, ADMIN.password), grant_type: 'password' });
+  expect(first.status).toBe(403);
+  const challenge = mfaRequiredSchema.parse(await first.json());
+  let answer: Record<string, string>;
+  if (challenge.inscriptionRequise || !knownApp(server.url, ADMIN.email)) {
+    const enrolment = await sendJson(server, 'POST', '/api/securite/totp/inscription', {}, { [MFA_TOKEN_HEADER]: challenge.mfa_token });
+    expect(enrolment.status).toBe(200);
+    answer = { grant_type: 'mfa_otp', otp: rememberApp(server.url, ADMIN.email, totpEnrolmentSchema.parse(await enrolment.json()).secret) };
+  } else {
+    const next = await nextAnswer(server.url, ADMIN.email);
+    answer = next.kind === 'totp' ? { grant_type: 'mfa_otp', otp: next.code } : { grant_type: 'mfa_recovery_code', recovery_code: next.code };
+  }
+  const response = await tokenCall(server, { ...answer, mfa_token: challenge.mfa_token });
   expect(response.status).toBe(200);
-  return tokenResponseSchema.parse(await response.json()).access_token;
+  const token = tokenResponseSchema.parse(await response.json());
+  if (token.codesDeSecours) rememberRecoveryCodes(server.url, ADMIN.email, token.codesDeSecours);
+  return token.access_token;
 }
 
 function adminToken(server: RunningServer): Promise<string> {

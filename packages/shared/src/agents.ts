@@ -216,6 +216,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   CONNEXION_AGENT: 'Connexion d’un conseiller à votre compte',
   ACTION_AGENT: 'Modification par un conseiller',
   MAJ_CONTEXTE_SSO: 'Connexion en un clic depuis le poste conseiller',
+  POLITIQUE_SECURITE: 'Modification de la politique de sécurité de l’entreprise',
   LECTURE_PUK: 'Consultation du code PUK',
   LECTURE_RIO: 'Consultation du RIO',
   ACTIVATION_SIM: 'Activation d’une carte SIM',

@@ -93,6 +93,8 @@ export const tokenResponseSchema = lazySchema(() =>
     access_token: z.string(),
     token_type: z.literal('bearer'),
     expires_in: z.number().int(),
+    /** After an enrolment at sign-in only (decision 057): the recovery codes, shown once. */
+    codesDeSecours: z.array(z.string()).optional(),
   }),
 );
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

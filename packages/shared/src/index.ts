@@ -48,3 +48,4 @@ export * from './bulk-actions.ts';
 export * from './user-sessions.ts';
 export * from './security.ts';
 export * from './security-activity.ts';
+export * from './security-policy.ts';

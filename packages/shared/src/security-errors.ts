@@ -14,6 +14,10 @@ export const SECURITY_ERRORS = {
     status: 409,
     message: 'Aucune inscription d’application d’authentification n’est en cours : recommencez l’inscription.',
   },
+  MFA_FACTOR_REQUIRED: {
+    status: 409,
+    message: 'Votre entreprise exige la vérification en deux étapes : ajoutez une autre méthode avant de retirer celle-ci.',
+  },
   TOTP_NOT_ENROLLED: { status: 404, message: 'Aucune application d’authentification n’est active sur votre compte.' },
   TOTP_CODE_INVALID: {
     status: 400,

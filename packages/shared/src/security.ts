@@ -32,6 +32,9 @@ export type MfaMethod = (typeof MFA_METHODS)[number];
 export const SECURITY_TEXTS = {
   mfaRequired: 'Une seconde vérification est nécessaire : saisissez le code affiché par votre application d’authentification, ou l’un de vos codes de secours.',
   totpCodeFormat: 'Saisissez les 6 chiffres affichés par votre application d’authentification.',
+  /** The answer to a subject who must have a second factor and has none yet (decision 057). */
+  enrolmentRequired:
+    'La vérification en deux étapes est obligatoire pour votre compte : inscrivez dès maintenant une application d’authentification pour terminer votre connexion.',
 } as const;
 
 /** A code as the authenticator app shows it (spaces allowed: « 123 456 »). */
@@ -71,6 +74,8 @@ export const mfaRequiredSchema = lazySchema(() =>
     error_description: z.string(),
     mfa_token: z.string().min(1),
     methodes: z.array(z.string()).transform((methods) => methods.filter((method): method is MfaMethod => (MFA_METHODS as readonly string[]).includes(method))),
+    /** The subject must have a second factor and has none: they enrol one first (X-Mfa-Token), decision 057. */
+    inscriptionRequise: z.boolean().optional(),
   }),
 );
 export type MfaRequired = z.output<typeof mfaRequiredSchema>;
@@ -88,9 +93,14 @@ export const securityOverviewSchema = lazySchema(() =>
     }),
     /** Recovery codes not used yet. */
     codesDeSecoursRestants: z.number().int().min(0),
+    /** The user must keep a second factor (administration, or their company's policy, decision 057). */
+    obligatoire: z.boolean(),
   }),
 );
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
+
+/** The header with which a sign-in's enrolment challenge starts an enrolment without a session (decision 057). */
+export const MFA_TOKEN_HEADER = 'X-Mfa-Token';
 
 /** The answer of DELETE /api/securite/totp. */
 export const totpRemovalSchema = lazySchema(() => z.object({ ok: z.literal(true) }));

@@ -34,7 +34,7 @@ export const LIMITS = {
   codeCheckWindowMs: HOUR,
 } as const;
 
-export type IpGroup = 'login' | 'password-reset' | 'guid' | 'email-link' | 'login-unlock' | 'esim-link';
+export type IpGroup = 'login' | 'password-reset' | 'guid' | 'email-link' | 'login-unlock' | 'esim-link' | 'second-step';
 
 /** What a login may do, read before the code is checked. */
 export interface LoginGate {

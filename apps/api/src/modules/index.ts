@@ -19,6 +19,7 @@ export const FEATURE_MODULES = [
   (await import('./password/index.ts')).passwordModule,
   (await import('./email-change/index.ts')).emailChangeModule,
   (await import('./security/index.ts')).securityModule,
+  (await import('./security-policy/index.ts')).securityPolicyModule,
   (await import('./optins/index.ts')).optinsModule,
   (await import('./account-users/index.ts')).accountUsersModule,
   (await import('./legal/index.ts')).legalModule,

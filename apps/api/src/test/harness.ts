@@ -19,6 +19,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client.t
 import { emailOutbox } from '../db/schema.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { ManualClock } from '../lib/clock.ts';
+import { signInWithSecondFactor } from './second-factor.ts';
 import { attachmentsFolder } from './multipart.ts';
 import { recreateFromTemplate, workerDatabaseUrl } from './worker-database.ts';
 
@@ -87,7 +88,7 @@ export interface TestContext {
   send(
     method: 'POST' | 'PUT' | 'DELETE',
     url: string,
-    options?: { token?: string; form?: Record<string, string>; json?: unknown; ip?: string },
+    options?: { token?: string; form?: Record<string, string>; json?: unknown; ip?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
   /** The outbox, newest first. */
   outbox(): Promise<(typeof emailOutbox.$inferSelect)[]>;
@@ -152,15 +153,19 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
         'x-xsrf-token': XSRF,
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...options.headers,
       },
       ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
       ...(options.json !== undefined ? { payload: options.json as object } : {}),
     });
 
+  // The authenticator apps this context's sign-ins enrolled (administration users must have one, decision 057).
+  const apps = new Map<string, { secret: string; lastStep: number }>();
   const login = async (email: string, password: string) => {
-    const response = await send('POST', '/api/token', {
+    const first = await send('POST', '/api/token', {
       form: { username: email, password: await hashConfidentialCode(email, password), grant_type: 'password', captcha: '', ip: '' },
     });
+    const response = first.statusCode === 403 ? await signInWithSecondFactor({ send, clock, apps }, email, first) : first;
     if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.body}`);
     return tokenResponseSchema.parse(response.json()).access_token;
   };

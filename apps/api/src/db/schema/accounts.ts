@@ -34,6 +34,8 @@ export const billingAccounts = pgTable(
     adresseVille: text('adresse_ville').notNull(),
     /** Whether the account's managers are e-mailed when a customer-service agent connects to it. */
     alerteConnexionAgent: boolean('alerte_connexion_agent').notNull().default(true),
+    /** Whether every user of the account must sign in with a second factor (decision 057). */
+    mfaObligatoire: boolean('mfa_obligatoire').notNull().default(false),
   },
   (t) => [uniqueIndex('billing_accounts_code_uq').on(t.codeClientBscs), index('billing_accounts_company_idx').on(t.companyId)],
 );

@@ -2,8 +2,9 @@
  * The second factor of a sign-in (decision 054): a user's authenticator app (TOTP), their
  * recovery codes and the pending second steps of sign-ins (`mfa_token`).
  */
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { agents } from './agents.ts';
 
 /** One authenticator app per user: pending until a first code confirms it. */
 export const totpFactors = pgTable('totp_factors', {
@@ -33,20 +34,25 @@ export const recoveryCodes = pgTable(
   (t) => [uniqueIndex('recovery_codes_user_code_uq').on(t.userId, t.codeHash)],
 );
 
-/** The second step a sign-in's right code opened: its `mfa_token` (hashed), for 5 minutes, used once. */
+/**
+ * The second step a sign-in's right code opened: its `mfa_token` (hashed), for 5 minutes, used once.
+ * Its subject is a user, or an agent of a composite login (decision 057) with the customer session
+ * it leads to (`contexte`); `inscription`: the subject must first enrol an authenticator app.
+ */
 export const mfaChallenges = pgTable(
   'mfa_challenges',
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    contexte: jsonb('contexte').$type<{ email: string; motif: string }>(),
+    inscription: boolean('inscription').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** Wrong second steps made with it: beyond MFA_TOKEN_MAX_FAILURES it is void. */
     failures: integer('failures').notNull().default(0),
   },
-  (t) => [uniqueIndex('mfa_challenges_token_uq').on(t.tokenHash), index('mfa_challenges_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('mfa_challenges_token_uq').on(t.tokenHash), index('mfa_challenges_user_idx').on(t.userId), index('mfa_challenges_agent_idx').on(t.agentId)],
 );

@@ -25,6 +25,11 @@ export function createAgentsRepository(db: Database) {
       return row;
     },
 
+    async findById(id: number) {
+      const [row] = await db.select().from(agents).where(eq(agents.id, id)).limit(1);
+      return row;
+    },
+
     async findByRegate(codeRegate: string) {
       const [row] = await db.select().from(agents).where(eq(agents.codeRegate, codeRegate)).limit(1);
       return row;

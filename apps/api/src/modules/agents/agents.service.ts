@@ -12,6 +12,7 @@ import {
   type AgentConnectResponse,
   type AgentProfile,
   type AgentUser,
+  type MfaRequired,
   type TokenRequest,
   type TokenResponse,
   type ValidateScRequest,
@@ -65,6 +66,8 @@ export function createAgentsService(deps: {
   session: AgentSessionPolicy;
   brandName: string;
   publicUrl: string;
+  /** The second step an agent signing in with a code must pass (decision 057); null: none asked. */
+  secondStep: (target: { agentId: number; email: string; motif: string }) => Promise<MfaRequired | null>;
 }) {
   const { repo, clock, limits, session } = deps;
   const invalid = () => fail('AGENT_INVALID_CREDENTIALS', { values: { operator: deps.brandName } });
@@ -262,12 +265,24 @@ export function createAgentsService(deps: {
      * agent's hashed code and a reason. The customer's own account, or the one account they
      * manage; a customer managing several is sent to the client search.
      */
-    async compositeLogin(request: TokenRequest, ip: string): Promise<TokenResponse> {
+    async compositeLogin(request: TokenRequest, ip: string): Promise<TokenResponse | MfaRequired> {
       const parsed = parseCompositeUsername(request.username);
       if (!parsed || request.password === '') throw fail('INVALID_GRANT');
       const agent = await checkCode(`agent-regate:${parsed.codeRegate}`, ip, () => repo.findByRegate(parsed.codeRegate), request.password);
       if (!agent) throw fail('INVALID_GRANT');
-      return connectByEmail(agent, parsed.email, request.motif ?? '', ip);
+      const motif = request.motif ?? '';
+      if (!isValidMotif(motif)) throw fail('AGENT_MOTIF_INVALID');
+      // An agent who signs in with a code proves a second factor first (decision 057): the customer
+      // session opens once it is passed (completeCompositeLogin).
+      const challenge = await deps.secondStep({ agentId: agent.id, email: parsed.email, motif });
+      return challenge ?? connectByEmail(agent, parsed.email, motif, ip);
+    },
+
+    /** The composite login's customer session, once the agent passed their second step; the agent must still be active. */
+    async completeCompositeLogin(target: { agentId: number; email: string; motif: string }, ip: string): Promise<TokenResponse> {
+      const agent = await repo.findById(target.agentId);
+      if (!agent?.actif) throw fail('INVALID_GRANT');
+      return connectByEmail(agent, target.email, target.motif, ip);
     },
 
     /** POST /api/sso/connexion: the composite login of an agent an SSO assertion vouches for (decision 034). */

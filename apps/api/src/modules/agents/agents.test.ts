@@ -19,6 +19,7 @@ import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
 import { bodyOf, errorOf, expectError, tokenErrorOf, useTestContext } from '../../test/harness.ts';
+import { signInWithSecondFactor } from '../../test/second-factor.ts';
 
 type DemoAgent = (typeof DEMO_AGENTS)[keyof typeof DEMO_AGENTS];
 
@@ -342,8 +343,16 @@ describe('POST /api/token with the composite identifier (spec §9)', () => {
     ...(motif === undefined ? {} : { motif }),
   });
 
+  // The agent's authenticator app, enrolled at their first composite login (decision 057).
+  const agentApps = new Map<string, { secret: string; lastStep: number }>();
+  /** The composite login through the agent's second step (security-policy.test.ts tests that step itself). */
+  const composite = async (username: string, motif?: string) => {
+    const first = await t.send('POST', '/api/token', { form: await form(username, motif) });
+    return first.statusCode === 403 ? signInWithSecondFactor({ send: t.send, clock: t.clock, apps: agentApps }, 'BDP001', first) : first;
+  };
+
   it('opens a customer session bound to the customer’s account', async () => {
-    const response = await t.send('POST', '/api/token', { form: await form(compositeUsername('BDP001', DEMO_USERS.gestionnaire.email), MOTIF) });
+    const response = await composite(compositeUsername('BDP001', DEMO_USERS.gestionnaire.email), MOTIF);
     expect(response.statusCode, response.body).toBe(200);
     const customer = bodyOf(response, tokenResponseSchema).access_token;
     expect(bodyOf(await t.get('/api/current_user', customer), currentUserSchema)).toMatchObject({ usernameSC: 'cmartin', nomSC: 'Camille Martin' });
@@ -358,7 +367,8 @@ describe('POST /api/token with the composite identifier (spec §9)', () => {
     expect(tokenErrorOf(wrongRegate).error).toBe('invalid_grant');
     const noMotif = await t.send('POST', '/api/token', { form: await form(compositeUsername('BDP001', DEMO_USERS.gestionnaire.email)) });
     expect(tokenErrorOf(noMotif)).toMatchObject({ error: 'invalid_request' });
-    const several = await t.send('POST', '/api/token', { form: await form(compositeUsername('BDP001', DEMO_USERS.mandataire.email), MOTIF) });
+    // Who the customer is, and which accounts they have, is told only after the agent's second step.
+    const several = await composite(compositeUsername('BDP001', DEMO_USERS.mandataire.email), MOTIF);
     expect(tokenErrorOf(several)).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('plusieurs comptes') });
     const noMarker = await t.send('POST', '/api/token', { form: await form(`CODE_REGATE :BDP001${DEMO_USERS.gestionnaire.email}`, MOTIF) });
     expect(tokenErrorOf(noMarker).error).toBe('invalid_grant');

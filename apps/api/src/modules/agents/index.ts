@@ -32,9 +32,10 @@ export const agentsModule = defineModule(
       session: { idleMs: core.config.agentSessionIdleMs, maxMs: core.config.agentSessionMaxMs },
       brandName: core.config.brandName,
       publicUrl: core.config.publicUrl,
+      secondStep: (target) => app.auth.agentChallenge(target),
     });
     app.decorateRequest('agentAuth', null);
-    app.auth.useAgentLogin(service.compositeLogin);
+    app.auth.useAgentLogin({ login: service.compositeLogin, complete: service.completeCompositeLogin });
     const authenticateAgent = createAuthenticateAgent(service);
     await agentsRoutes(app, { service, authenticateAgent, limits: core.limits });
     // Single sign-on entries: Gaia (OpenID Connect) and signed one-click URLs (decision 034).

@@ -37,7 +37,7 @@ export async function authRoutes(
   app.post(
     '/api/token',
     {
-      onRequest: limits.perIpHook('login'),
+
       schema: {
         tags: ['auth'],
         summary:
@@ -48,6 +48,10 @@ export async function authRoutes(
         response: { 200: tokenResponseSchema, 400: tokenErrorSchema, 403: z.union([mfaRequiredSchema, apiErrorSchema]), 429: tokenErrorSchema },
       },
       preValidation: async (request) => {
+        // A sign-in's second step (`mfa_*`, decision 057) counts apart from the first: a sign-in
+        // with a second factor costs the address one login attempt, as one without.
+        const grant = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
+        await limits.perIp(typeof grant === 'string' && grant.startsWith('mfa_') ? 'second-step' : 'login', request.ip);
         if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) throw fail('INVALID_REQUEST');
       },
       errorHandler: (error, _request, reply) => sendOAuthError(error, reply),

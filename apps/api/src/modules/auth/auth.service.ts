@@ -29,18 +29,37 @@ export interface SessionPolicy {
   agentIdleMs: number;
 }
 
-/** The agent mode's composite login (`CODE_REGATE :…`), provided by the agents module. */
-export type AgentLogin = (request: TokenRequest, ip: string) => Promise<TokenResponse>;
+/**
+ * The agent mode's composite login (`CODE_REGATE :…`), provided by the agents module: the login
+ * itself (a customer session, or the second step's challenge of the agent, decision 057), and the
+ * customer session it leads to once the agent passed their second step.
+ */
+export interface AgentLogin {
+  login(request: TokenRequest, ip: string): Promise<TokenResponse | MfaRequired>;
+  complete(target: AgentTarget, ip: string): Promise<TokenResponse>;
+}
+
+/** An agent's composite login waiting for their second step: the agent and the customer session asked for. */
+export interface AgentTarget {
+  agentId: number;
+  email: string;
+  motif: string;
+}
+
+/** Who a second step signs in: a user (with their recovery codes after an enrolment at sign-in), or an agent's composite login. */
+export type SecondStepResult = { userId: number; codesDeSecours?: string[] } | { agent: AgentTarget };
 
 /**
  * The second factor of a sign-in (decision 054), provided by the security module: the challenge a
  * right code of a user with a second factor gets instead of a session, and the check of its answer.
  */
 export interface SecondFactor {
-  /** The `mfa_required` answer for a user with a second factor; null for a user without one. */
+  /** The `mfa_required` answer for a user with a second factor, or who must enrol one; null for a user without one. */
   challenge(userId: number): Promise<MfaRequired | null>;
-  /** Checks a second step (`mfa_*` grant) and uses its `mfa_token`: the user it signs in, or a coded refusal. */
-  verify(request: TokenEndpointRequest, ip: string): Promise<number>;
+  /** The `mfa_required` answer of an agent's composite login (agents signing in with a code must have one, decision 057). */
+  agentChallenge(target: AgentTarget): Promise<MfaRequired>;
+  /** Checks a second step (`mfa_*` grant) and uses its `mfa_token`: who it signs in, or a coded refusal. */
+  verify(request: TokenEndpointRequest, ip: string): Promise<SecondStepResult>;
 }
 
 /** The grants of a sign-in's second step: the security module's, when it is there. */
@@ -122,7 +141,7 @@ export function createAuthService(
     }
     if (request.username.startsWith(COMPOSITE_LOGIN_PREFIX)) {
       if (!agentLogin) throw fail('INVALID_GRANT');
-      return agentLogin(request, ip);
+      return agentLogin.login(request, ip);
     }
     const email = emailSchema.safeParse(request.username);
     if (!email.success || request.password.length === 0) throw fail('INVALID_GRANT');
@@ -156,7 +175,14 @@ export function createAuthService(
     async token(request: TokenEndpointRequest, ip: string, passToken?: string, userAgent?: string): Promise<TokenResponse | MfaRequired> {
       if (SECOND_STEP_GRANT.test(request.grant_type)) {
         if (!secondFactor) throw fail('UNSUPPORTED_GRANT_TYPE');
-        return openSession(await secondFactor.verify(request, ip), ip, userAgent, request.grant_type);
+        const passed = await secondFactor.verify(request, ip);
+        if ('agent' in passed) {
+          if (!agentLogin) throw fail('INVALID_GRANT');
+          return agentLogin.complete(passed.agent, ip);
+        }
+        const session = await openSession(passed.userId, ip, userAgent, request.grant_type);
+        // Enrolled at this sign-in (decision 057): the recovery codes, shown once.
+        return passed.codesDeSecours ? { ...session, codesDeSecours: passed.codesDeSecours } : session;
       }
       const password = tokenRequestSchema.safeParse(request);
       if (!password.success) throw fail('INVALID_REQUEST');
@@ -184,6 +210,11 @@ export function createAuthService(
     /** Lets the agents module take the composite logins (decision 032). */
     useAgentLogin(login: AgentLogin): void {
       agentLogin = login;
+    },
+
+    /** The second step of an agent's composite login (decision 057); null when no module takes second steps. */
+    async agentChallenge(target: AgentTarget): Promise<MfaRequired | null> {
+      return secondFactor ? secondFactor.agentChallenge(target) : null;
     },
 
     /**

@@ -19,7 +19,9 @@ const tokenForm = async (username: string, code: string, extra: Record<string, s
 });
 
 describe('POST /api/token', () => {
-  it.each(Object.keys(DEMO_USERS) as (keyof typeof DEMO_USERS)[])('logs in the %s demo identity', async (who) => {
+  // An administration user must have a second factor (decision 057): security-policy.test.ts signs them in.
+  const withoutSecondFactor = (Object.keys(DEMO_USERS) as (keyof typeof DEMO_USERS)[]).filter((who) => who !== 'administration');
+  it.each(withoutSecondFactor)('logs in the %s demo identity', async (who) => {
     const { email, password } = DEMO_USERS[who];
     const response = await t.send('POST', '/api/token', { form: await tokenForm(email, password) });
     expect(response.statusCode).toBe(200);

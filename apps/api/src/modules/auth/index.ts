@@ -12,7 +12,7 @@ import { agentScopeHooks } from './agent-scope.ts';
 export { actorOf, caller, type Caller, type RequestActor } from './auth.hook.ts';
 export type { AuthUser } from './auth.repository.ts';
 export type { SignIn } from './auth.service.ts';
-export type { SecondFactor } from './auth.service.ts';
+export type { AgentTarget, SecondFactor, SecondStepResult } from './auth.service.ts';
 
 /** What other modules may use of authentication. */
 export interface AuthModule {
@@ -26,6 +26,8 @@ export interface AuthModule {
   onSignIn: AuthService['onSignIn'];
   /** The agents module takes the composite logins (`CODE_REGATE :…`) of POST /api/token (decision 032). */
   useAgentLogin: AuthService['useAgentLogin'];
+  /** The second step of an agent's composite login, asked by the agents module (decision 057). */
+  agentChallenge: AuthService['agentChallenge'];
   /** The security module takes the second step of sign-ins (decision 054). */
   useSecondFactor: AuthService['useSecondFactor'];
 }
@@ -71,6 +73,7 @@ export const authModule = defineModule('auth', async (app, core) => {
     forgetSessions: service.forgetSessions,
     onSignIn: service.onSignIn,
     useAgentLogin: service.useAgentLogin,
+    agentChallenge: service.agentChallenge,
     useSecondFactor: service.useSecondFactor,
   } satisfies AuthModule);
   agentScopeHooks(app, core.audit, core.log);

@@ -9,6 +9,9 @@ export const SECURITY_AUDIT_ACTIONS = [
   // Decision 058: new recovery codes replaced the old ones; an agent reset the user's second factors.
   'REGENERATION_CODES_SECOURS',
   'REINITIALISATION_MFA',
+  // An agent's app (decision 057): enrolled at their sign-in (`userId` is the agent), reset by the back office (`details.agentId`).
+  'INSCRIPTION_TOTP_CONSEILLER',
+  'REINITIALISATION_TOTP_CONSEILLER',
 ] as const;
 
 declare module '../../core/audit.ts' {

@@ -115,7 +115,9 @@ export function createSecurityRepository(db: Database) {
 
     /** A new second step for the user; their expired ones go. */
     async createChallenge(challenge: typeof mfaChallenges.$inferInsert): Promise<void> {
-      await db.delete(mfaChallenges).where(and(eq(mfaChallenges.userId, challenge.userId), lte(mfaChallenges.expiresAt, challenge.createdAt)));
+      // Of the same subject: a user, or an agent (decision 057).
+      const subject = challenge.agentId != null ? eq(mfaChallenges.agentId, challenge.agentId) : eq(mfaChallenges.userId, challenge.userId ?? 0);
+      await db.delete(mfaChallenges).where(and(subject, lte(mfaChallenges.expiresAt, challenge.createdAt)));
       await db.insert(mfaChallenges).values(challenge);
     },
 

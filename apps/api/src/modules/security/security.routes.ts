@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { apiErrorSchema, okResponseSchema, recoveryCodesSchema, securityOverviewSchema, totpCodeRequestSchema, totpEnrolmentSchema } from '@ecare/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MFA_TOKEN_HEADER, apiErrorSchema, okResponseSchema, recoveryCodesSchema, securityOverviewSchema, totpCodeRequestSchema, totpEnrolmentSchema } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import { assertNotAgent } from '../../policy/acting-agent.ts';
 import { caller } from '../auth/index.ts';
@@ -11,6 +11,16 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export async function securityRoutes(app: ModuleApp, { service }: { service: SecurityService }) {
   const { authenticate } = app.auth;
   const ownAccount = [authenticate, async (request: FastifyRequest) => assertNotAgent(caller(request))];
+  const mfaTokenOf = (request: FastifyRequest) => {
+    const value = request.headers[MFA_TOKEN_HEADER.toLowerCase()];
+    return typeof value === 'string' ? value : undefined;
+  };
+  // A sign-in's enrolment challenge (decision 057) enrols without a session; anything else needs the user's own.
+  const ownAccountOrEnrolmentChallenge = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (mfaTokenOf(request) !== undefined) return;
+    await authenticate(request, reply);
+    assertNotAgent(caller(request));
+  };
 
   app.get(
     '/api/securite',
@@ -28,15 +38,18 @@ export async function securityRoutes(app: ModuleApp, { service }: { service: Sec
   app.post(
     '/api/securite/totp/inscription',
     {
-      onRequest: ownAccount,
+      onRequest: ownAccountOrEnrolmentChallenge,
       schema: {
         tags: ['security'],
         summary: 'Commence l’inscription d’une application d’authentification (remplace une inscription en attente)',
+        description: `Sans session, avec l’en-tête ${MFA_TOKEN_HEADER} d’une connexion qui exige l’inscription (mfa_required, inscriptionRequise) : l’application du sujet de la connexion, confirmée ensuite par grant_type=mfa_otp.`,
         response: { 200: totpEnrolmentSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
+      const mfaToken = mfaTokenOf(request);
+      if (mfaToken !== undefined) return service.enrolByChallenge(mfaToken);
       const { user } = caller(request);
       return service.enrol(user);
     },

@@ -2,6 +2,8 @@ import type { AgentUser } from '@ecare/shared/agents';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getAgentUser } from '../../features/agents/api/agent-storage.ts';
+import { requestMfaToken } from '../../features/auth/api/request-mfa-token.ts';
+import { SecondFactorStep } from '../../features/auth/components/second-factor-step.tsx';
 import { AgentLogin } from '../../features/agents/components/agent-login.tsx';
 import { AgentPage } from '../../features/agents/components/agent-page.tsx';
 import { useSsoRecognition } from '../../features/agents/sso/use-sso-recognition.ts';
@@ -29,6 +31,17 @@ export function AgentLoginRoute() {
         onCustomerToken={async (token) => {
           await navigate(await enterCustomer(token, null), { replace: true });
         }}
+        // An agent signing in with a code passes their own second factor first (decision 057).
+        secondStep={(challenge, onRestart) => (
+          <SecondFactorStep
+            challenge={challenge}
+            onSubmit={async (factor) => {
+              const token = await requestMfaToken({ mfaToken: challenge.mfa_token, factor });
+              await navigate(await enterCustomer(token.access_token, null), { replace: true });
+            }}
+            onRestart={onRestart}
+          />
+        )}
       />
     </AgentPage>
   );

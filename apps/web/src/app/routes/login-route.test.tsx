@@ -33,11 +33,13 @@ afterEach(() => {
 const grantOf = (request: RecordedRequest) => new URLSearchParams(request.body ?? '').get('grant_type');
 
 /** The login page's server: the right code of a user with an authenticator app, and the answers of the second step. */
-function serve(secondStep: (form: URLSearchParams) => Response) {
+function serve(secondStep: (form: URLSearchParams) => Response, challenge: object = MFA_REQUIRED, others: (request: RecordedRequest) => Response | null = () => null) {
   return stubFetch((request) => {
     const path = new URL(request.url, 'http://localhost').pathname;
     if (path === '/api/parametres') return jsonResponse(createServerParameters());
-    if (path === '/api/token' && grantOf(request) === 'password') return jsonResponse(MFA_REQUIRED, 403);
+    const other = others(request);
+    if (other) return other;
+    if (path === '/api/token' && grantOf(request) === 'password') return jsonResponse(challenge, 403);
     if (path === '/api/token') return secondStep(new URLSearchParams(request.body ?? ''));
     return jsonResponse({ code: 'NOT_FOUND', exceptionMessage: request.url }, 404);
   });
@@ -114,5 +116,37 @@ describe('LoginRoute, second step (issue 29)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Revenir à l’identification' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Identifiez-vous' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(/^Identifiant/));
+  });
+});
+
+describe('LoginRoute, enrolment required at sign-in (decision 057)', () => {
+  const ENROLMENT_REQUIRED = { ...MFA_REQUIRED, error_description: SECURITY_TEXTS.enrolmentRequired, methodes: [], inscriptionRequise: true };
+  const ENROLMENT = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Test:claire?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,AAAA' };
+  const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+
+  it('explains, shows the QR code and the key, confirms the first code, then shows the recovery codes once before the portal', async () => {
+    const { requests } = serve(
+      (form) => (form.get('otp') === '123456' ? jsonResponse({ ...TOKEN, codesDeSecours: CODES }) : jsonResponse({ error: 'invalid_grant', error_description: 'Le code est incorrect.' }, 400)),
+      ENROLMENT_REQUIRED,
+      (request) => (request.url === '/api/securite/totp/inscription' ? jsonResponse(ENROLMENT) : null),
+    );
+    const { router } = await signInWithRightCode();
+    expect(screen.getByText(SECURITY_TEXTS.enrolmentRequired)).toBeTruthy();
+    const qr = await screen.findByRole('img', { name: 'QR code à scanner avec votre application d’authentification' });
+    expect(qr.getAttribute('src')).toBe(ENROLMENT.qrCode);
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    const enrolment = requests.find((request) => request.url === '/api/securite/totp/inscription');
+    expect(enrolment?.headers.get('X-Mfa-Token')).toBe('jeton-mfa-de-test');
+    expect(requests.filter((request) => request.url === '/api/securite/totp/inscription')).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText(/^Code de vérification/), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    const list = await screen.findByRole('list', { name: 'Codes de secours' });
+    expect(list.textContent).toContain(CODES[0]);
+    // Not in yet: the codes first.
+    expect(router.state.location.pathname).toBe('/identification/authentification');
+    fireEvent.click(screen.getByRole('button', { name: 'J’ai conservé mes codes de secours' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/accueil-utilisateur'));
+    expect(getAccessToken()).toBe('jeton-session-de-test');
   });
 });

@@ -1,4 +1,5 @@
 import type { MfaRequired } from '@ecare/shared/security';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { IDENTIFIER_FIELD_ID } from '../../features/auth/components/login-form.tsx';
@@ -18,12 +19,20 @@ interface LoginSecondStepProps {
  */
 export function LoginSecondStep({ challenge, destination, onRestart }: LoginSecondStepProps) {
   const navigate = useNavigate();
+  // An app enrolled at this sign-in (decision 057): its recovery codes, and the way into the portal once they are kept.
+  const [kept, setKept] = useState<{ codes: string[]; enter: () => Promise<string> } | null>(null);
   return (
     <SecondFactorStep
       challenge={challenge}
       // A refusal is shown by the step's form (its alert).
       onSubmit={async (factor) => {
-        await navigate(await completeSignIn(challenge, factor, destination), { replace: true });
+        const outcome = await completeSignIn(challenge, factor, destination);
+        if (outcome.kind === 'recovery-codes') setKept(outcome);
+        else await navigate(outcome.target, { replace: true });
+      }}
+      recoveryCodes={kept?.codes ?? null}
+      onCodesKept={() => {
+        if (kept) void kept.enter().then((target) => navigate(target, { replace: true }));
       }}
       onRestart={() => {
         // The reader starts again where they type.

@@ -92,7 +92,17 @@ export async function signIn(input: SignInInput): Promise<SignInOutcome> {
  * The second step of a login: the challenge's `mfa_token` with an app's code or a recovery code;
  * then as a login without a second factor. Rejects with the ApiError of a refused factor.
  */
-export async function completeSignIn(challenge: MfaRequired, factor: SecondFactor, destination: SignInDestination): Promise<string> {
+export async function completeSignIn(challenge: MfaRequired, factor: SecondFactor, destination: SignInDestination): Promise<SecondStepOutcome> {
   const token = await requestMfaToken({ mfaToken: challenge.mfa_token, factor });
-  return startSignedIn(token.access_token, destination);
+  // Enrolled at this sign-in (decision 057): the recovery codes are shown before the portal opens.
+  if (token.codesDeSecours) {
+    const codes = token.codesDeSecours;
+    return { kind: 'recovery-codes', codes, enter: () => startSignedIn(token.access_token, destination) };
+  }
+  return { kind: 'signed-in', target: await startSignedIn(token.access_token, destination) };
 }
+
+/** A second step ends signed in, or first shows the recovery codes of an app enrolled at sign-in (`enter`: then on). */
+export type SecondStepOutcome =
+  | { kind: 'signed-in'; target: string }
+  | { kind: 'recovery-codes'; codes: string[]; enter: () => Promise<string> };

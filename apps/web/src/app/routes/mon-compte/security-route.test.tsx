@@ -16,7 +16,7 @@ const ENROLMENT = totpEnrolmentSchema.parse({
 });
 const CODES = recoveryCodesSchema.parse({ codesDeSecours: Array.from({ length: 10 }, (_, index) => `7KQ2-M9X${index}`) });
 const overviewOf = (actif: boolean, restants = 10): SecurityOverview =>
-  securityOverviewSchema.parse({ totp: { actif, depuis: actif ? '2026-03-05T09:30:00.000Z' : null }, codesDeSecoursRestants: actif ? restants : 0 });
+  securityOverviewSchema.parse({ totp: { actif, depuis: actif ? '2026-03-05T09:30:00.000Z' : null }, codesDeSecoursRestants: actif ? restants : 0, obligatoire: false });
 
 let saved: { name: string; blob: Blob }[] = [];
 

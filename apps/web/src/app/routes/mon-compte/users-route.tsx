@@ -7,6 +7,7 @@ import { clearSelection } from '../../../lib/selection-store.ts';
 import { queryClient } from '../../query-client.ts';
 import { loadSession } from '../../session/load-session.ts';
 import { FleetPolicySection } from '../../../features/fleet-policy/components/fleet-policy-form.tsx';
+import { SecurityPolicySection } from '../../../features/security-policy/components/security-policy-section.tsx';
 import { AccountPage } from './account-page.tsx';
 
 const PAGE_TITLE = 'Utilisateurs du compte';
@@ -52,6 +53,7 @@ export function UsersRoute() {
         <>
           <AccountUsersPanel idClientBscs={account.idClientBscs} onAccessLost={lostAccess} agentSession={agentSession} />
           <FleetPolicySection idClientBscs={account.idClientBscs} />
+          <SecurityPolicySection idClientBscs={account.idClientBscs} />
         </>
       )}
     </AccountPage>

@@ -1,6 +1,7 @@
 import { AGENT_LIMITS, compositeUsername, type AgentUser } from '@ecare/shared/agents';
 import { hashConfidentialCode } from '@ecare/shared/auth';
-import { useState } from 'react';
+import { MFA_REQUIRED_ERROR, mfaRequiredSchema, type MfaRequired } from '@ecare/shared/security';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FormAlertError } from '../../../components/ui/form/api-error-to-form.ts';
 import { Form } from '../../../components/ui/form/form.tsx';
@@ -8,6 +9,7 @@ import { FormAlert } from '../../../components/ui/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { PATHS } from '../../../lib/routes.ts';
 import { requestAgentToken } from '../api/request-agent-token.ts';
 import { validateAgent } from '../api/validate-agent.ts';
@@ -28,6 +30,18 @@ interface AgentLoginProps {
   onRecognised: (agent: AgentUser) => void;
   /** The customer session the final login opened. */
   onCustomerToken: (accessToken: string) => Promise<void>;
+  /**
+   * The second step an agent signing in with a code passes before the customer session opens
+   * (decision 057), composed by the route (`onRestart`: back to the form).
+   */
+  secondStep: (challenge: MfaRequired, onRestart: () => void) => ReactNode;
+}
+
+/** The 403 `mfa_required` answer of the composite login, read; null for any other refusal. */
+function secondStepDue(error: unknown): MfaRequired | null {
+  if (!isApiError(error) || error.status !== 403 || error.code !== MFA_REQUIRED_ERROR) return null;
+  const challenge = mfaRequiredSchema.safeParse(error.body);
+  return challenge.success ? challenge.data : null;
 }
 
 /** Form 1: identifier and confidential code (spec §2, §5); the code is hashed as a customer's. */
@@ -62,7 +76,15 @@ function IdentificationForm({ onDone }: { onDone: (recognised: Recognised) => vo
 }
 
 /** Forms 2 and 3: the Régate code of the point of sale, the client's e-mail and the reason (composite login). */
-function ClientLoginForm({ codeHash, onCustomerToken }: { codeHash: string | null; onCustomerToken: AgentLoginProps['onCustomerToken'] }) {
+function ClientLoginForm({
+  codeHash,
+  onCustomerToken,
+  onSecondStep,
+}: {
+  codeHash: string | null;
+  onCustomerToken: AgentLoginProps['onCustomerToken'];
+  onSecondStep: (challenge: MfaRequired) => void;
+}) {
   const sso = readSsoState();
   const form = useZodForm(clientLoginSchema, {
     defaultValues: { codeRegate: sso?.clesSSO.CodeRegate ?? '', emailClient: '', motif: '' },
@@ -78,6 +100,8 @@ function ClientLoginForm({ codeHash, onCustomerToken }: { codeHash: string | nul
       const token = codeHash ? await requestAgentToken(username, codeHash, values.motif) : await ssoConnect(agentToken ?? '', { username, motif: values.motif });
       await onCustomerToken(token.access_token);
     } catch (error) {
+      const challenge = secondStepDue(error);
+      if (challenge) return onSecondStep(challenge);
       // Spec §4: on failure the client e-mail is cleared.
       form.setValue('emailClient', '');
       throw error;
@@ -106,8 +130,9 @@ function ClientLoginForm({ codeHash, onCustomerToken }: { codeHash: string | nul
 }
 
 /** /identification/authen-gc (spec §2 "Agent login"): the agent identifies, then reaches a client. */
-export function AgentLogin({ agent, onRecognised, onCustomerToken }: AgentLoginProps) {
+export function AgentLogin({ agent, onRecognised, onCustomerToken, secondStep }: AgentLoginProps) {
   const [recognised, setRecognised] = useState<Recognised | null>(null);
+  const [challenge, setChallenge] = useState<MfaRequired | null>(null);
   const user = recognised?.user ?? agent;
   if (!user) {
     return (
@@ -130,7 +155,11 @@ export function AgentLogin({ agent, onRecognised, onCustomerToken }: AgentLoginP
           Rechercher un client
         </Link>
       </section>
-      {user.profil === 'BDP' ? <ClientLoginForm codeHash={recognised?.codeHash ?? null} onCustomerToken={onCustomerToken} /> : null}
+      {user.profil !== 'BDP' ? null : challenge ? (
+        <div className="max-w-md">{secondStep(challenge, () => setChallenge(null))}</div>
+      ) : (
+        <ClientLoginForm codeHash={recognised?.codeHash ?? null} onCustomerToken={onCustomerToken} onSecondStep={setChallenge} />
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useZodForm } from '../../../components/ui/form/use-zod-form.ts';
 import type { SecondFactor } from '../api/request-mfa-token.ts';
+import { SecondFactorEnrolment } from './second-factor-enrolment.tsx';
 
 // This file is the login page's second step: it loads only when a sign-in asks for a second
 // factor (decision 012), so it may use the app's form pattern.
@@ -62,13 +63,16 @@ export interface SecondFactorStepProps {
   onSubmit: (factor: SecondFactor) => Promise<void>;
   /** Back to the identifier and code (the challenge expired, or another account). */
   onRestart: () => void;
+  /** After an enrolment at sign-in (decision 057): the recovery codes to show once, and the way on once kept. */
+  recoveryCodes?: readonly string[] | null;
+  onCodesKept?: () => void;
 }
 
 /**
  * « Vérification en deux étapes » (issue 29): after a right code, the authenticator app's code
  * or, instead, a recovery code.
  */
-export function SecondFactorStep({ challenge, onSubmit, onRestart }: SecondFactorStepProps) {
+export function SecondFactorStep({ challenge, onSubmit, onRestart, recoveryCodes = null, onCodesKept = () => {} }: SecondFactorStepProps) {
   const canUseApp = challenge.methodes.includes('totp');
   const canUseRecovery = challenge.methodes.includes('secours');
   const [mode, setMode] = useState<Mode>(canUseApp || !canUseRecovery ? 'totp' : 'secours');
@@ -88,7 +92,12 @@ export function SecondFactorStep({ challenge, onSubmit, onRestart }: SecondFacto
       <h2 id="verification-titre" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-primary-strong">
         Vérification en deux étapes
       </h2>
-      {!canUseApp && !canUseRecovery ? (
+      {challenge.inscriptionRequise ? (
+        // The subject must have a second factor and has none: they enrol the app first (decision 057).
+        <SecondFactorEnrolment challenge={challenge} recoveryCodes={recoveryCodes} onCodesKept={onCodesKept}>
+          <FactorForm key="inscription" mode="totp" onSubmit={onSubmit} focusField={false} />
+        </SecondFactorEnrolment>
+      ) : !canUseApp && !canUseRecovery ? (
         <p>
           Votre compte demande un second facteur que cette page ne sait pas encore utiliser. Contactez le service client pour retrouver
           l’accès à votre espace.
@@ -104,27 +113,29 @@ export function SecondFactorStep({ challenge, onSubmit, onRestart }: SecondFacto
           <FactorForm key="secours" mode="secours" onSubmit={onSubmit} focusField={switched} />
         </>
       )}
-      <ul className="space-y-2">
-        {mode === 'totp' && canUseRecovery ? (
+      {recoveryCodes ? null : (
+        <ul className="space-y-2">
+          {mode === 'totp' && canUseRecovery ? (
+            <li>
+              <button type="button" className="link text-left" onClick={() => switchTo('secours')}>
+                Utiliser un code de secours
+              </button>
+            </li>
+          ) : null}
+          {mode === 'secours' && canUseApp ? (
+            <li>
+              <button type="button" className="link text-left" onClick={() => switchTo('totp')}>
+                Utiliser le code de l’application d’authentification
+              </button>
+            </li>
+          ) : null}
           <li>
-            <button type="button" className="link text-left" onClick={() => switchTo('secours')}>
-              Utiliser un code de secours
+            <button type="button" className="link text-left" onClick={onRestart}>
+              Revenir à l’identification
             </button>
           </li>
-        ) : null}
-        {mode === 'secours' && canUseApp ? (
-          <li>
-            <button type="button" className="link text-left" onClick={() => switchTo('totp')}>
-              Utiliser le code de l’application d’authentification
-            </button>
-          </li>
-        ) : null}
-        <li>
-          <button type="button" className="link text-left" onClick={onRestart}>
-            Revenir à l’identification
-          </button>
-        </li>
-      </ul>
+        </ul>
+      )}
     </section>
   );
 }

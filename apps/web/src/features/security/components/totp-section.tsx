@@ -41,6 +41,10 @@ function ActiveState({ overview }: { overview: SecurityOverview }) {
           ? 'Il ne vous reste aucun code de secours.'
           : `Il vous reste ${countOf(left, 'code')} de secours sur ${RECOVERY_CODE_COUNT}.`}
       </p>
+      {overview.obligatoire ? (
+        // Administration, or the company's policy (decision 057): the last factor stays.
+        <p>La vérification en deux étapes est obligatoire pour votre compte&nbsp;: votre application ne peut être retirée que si une autre méthode la remplace.</p>
+      ) : null}
     </div>
   );
 }
