@@ -1,5 +1,8 @@
 import { defineModule } from '../../core/module.ts';
 import { serviceCore } from '../../core/core.ts';
+import { createPasskeysRepository } from './passkeys.repository.ts';
+import { passkeysRoutes } from './passkeys.routes.ts';
+import { createPasskeysService } from './passkeys.service.ts';
 import { createSecretBox } from './secret-box.ts';
 import { SECURITY_AUDIT_ACTIONS } from './security.audit.ts';
 import { createSecurityRepository } from './security.repository.ts';
@@ -8,7 +11,8 @@ import { createSecurityService } from './security.service.ts';
 
 /**
  * The second factor (decision 054): the signed-in user's authenticator app and recovery codes,
- * and the second step of POST /api/token, which the auth module hands to this module.
+ * and the second step of POST /api/token, which the auth module hands to this module; passkeys
+ * (decision 056), a second factor and a sign-in by themselves.
  */
 export const securityModule = defineModule(
   'security',
@@ -17,9 +21,13 @@ export const securityModule = defineModule(
     if (!mfa.secretKeyConfigured && core.config.env !== 'test') {
       core.log.warn('MFA_SECRET_KEY is not set: enrolled authenticator apps stop working when this process restarts and on any other instance (recovery codes still work)');
     }
-    const service = createSecurityService({ ...serviceCore(core), repo: createSecurityRepository(core.db), box: createSecretBox(mfa.secretKey) });
+    const repo = createSecurityRepository(core.db);
+    const passkeys = createPasskeysService({ ...serviceCore(core), repo: createPasskeysRepository(core.db), security: repo, webauthn: core.config.webauthn });
+    const service = createSecurityService({ ...serviceCore(core), repo, box: createSecretBox(mfa.secretKey), passkeys });
     app.auth.useSecondFactor({ challenge: service.challenge, verify: service.verifySecondStep });
+    app.auth.usePasskeyLogin({ verify: passkeys.verifySignIn });
     await securityRoutes(app, { service });
+    await passkeysRoutes(app, { passkeys, limits: core.limits });
   },
   { dependencies: ['auth'], auditActions: SECURITY_AUDIT_ACTIONS },
 );

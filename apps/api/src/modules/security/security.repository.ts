@@ -72,10 +72,10 @@ export function createSecurityRepository(db: Database) {
       return rows.length === 1;
     },
 
-    /** Removes the authenticator app, its recovery codes and its pending second steps. */
-    async removeFactor(userId: number, tx: Transaction): Promise<void> {
+    /** Removes the authenticator app, its pending second steps and, unless another factor keeps them (passkeys), the recovery codes. */
+    async removeFactor(userId: number, tx: Transaction, options: { keepRecoveryCodes?: boolean } = {}): Promise<void> {
       await tx.db.delete(totpFactors).where(eq(totpFactors.userId, userId));
-      await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      if (!options.keepRecoveryCodes) await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await tx.db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
     },
 

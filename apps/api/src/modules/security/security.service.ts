@@ -5,6 +5,7 @@ import {
   MFA_TOKEN_TTL_MS,
   SECURITY_TEXTS,
   mfaTokenRequestSchema,
+  type MfaMethod,
   type MfaRequired,
   type MfaTokenRequest,
   type RecoveryCodes,
@@ -16,6 +17,7 @@ import type { ServiceCore } from '../../core/core.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
+import type { PasskeysService } from './passkeys.service.ts';
 import type { SecretBox } from './secret-box.ts';
 import { recoveryCodeUsedMail, totpEnrolledMail, totpRemovedMail } from './security.mails.ts';
 import type { SecurityRepository } from './security.repository.ts';
@@ -24,6 +26,8 @@ import { matchTotpStep, newTotpSecret, totpUrl } from './totp.ts';
 export interface SecurityServiceDeps extends ServiceCore {
   repo: SecurityRepository;
   box: SecretBox;
+  /** The user's passkeys (decision 056): another second factor. */
+  passkeys: Pick<PasskeysService, 'count' | 'useForSecondStep'>;
 }
 
 /** The signed-in user acting on their own second factor. */
@@ -34,11 +38,14 @@ export interface SecurityUser {
 
 type Outcome = 'accepted' | 'refused';
 
+/** The refusal of a wrong answer, by second-step grant. */
+const REFUSALS = { mfa_otp: 'MFA_OTP_INVALID', mfa_recovery_code: 'MFA_RECOVERY_CODE_INVALID', mfa_passkey: 'MFA_PASSKEY_INVALID' } as const;
+
 /** The counters of second steps: those of the login (limits.ts), under an identifier of their own per user. */
 const secondStepIdentifier = (userId: number) => `mfa:${userId}`;
 
 export function createSecurityService(deps: SecurityServiceDeps) {
-  const { repo, box, clock, limits } = deps;
+  const { repo, box, clock, limits, passkeys } = deps;
   const securityInfoLink = `${deps.publicUrl}/ecare/info-securite-ecare`;
   // The sealed secret is bound to its owner: a row copied onto another user does not open.
   const seal = (userId: number, secret: string) => box.seal(secret, `totp:${userId}`);
@@ -94,10 +101,8 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     async overview(userId: number): Promise<SecurityOverview> {
       const factor = await repo.findFactor(userId);
       const confirmed = factor?.confirmedAt ?? null;
-      return {
-        totp: { actif: confirmed !== null, depuis: confirmed?.toISOString() ?? null },
-        codesDeSecoursRestants: confirmed === null ? 0 : await repo.countUnusedRecoveryCodes(userId),
-      };
+      const [codesDeSecoursRestants, passkeyCount] = await Promise.all([repo.countUnusedRecoveryCodes(userId), passkeys.count(userId)]);
+      return { totp: { actif: confirmed !== null, depuis: confirmed?.toISOString() ?? null }, codesDeSecoursRestants, passkeys: passkeyCount };
     },
 
     async enrol(user: SecurityUser): Promise<TotpEnrolment> {
@@ -139,21 +144,26 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       const now = clock.now();
       const step = secret ? matchTotpStep(secret, code, now, factor.lastStep) : null;
       if (step === null) return codeRefused(user.id);
+      // The recovery codes stay while passkeys remain (decision 056).
+      const lastFactor = (await passkeys.count(user.id)) === 0;
       await deps.transaction(async (tx) => {
         if (!(await repo.advanceStep(user.id, step, tx))) throw fail('TOTP_CODE_INVALID');
-        await repo.removeFactor(user.id, tx);
+        await repo.removeFactor(user.id, tx, { keepRecoveryCodes: !lastFactor });
         await deps.audit.record({ userId: user.id, action: 'SUPPRESSION_TOTP', sourceAddress: ip }, { tx });
-        await deps.mail.send(user.email, totpRemovedMail(deps.brandName, securityInfoLink), { tx });
+        await deps.mail.send(user.email, totpRemovedMail(deps.brandName, securityInfoLink, lastFactor), { tx });
       });
     },
 
     /** The second step a sign-in's right code opens, for a user with a confirmed second factor; null otherwise. */
     async challenge(userId: number): Promise<MfaRequired | null> {
-      if (!(await repo.hasConfirmedFactor(userId))) return null;
+      const [totp, passkeyCount, codes] = await Promise.all([repo.hasConfirmedFactor(userId), passkeys.count(userId), repo.countUnusedRecoveryCodes(userId)]);
+      if (!totp && passkeyCount === 0) return null;
+      const methodes: MfaMethod[] = [...(totp ? ['totp' as const] : []), ...(passkeyCount > 0 ? ['passkey' as const] : []), ...(codes > 0 ? ['secours' as const] : [])];
       const token = newToken();
       const now = clock.now();
       await repo.createChallenge({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + MFA_TOKEN_TTL_MS) });
-      return { error: 'mfa_required', error_description: SECURITY_TEXTS.mfaRequired, mfa_token: token, methodes: ['totp', 'secours'] };
+      const description = passkeyCount > 0 ? SECURITY_TEXTS.mfaRequiredWithPasskey : SECURITY_TEXTS.mfaRequired;
+      return { error: 'mfa_required', error_description: description, mfa_token: token, methodes };
     },
 
     /**
@@ -176,10 +186,12 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       const outcome =
         body.grant_type === 'mfa_otp'
           ? await useOtp(challenge.userId, body.otp, challenge.id, now)
-          : await useRecoveryCode(challenge.userId, body.recovery_code, challenge.id, now, ip);
+          : body.grant_type === 'mfa_passkey'
+            ? await passkeys.useForSecondStep(challenge.userId, body.assertion, challenge.id, now)
+            : await useRecoveryCode(challenge.userId, body.recovery_code, challenge.id, now, ip);
       if (outcome === 'refused') {
         await Promise.all([limits.loginFailed(identifier, gate), repo.countChallengeFailure(challenge.id)]);
-        throw fail(body.grant_type === 'mfa_otp' ? 'MFA_OTP_INVALID' : 'MFA_RECOVERY_CODE_INVALID');
+        throw fail(REFUSALS[body.grant_type]);
       }
       await limits.loginSucceeded(gate);
       return challenge.userId;
