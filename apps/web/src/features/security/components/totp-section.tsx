@@ -71,7 +71,7 @@ export function TotpSection() {
       return (
         <div className="space-y-6">
           <ActiveState overview={overview.data} />
-          <TotpRemoval onRemoved={() => setStep({ kind: 'rest', done: 'removed' })} />
+          <TotpRemoval onRemoved={() => setStep({ kind: 'rest', done: 'removed' })} keepsRecoveryCodes={overview.data.passkeys > 0} />
         </div>
       );
     }

@@ -1,0 +1,24 @@
+import { passkeyCreatedSchema, passkeyRegistrationOptionsSchema, type PasskeyCreated, type PasskeyRegistrationOptions } from '@ecare/shared/security';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { createPasskey } from '../../../lib/webauthn.ts';
+import { passkeysChanged } from './get-passkeys.ts';
+
+/** POST /api/securite/passkeys/options: what the browser needs to create a passkey (valid 5 minutes, once). */
+export function fetchPasskeyRegistrationOptions(): Promise<PasskeyRegistrationOptions> {
+  return apiRequest('/api/securite/passkeys/options', { method: 'POST', schema: passkeyRegistrationOptionsSchema });
+}
+
+/**
+ * Adds a passkey: the options, the browser's passkey (the person confirms on their device), then
+ * POST /api/securite/passkeys with its name. The user's first factor also answers the recovery codes.
+ */
+export async function registerPasskey(nom: string): Promise<PasskeyCreated> {
+  const attestation = await createPasskey(await fetchPasskeyRegistrationOptions());
+  return apiRequest('/api/securite/passkeys', { method: 'POST', json: { nom, attestation }, schema: passkeyCreatedSchema });
+}
+
+export function useRegisterPasskey() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: registerPasskey, onSuccess: () => passkeysChanged(client) });
+}
