@@ -1,13 +1,9 @@
-import { passkeyCreatedSchema, passkeyRegistrationOptionsSchema, type PasskeyCreated, type PasskeyRegistrationOptions } from '@ecare/shared/security';
+import { passkeyCreatedSchema, type PasskeyCreated } from '@ecare/shared/security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { createPasskey } from '../../../lib/webauthn.ts';
 import { passkeysChanged } from './get-passkeys.ts';
-
-/** POST /api/securite/passkeys/options: what the browser needs to create a passkey (valid 5 minutes, once). */
-export function fetchPasskeyRegistrationOptions(): Promise<PasskeyRegistrationOptions> {
-  return apiRequest('/api/securite/passkeys/options', { method: 'POST', schema: passkeyRegistrationOptionsSchema });
-}
+import { fetchPasskeyRegistrationOptions } from './start-passkey-registration.ts';
 
 /**
  * Adds a passkey: the options, the browser's passkey (the person confirms on their device), then
