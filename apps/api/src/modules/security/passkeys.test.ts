@@ -40,7 +40,7 @@ afterAll(() => t.close());
 const RP_ID = 'espace-client.test';
 const ORIGIN = 'https://espace-client.test';
 
-const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(bytes);
+const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 const sha256 = (data: Uint8Array | string) => new Uint8Array(createHash('sha256').update(data).digest());
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 const uint32 = (value: number) => {
@@ -106,7 +106,7 @@ class SoftAuthenticator {
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Uint8Array | Map<string, never>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, never>()],
         ['authData', authData],
       ]),
     );
@@ -130,7 +130,7 @@ class SoftAuthenticator {
     const authData = concat(sha256(RP_ID), new Uint8Array([overrides.flags ?? UP | UV]), uint32(overrides.counter ?? this.counter));
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, overrides.origin ?? ORIGIN);
     const signature = new Uint8Array(sign('sha256', concat(authData, sha256(clientDataJSON)), this.privateKey));
-    if (overrides.tamper) signature[signature.length - 1] ^= 0xff;
+    if (overrides.tamper) signature.set([(signature.at(-1) ?? 0) ^ 0xff], signature.length - 1);
     return {
       id: this.id,
       rawId: this.id,
