@@ -51,21 +51,26 @@ async function library() {
   }
 }
 
-/** navigator.credentials.create() on the server's options: a new passkey's answer. */
-export async function createPasskey(options: PasskeyRegistrationOptions): Promise<PasskeyAttestation> {
+/**
+ * navigator.credentials.create() on the server's options (asked for once the browser is known to
+ * do passkeys, so that no challenge is issued in vain): a new passkey's answer.
+ */
+export async function createPasskey(options: () => Promise<PasskeyRegistrationOptions>): Promise<PasskeyAttestation> {
   const { startRegistration } = await library();
+  const optionsJSON = (await options()) as Parameters<typeof startRegistration>[0]['optionsJSON'];
   try {
-    return (await startRegistration({ optionsJSON: options as Parameters<typeof startRegistration>[0]['optionsJSON'] })) as PasskeyAttestation;
+    return (await startRegistration({ optionsJSON })) as PasskeyAttestation;
   } catch (error) {
     throw browserRefusal(error);
   }
 }
 
-/** navigator.credentials.get() on the server's options: a passkey's signature. */
-export async function signWithPasskey(options: PasskeyAuthenticationOptions): Promise<PasskeyAssertion> {
+/** navigator.credentials.get() on the server's options (asked for as above): a passkey's signature. */
+export async function signWithPasskey(options: () => Promise<PasskeyAuthenticationOptions>): Promise<PasskeyAssertion> {
   const { startAuthentication } = await library();
+  const optionsJSON = (await options()) as Parameters<typeof startAuthentication>[0]['optionsJSON'];
   try {
-    return (await startAuthentication({ optionsJSON: options as Parameters<typeof startAuthentication>[0]['optionsJSON'] })) as PasskeyAssertion;
+    return (await startAuthentication({ optionsJSON })) as PasskeyAssertion;
   } catch (error) {
     throw browserRefusal(error);
   }

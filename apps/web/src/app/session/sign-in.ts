@@ -109,7 +109,7 @@ export async function completeSignIn(challenge: MfaRequired, factor: SecondFacto
 export async function signInWithPasskey(destination: SignInDestination): Promise<{ kind: 'signed-in'; target: string } | { kind: 'cancelled'; message: string }> {
   let assertion;
   try {
-    assertion = await signWithPasskey(await requestPasskeyOptions());
+    assertion = await signWithPasskey(() => requestPasskeyOptions());
   } catch (error) {
     if (isPasskeyCancelled(error)) return { kind: 'cancelled', message: PASSKEY_CANCELLED_TEXT[error.reason] };
     throw error;

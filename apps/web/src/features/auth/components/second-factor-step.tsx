@@ -83,7 +83,7 @@ function PasskeyFactor({ mfaToken, onSubmit, focusButton }: { mfaToken: string; 
     setPending(true);
     setOutcome(null);
     try {
-      const assertion = await signWithPasskey(await requestPasskeyOptions(mfaToken));
+      const assertion = await signWithPasskey(() => requestPasskeyOptions(mfaToken));
       await onSubmit({ kind: 'passkey', assertion: JSON.stringify(assertion) });
     } catch (error) {
       setOutcome(isPasskeyCancelled(error) ? { tone: 'info', text: PASSKEY_CANCELLED_TEXT[error.reason] } : { tone: 'error', text: apiErrorMessage(error) });

@@ -10,7 +10,7 @@ import { fetchPasskeyRegistrationOptions } from './start-passkey-registration.ts
  * POST /api/securite/passkeys with its name. The user's first factor also answers the recovery codes.
  */
 export async function registerPasskey(nom: string): Promise<PasskeyCreated> {
-  const attestation = await createPasskey(await fetchPasskeyRegistrationOptions());
+  const attestation = await createPasskey(fetchPasskeyRegistrationOptions);
   return apiRequest('/api/securite/passkeys', { method: 'POST', json: { nom, attestation }, schema: passkeyCreatedSchema });
 }
 
