@@ -84,6 +84,8 @@ export const tokenEndpointRequestSchema = lazySchema(() =>
     mfa_token: z.string().max(100).optional(),
     otp: z.string().max(20).optional(),
     recovery_code: z.string().max(40).optional(),
+    /** A passkey's answer (JSON text), grants `mfa_passkey` and `passkey` (decision 056). */
+    assertion: z.string().max(16_000).optional(),
   }),
 );
 export type TokenEndpointRequest = z.infer<typeof tokenEndpointRequestSchema>;

@@ -32,6 +32,8 @@ export const SECURITY_AUDIT_LABELS = {
   CONNEXION_CODE_SECOURS: 'Code de secours utilisé',
   INSCRIPTION_TOTP: 'Application d’authentification ajoutée',
   SUPPRESSION_TOTP: 'Application d’authentification retirée',
+  AJOUT_PASSKEY: 'Clé d’accès ajoutée',
+  SUPPRESSION_PASSKEY: 'Clé d’accès retirée',
   REGENERATION_CODES_SECOURS: 'Nouveaux codes de secours générés',
   FIN_SESSION: 'Session terminée',
   FIN_AUTRES_SESSIONS: 'Fin des autres sessions',

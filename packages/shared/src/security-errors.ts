@@ -45,10 +45,34 @@ export const SECURITY_ERRORS = {
   },
   RECOVERY_CODES_NO_FACTOR: {
     status: 409,
-    message: 'Vous n’avez pas de vérification en deux étapes active : configurez d’abord une application d’authentification, qui vous donnera vos codes de secours.',
+    message: 'Vous n’avez pas de vérification en deux étapes active : ajoutez d’abord une application d’authentification ou une clé d’accès, qui vous donnera vos codes de secours.',
   },
   MFA_RESET_AGENT_ONLY: {
     status: 403,
     message: 'Seul un conseiller du service client, connecté au compte, peut réinitialiser la vérification en deux étapes d’un utilisateur.',
+  },
+  // Passkeys (decision 056).
+  PASSKEY_NAME_INVALID: { status: 400, message: 'Donnez un nom à votre clé d’accès (par exemple « Téléphone de Claire »).' },
+  PASSKEY_NAME_TOO_LONG: { status: 400, message: 'Le nom d’une clé d’accès compte au plus 60 caractères.' },
+  PASSKEY_NAME_CONTROL: { status: 400, message: 'Le nom de la clé d’accès contient un caractère non autorisé.' },
+  PASSKEY_UNKNOWN: { status: 404, message: 'Cette clé d’accès n’existe pas ou a déjà été retirée.' },
+  PASSKEY_CHALLENGE_INVALID: {
+    status: 400,
+    message: 'La demande d’enregistrement de la clé d’accès a expiré ou a déjà servi : recommencez l’ajout.',
+  },
+  PASSKEY_REGISTRATION_INVALID: {
+    status: 400,
+    message: 'La clé d’accès n’a pas pu être vérifiée : recommencez l’ajout, sur cette page et avec votre appareil.',
+  },
+  PASSKEY_ALREADY_REGISTERED: { status: 409, message: 'Cette clé d’accès est déjà enregistrée sur votre compte.' },
+  MFA_PASSKEY_INVALID: {
+    status: 400,
+    message: 'La clé d’accès n’a pas pu être vérifiée : réessayez, ou utilisez un autre moyen de vérification.',
+    oauth: 'invalid_grant',
+  },
+  PASSKEY_SIGN_IN_INVALID: {
+    status: 400,
+    message: 'Cette clé d’accès n’a pas permis de vous connecter : réessayez, ou identifiez-vous avec votre code confidentiel.',
+    oauth: 'invalid_grant',
   },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -127,6 +127,15 @@ const envSchema = z.object({
    */
   MFA_SECRET_KEY: z.string().min(32).optional(),
   /**
+   * Passkeys (decision 056): the relying party's id (a domain) and the origin the browser signs;
+   * default: the host and origin of PUBLIC_URL.
+   */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'nom de domaine attendu')
+    .optional(),
+  WEBAUTHN_ORIGIN: z.string().url().optional(),
+  /**
    * The bearer token the operator's mediation system sends with its usage records
    * (`POST /api/interne/usages`), at least 32 characters. Unset: the feed is closed (decision 045).
    */
@@ -232,6 +241,8 @@ export interface Config {
   esimLink: { secret: string; secretConfigured: boolean; validityMs: number };
   /** The key encrypting the authenticator-app secrets (generated at start when not configured, decision 054). */
   mfa: { secretKey: string; secretKeyConfigured: boolean };
+  /** Passkeys: the relying party's id and name and the origin signed by the browser (decision 056). */
+  webauthn: { rpId: string; rpName: string; origin: string };
   /** Card payments: the provider and the secret of its notifications (generated at start when not configured). */
   payment: { provider: Env['PAYMENT_PROVIDER']; secret: string; secretConfigured: boolean };
   /** SEPA creditor identifier (ICS) of the operator. */
@@ -258,6 +269,16 @@ export interface Config {
 
 /** The headers of a request have at most this long to arrive (less if the request timeout is shorter). */
 const HEADERS_TIMEOUT_MS = 10_000;
+
+/** The relying party of passkeys: PUBLIC_URL's host and origin unless configured. */
+function webauthnConfig(env: Env): Config['webauthn'] {
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  return {
+    rpId: (env.WEBAUTHN_RP_ID ?? publicUrl.hostname).toLowerCase(),
+    rpName: env.BRAND_NAME,
+    origin: new URL(env.WEBAUTHN_ORIGIN ?? publicUrl.origin).origin,
+  };
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -299,6 +320,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretKey: env.MFA_SECRET_KEY ?? randomBytes(32).toString('base64url'),
       secretKeyConfigured: env.MFA_SECRET_KEY !== undefined,
     },
+    webauthn: webauthnConfig(env),
     payment: {
       provider: env.PAYMENT_PROVIDER,
       secret: env.PAYMENT_PROVIDER_SECRET ?? randomBytes(32).toString('base64url'),

@@ -19,7 +19,7 @@ export function lazyParser<T>(load: () => Promise<Parser<T>>): Parser<T> {
   return { parse: async (data) => (await load()).parse(data) };
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequest<T> {
   method?: HttpMethod;

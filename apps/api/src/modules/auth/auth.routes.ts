@@ -41,7 +41,7 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary:
-          'Connexion (OAuth2 password grant) : renvoie un jeton de session opaque, ou 403 mfa_required pour un utilisateur ayant un second facteur, qui répond par grant_type=mfa_otp ou mfa_recovery_code',
+          'Connexion (OAuth2 password grant) : renvoie un jeton de session opaque, ou 403 mfa_required pour un utilisateur ayant un second facteur, qui répond par grant_type=mfa_otp, mfa_recovery_code ou mfa_passkey ; grant_type=passkey : connexion par une clé d’accès seule',
         consumes: ['application/x-www-form-urlencoded'],
         body: tokenEndpointRequestSchema,
         // 403: a second step is needed (decision 054), or the request failed the XSRF check.

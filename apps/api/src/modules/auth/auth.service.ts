@@ -62,6 +62,18 @@ export interface SecondFactor {
   verify(request: TokenEndpointRequest, ip: string): Promise<SecondStepResult>;
 }
 
+/**
+ * A sign-in with a passkey alone (decision 056), provided by the security module: a passkey with
+ * user verification is multi-factor by itself.
+ */
+export interface PasskeyLogin {
+  /** Checks a `grant_type=passkey` request: the user it signs in, or a coded refusal. */
+  verify(request: TokenEndpointRequest, ip: string): Promise<number>;
+}
+
+/** The grant of a sign-in with a passkey alone. */
+const PASSKEY_GRANT = 'passkey';
+
 /** The grants of a sign-in's second step: the security module's, when it is there. */
 const SECOND_STEP_GRANT = /^mfa_/;
 
@@ -102,6 +114,7 @@ export function createAuthService(
   const recent = new TtlCache<SessionRow>(clock, policy.cacheMs, 10_000);
   let agentLogin: AgentLogin | null = null;
   let secondFactor: SecondFactor | null = null;
+  let passkeyLogin: PasskeyLogin | null = null;
   const signInListeners: SignInListener[] = [];
 
   /**
@@ -170,7 +183,7 @@ export function createAuthService(
   return {
     /**
      * POST /api/token, every grant: the password grant (a session, or the second step's challenge
-     * for a user with a second factor) and the second step's grants (a session).
+     * for a user with a second factor), the second step's grants and the passkey grant (a session).
      */
     async token(request: TokenEndpointRequest, ip: string, passToken?: string, userAgent?: string): Promise<TokenResponse | MfaRequired> {
       if (SECOND_STEP_GRANT.test(request.grant_type)) {
@@ -184,6 +197,10 @@ export function createAuthService(
         // Enrolled at this sign-in (decision 057): the recovery codes, shown once.
         return passed.codesDeSecours ? { ...session, codesDeSecours: passed.codesDeSecours } : session;
       }
+      if (request.grant_type === PASSKEY_GRANT) {
+        if (!passkeyLogin) throw fail('UNSUPPORTED_GRANT_TYPE');
+        return openSession(await passkeyLogin.verify(request, ip), ip, userAgent, request.grant_type);
+      }
       const password = tokenRequestSchema.safeParse(request);
       if (!password.success) throw fail('INVALID_REQUEST');
       return login(password.data, ip, passToken, userAgent);
@@ -192,6 +209,11 @@ export function createAuthService(
     /** Lets the security module take the second step of sign-ins (decision 054). */
     useSecondFactor(provider: SecondFactor): void {
       secondFactor = provider;
+    },
+
+    /** Lets the security module take the sign-ins with a passkey alone (decision 056). */
+    usePasskeyLogin(provider: PasskeyLogin): void {
+      passkeyLogin = provider;
     },
 
     /** Lets a module follow customers' sign-ins (the new-device mail, decision 055). */

@@ -12,7 +12,7 @@ import { agentScopeHooks } from './agent-scope.ts';
 export { actorOf, caller, type Caller, type RequestActor } from './auth.hook.ts';
 export type { AuthUser } from './auth.repository.ts';
 export type { SignIn } from './auth.service.ts';
-export type { AgentTarget, SecondFactor, SecondStepResult } from './auth.service.ts';
+export type { AgentTarget, PasskeyLogin, SecondFactor, SecondStepResult } from './auth.service.ts';
 
 /** What other modules may use of authentication. */
 export interface AuthModule {
@@ -30,6 +30,8 @@ export interface AuthModule {
   agentChallenge: AuthService['agentChallenge'];
   /** The security module takes the second step of sign-ins (decision 054). */
   useSecondFactor: AuthService['useSecondFactor'];
+  /** The security module takes the sign-ins with a passkey alone (`grant_type=passkey`, decision 056). */
+  usePasskeyLogin: AuthService['usePasskeyLogin'];
 }
 
 declare module 'fastify' {
@@ -75,6 +77,7 @@ export const authModule = defineModule('auth', async (app, core) => {
     useAgentLogin: service.useAgentLogin,
     agentChallenge: service.agentChallenge,
     useSecondFactor: service.useSecondFactor,
+    usePasskeyLogin: service.usePasskeyLogin,
   } satisfies AuthModule);
   agentScopeHooks(app, core.audit, core.log);
   await authRoutes(app, { service, authenticate, limits: core.limits });

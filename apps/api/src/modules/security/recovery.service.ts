@@ -39,7 +39,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
       const now = clock.now();
       await deps.transaction(async (tx) => {
         // Read in the transaction: a factor removed meanwhile leaves no codes behind.
-        if (!(await repo.hasConfirmedFactor(user.id, tx))) throw fail('RECOVERY_CODES_NO_FACTOR');
+        if (!(await repo.hasAnyFactor(user.id, tx))) throw fail('RECOVERY_CODES_NO_FACTOR');
         await repo.replaceRecoveryCodes(user.id, codes.map(recoveryCodeHash), now, tx);
         await deps.audit.record({ userId: user.id, action: 'REGENERATION_CODES_SECOURS', sourceAddress: ip }, { tx });
         await deps.mail.send(user.email, recoveryCodesRegeneratedMail(deps.brandName, securityLink), { tx });

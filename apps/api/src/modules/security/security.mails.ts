@@ -17,11 +17,13 @@ export function totpEnrolledMail(brand: string, securityInfoLink: string): MailC
 }
 
 /** Sent when the user's authenticator app is removed. */
-export function totpRemovedMail(brand: string, securityInfoLink: string): MailContent {
+export function totpRemovedMail(brand: string, securityInfoLink: string, lastFactor = true): MailContent {
   return layoutMail(brand, {
     title: `${brand} – Application d’authentification retirée`,
     paragraphs: [
-      'L’application d’authentification de votre espace client Pro vient d’être retirée, avec vos codes de secours. Votre code confidentiel suffit désormais pour vous connecter.',
+      lastFactor
+        ? 'L’application d’authentification de votre espace client Pro vient d’être retirée, avec vos codes de secours. Votre code confidentiel suffit désormais pour vous connecter.'
+        : 'L’application d’authentification de votre espace client Pro vient d’être retirée. Vos clés d’accès et vos codes de secours restent actifs.',
     ],
     action: 'Nos conseils de sécurité',
     link: securityInfoLink,

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { mfaChallenges, recoveryCodes, totpFactors, users } from '../../db/schema.ts';
+import { mfaChallenges, passkeys, recoveryCodes, totpFactors, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
 /** Writes that belong together take their transaction; the others run on their own. */
@@ -27,6 +27,18 @@ export function createSecurityRepository(db: Database) {
         .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
         .limit(1);
       return Boolean(row);
+    },
+
+    /** Whether the user has a second factor: a confirmed app or a passkey (decisions 054, 056). */
+    async hasAnyFactor(userId: number, tx?: Transaction): Promise<boolean> {
+      const [row] = await (tx?.db ?? db)
+        .select({
+          any: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null)
+            or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})`,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.any === true;
     },
 
     /** A new pending enrolment, replacing a pending one; false when a confirmed one stands. */
@@ -72,10 +84,10 @@ export function createSecurityRepository(db: Database) {
       return rows.length === 1;
     },
 
-    /** Removes the authenticator app, its recovery codes and its pending second steps. */
-    async removeFactor(userId: number, tx: Transaction): Promise<void> {
+    /** Removes the authenticator app, its pending second steps and, unless another factor keeps them (passkeys), the recovery codes. */
+    async removeFactor(userId: number, tx: Transaction, options: { keepRecoveryCodes?: boolean } = {}): Promise<void> {
       await tx.db.delete(totpFactors).where(eq(totpFactors.userId, userId));
-      await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      if (!options.keepRecoveryCodes) await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await tx.db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
     },
 
@@ -86,6 +98,7 @@ export function createSecurityRepository(db: Database) {
      */
     async removeAllFactors(userId: number, tx: Transaction): Promise<void> {
       await tx.db.delete(totpFactors).where(eq(totpFactors.userId, userId));
+      await tx.db.delete(passkeys).where(eq(passkeys.userId, userId));
       await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await tx.db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
     },

@@ -5,6 +5,7 @@ import {
   MFA_TOKEN_TTL_MS,
   SECURITY_TEXTS,
   mfaTokenRequestSchema,
+  type MfaMethod,
   type MfaRequired,
   type MfaTokenRequest,
   type RecoveryCodes,
@@ -18,6 +19,7 @@ import type { AgentTarget, SecondStepResult } from '../auth/index.ts';
 import type { EnrolmentRepository } from './enrolment.repository.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
+import type { PasskeysService } from './passkeys.service.ts';
 import type { SecretBox } from './secret-box.ts';
 import { recoveryCodeUsedMail, totpEnrolledMail, totpRemovedMail } from './security.mails.ts';
 import type { SecurityRepository } from './security.repository.ts';
@@ -28,6 +30,8 @@ export interface SecurityServiceDeps extends ServiceCore {
   /** Who must have a second factor, and agents' apps (decision 057). */
   enrolment: EnrolmentRepository;
   box: SecretBox;
+  /** The user's passkeys (decision 056): another second factor. */
+  passkeys: Pick<PasskeysService, 'count' | 'useForSecondStep'>;
 }
 
 /** The signed-in user acting on their own second factor. */
@@ -38,6 +42,9 @@ export interface SecurityUser {
 
 type Outcome = 'accepted' | 'refused';
 
+/** The refusal of a wrong answer, by second-step grant. */
+const REFUSALS = { mfa_otp: 'MFA_OTP_INVALID', mfa_recovery_code: 'MFA_RECOVERY_CODE_INVALID', mfa_passkey: 'MFA_PASSKEY_INVALID' } as const;
+
 /** The counters of second steps: those of the login (limits.ts), under an identifier of their own per user (or agent). */
 const secondStepIdentifier = (subject: { userId: number | null; agentId: number | null }) =>
   subject.agentId !== null ? `mfa-agent:${subject.agentId}` : `mfa:${subject.userId ?? 0}`;
@@ -45,7 +52,7 @@ const secondStepIdentifier = (subject: { userId: number | null; agentId: number 
 type Challenge = NonNullable<Awaited<ReturnType<SecurityRepository['findChallenge']>>>;
 
 export function createSecurityService(deps: SecurityServiceDeps) {
-  const { repo, enrolment, box, clock, limits } = deps;
+  const { repo, enrolment, box, clock, limits, passkeys } = deps;
   const securityInfoLink = `${deps.publicUrl}/ecare/info-securite-ecare`;
   // The sealed secret is bound to its owner: a row copied onto another user does not open.
   const seal = (userId: number, secret: string) => box.seal(secret, `totp:${userId}`);
@@ -65,7 +72,12 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     await repo.createChallenge({ ...subject, inscription, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + MFA_TOKEN_TTL_MS) });
     return inscription
       ? { error: 'mfa_required', error_description: SECURITY_TEXTS.enrolmentRequired, mfa_token: token, methodes: [], inscriptionRequise: true }
-      : { error: 'mfa_required', error_description: SECURITY_TEXTS.mfaRequired, mfa_token: token, methodes };
+      : {
+          error: 'mfa_required',
+          error_description: methodes.includes('passkey') ? SECURITY_TEXTS.mfaRequiredWithPasskey : SECURITY_TEXTS.mfaRequired,
+          mfa_token: token,
+          methodes,
+        };
   }
 
   /** The QR code of an otpauth:// address, as the eSIM's: medium correction, 8 px a module, the standard quiet zone. */
@@ -157,6 +169,9 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     if (body.grant_type === 'mfa_recovery_code') {
       return (await useRecoveryCode(userId, body.recovery_code, challenge.id, now, ip)) === 'accepted' ? { userId } : 'refused';
     }
+    if (body.grant_type === 'mfa_passkey') {
+      return (await passkeys.useForSecondStep(userId, body.assertion, challenge.id, now)) === 'accepted' ? { userId } : 'refused';
+    }
     if (challenge.inscription) {
       const confirmed = await confirmAtSignIn(userId, body.otp, challenge.id, now, ip);
       return Array.isArray(confirmed) ? { userId, codesDeSecours: confirmed } : confirmed === 'accepted' ? { userId } : 'refused';
@@ -189,13 +204,14 @@ export function createSecurityService(deps: SecurityServiceDeps) {
   return {
     /** GET /api/securite: whether the user's authenticator app is confirmed, since when, and their recovery codes left. */
     async overview(userId: number): Promise<SecurityOverview> {
-      const [factor, obligatoire] = await Promise.all([repo.findFactor(userId), enrolment.userMustHaveFactor(userId)]);
+      const [factor, codesDeSecoursRestants, passkeyCount, obligatoire] = await Promise.all([
+        repo.findFactor(userId),
+        repo.countUnusedRecoveryCodes(userId),
+        passkeys.count(userId),
+        enrolment.userMustHaveFactor(userId),
+      ]);
       const confirmed = factor?.confirmedAt ?? null;
-      return {
-        totp: { actif: confirmed !== null, depuis: confirmed?.toISOString() ?? null },
-        codesDeSecoursRestants: confirmed === null ? 0 : await repo.countUnusedRecoveryCodes(userId),
-        obligatoire,
-      };
+      return { totp: { actif: confirmed !== null, depuis: confirmed?.toISOString() ?? null }, codesDeSecoursRestants, passkeys: passkeyCount, obligatoire };
     },
 
     /** Starts (or restarts) the enrolment of an authenticator app; pending until confirmed with a code. */
@@ -220,22 +236,24 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       return { codesDeSecours: codes };
     },
 
-    /** Removes the authenticator app and its recovery codes, on a current code of it. */
+    /** Removes the authenticator app on a current code of it; its recovery codes too when it was the last factor. */
     async remove(user: SecurityUser, code: string, ip: string): Promise<void> {
       await assertCodeCheckAllowed(user.id);
       const factor = await repo.findFactor(user.id);
       if (!factor?.confirmedAt) throw fail('TOTP_NOT_ENROLLED');
-      // The app is the user's only factor: one who must have one keeps it (decision 057).
-      if (await enrolment.userMustHaveFactor(user.id)) throw fail('MFA_FACTOR_REQUIRED');
+      // The recovery codes stay while passkeys remain (decision 056); the last factor of a user who
+      // must have one stays (decision 057).
+      const lastFactor = (await passkeys.count(user.id)) === 0;
+      if (lastFactor && (await enrolment.userMustHaveFactor(user.id))) throw fail('MFA_FACTOR_REQUIRED');
       const secret = open(user.id, factor.secretEncrypted);
       const now = clock.now();
       const step = secret ? matchTotpStep(secret, code, now, factor.lastStep) : null;
       if (step === null) return codeRefused(user.id);
       await deps.transaction(async (tx) => {
         if (!(await repo.advanceStep(user.id, step, tx))) throw fail('TOTP_CODE_INVALID');
-        await repo.removeFactor(user.id, tx);
+        await repo.removeFactor(user.id, tx, { keepRecoveryCodes: !lastFactor });
         await deps.audit.record({ userId: user.id, action: 'SUPPRESSION_TOTP', sourceAddress: ip }, { tx });
-        await deps.mail.send(user.email, totpRemovedMail(deps.brandName, securityInfoLink), { tx });
+        await deps.mail.send(user.email, totpRemovedMail(deps.brandName, securityInfoLink, lastFactor), { tx });
       });
     },
 
@@ -244,7 +262,11 @@ export function createSecurityService(deps: SecurityServiceDeps) {
      * one who must have one and has none (an enrolment challenge, decision 057); null otherwise.
      */
     async challenge(userId: number): Promise<MfaRequired | null> {
-      if (await repo.hasConfirmedFactor(userId)) return newChallenge({ userId }, false, ['totp', 'secours']);
+      const [totp, passkeyCount, codes] = await Promise.all([repo.hasConfirmedFactor(userId), passkeys.count(userId), repo.countUnusedRecoveryCodes(userId)]);
+      if (totp || passkeyCount > 0) {
+        const methodes: MfaMethod[] = [...(totp ? ['totp' as const] : []), ...(passkeyCount > 0 ? ['passkey' as const] : []), ...(codes > 0 ? ['secours' as const] : [])];
+        return newChallenge({ userId }, false, methodes);
+      }
       if (await enrolment.userMustHaveFactor(userId)) return newChallenge({ userId }, true, []);
       return null;
     },
@@ -286,7 +308,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     },
 
     /**
-     * Checks a second step (`mfa_otp`, `mfa_recovery_code`) and uses its `mfa_token` up: the user
+     * Checks a second step (`mfa_otp`, `mfa_recovery_code`, `mfa_passkey`) and uses its `mfa_token` up: the user
      * to sign in. A wrong answer keeps the token (up to MFA_TOKEN_MAX_FAILURES) and counts like a
      * wrong code at login, per user and source: that source waits, the others do not.
      */
@@ -305,7 +327,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       const outcome = await answer(challenge, body, now, ip);
       if (outcome === 'refused') {
         await Promise.all([limits.loginFailed(identifier, gate), repo.countChallengeFailure(challenge.id)]);
-        throw fail(body.grant_type === 'mfa_otp' ? 'MFA_OTP_INVALID' : 'MFA_RECOVERY_CODE_INVALID');
+        throw fail(REFUSALS[body.grant_type]);
       }
       await limits.loginSucceeded(gate);
       return outcome;

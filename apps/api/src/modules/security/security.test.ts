@@ -192,7 +192,7 @@ describe('the security page’s overview', () => {
     const stranger = await newUser();
     const strangerToken = await t.login(stranger.email, stranger.password);
     const overviewOf = async (token: string) => bodyOf(await t.get('/api/securite', token), securityOverviewSchema);
-    expect(await overviewOf(strangerToken)).toEqual({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 0, obligatoire: false });
+    expect(await overviewOf(strangerToken)).toEqual({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 0, passkeys: 0, obligatoire: false });
     // A pending enrolment is not an active app.
     await enrol(strangerToken);
     expect((await overviewOf(strangerToken)).totp.actif).toBe(false);

@@ -12,6 +12,10 @@ import { LoginRoute } from './login-route.tsx';
 const resolveSession = vi.hoisted(() => vi.fn());
 vi.mock('../session/resolve-session.ts', () => ({ resolveSession }));
 
+// The browser's WebAuthn, as the library gives it (decision 056): jsdom has none.
+const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => webauthn);
+
 const MFA_REQUIRED = {
   error: 'mfa_required',
   error_description: 'Une vérification en deux étapes est nécessaire.',
@@ -148,5 +152,81 @@ describe('LoginRoute, enrolment required at sign-in (decision 057)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'J’ai conservé mes codes de secours' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/accueil-utilisateur'));
     expect(getAccessToken()).toBe('jeton-session-de-test');
+  });
+});
+
+describe('LoginRoute, passkeys (decision 056)', () => {
+  const OPTIONS = { challenge: 'defi-de-test', rpId: 'localhost', allowCredentials: [], userVerification: 'required' };
+  const ASSERTION = {
+    id: 'Y2xl',
+    rawId: 'Y2xl',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'YQ', signature: 'Yg' },
+    clientExtensionResults: {},
+  };
+
+  /** A browser that can do passkeys. */
+  function withWebAuthn() {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    vi.stubGlobal('isSecureContext', true);
+  }
+
+  function servePasskeys(methodes: string[]) {
+    return stubFetch((request) => {
+      const path = new URL(request.url, 'http://localhost').pathname;
+      if (path === '/api/parametres') return jsonResponse(createServerParameters());
+      if (path === '/api/token/passkey/options') return jsonResponse(OPTIONS);
+      if (path === '/api/token' && grantOf(request) === 'password') return jsonResponse({ ...MFA_REQUIRED, methodes }, 403);
+      if (path === '/api/token') return jsonResponse(TOKEN);
+      return jsonResponse({ code: 'NOT_FOUND', exceptionMessage: request.url }, 404);
+    });
+  }
+
+  afterEach(() => {
+    webauthn.startAuthentication.mockReset();
+  });
+
+  it('offers the passkey first to a user with passkeys, and signs in with it as the second step', async () => {
+    withWebAuthn();
+    webauthn.startAuthentication.mockResolvedValue(ASSERTION);
+    const { requests } = servePasskeys(['passkey', 'secours']);
+    const { router } = await signInWithRightCode();
+    expect(screen.getByRole('button', { name: 'Utiliser un code de secours' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Utiliser une clé d’accès' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/accueil-utilisateur'));
+    expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
+    const options = requests.find((request) => request.url === '/api/token/passkey/options');
+    expect(new URLSearchParams(options?.body ?? '').get('mfa_token')).toBe('jeton-mfa-de-test');
+    const last = new URLSearchParams(requests.filter((request) => request.url === '/api/token').at(-1)?.body ?? '');
+    expect(Object.fromEntries(last)).toEqual({ grant_type: 'mfa_passkey', mfa_token: 'jeton-mfa-de-test', assertion: JSON.stringify(ASSERTION) });
+    expect(getAccessToken()).toBe(TOKEN.access_token);
+  });
+
+  it('says calmly that the person cancelled, and lets them try again or use another way', async () => {
+    withWebAuthn();
+    webauthn.startAuthentication.mockRejectedValue(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
+    servePasskeys(['totp', 'passkey', 'secours']);
+    await signInWithRightCode();
+    // The app's code first; the passkey is offered beside it.
+    fireEvent.click(screen.getByRole('button', { name: 'Utiliser une clé d’accès' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Utiliser une clé d’accès' }));
+    expect(await screen.findByText(/L’opération a été annulée ou le délai est dépassé/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Utiliser le code de l’application d’authentification' })).toBeTruthy();
+  });
+
+  it('signs in with a passkey alone from the button under the form', async () => {
+    withWebAuthn();
+    webauthn.startAuthentication.mockResolvedValue(ASSERTION);
+    const { requests } = servePasskeys([]);
+    const { router } = renderPage(<LoginRoute />, { path: '/identification/authentification' });
+    const button = screen.getByRole('button', { name: 'Se connecter avec une clé d’accès' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/accueil-utilisateur'));
+    const options = requests.find((request) => request.url === '/api/token/passkey/options');
+    expect(options?.body ?? '').toBe('');
+    const last = new URLSearchParams(requests.filter((request) => request.url === '/api/token').at(-1)?.body ?? '');
+    expect(Object.fromEntries(last)).toEqual({ grant_type: 'passkey', assertion: JSON.stringify(ASSERTION) });
   });
 });

@@ -41,6 +41,22 @@ export function LoginRoute() {
   // « Vérification en deux étapes » (issue 29), shown in place of the form when a second factor is due.
   const [secondStep, setSecondStep] = useState<ReactNode>(null);
 
+  // « Se connecter avec une clé d’accès » (decision 056): the WebAuthn code loads on the click.
+  const [passkeyNotice, setPasskeyNotice] = useState<string | null>(null);
+  const handlePasskey = async () => {
+    setPending(true);
+    setServerError(null);
+    setPasskeyNotice(null);
+    try {
+      const outcome = await (await loadSignIn()).signInWithPasskey({ returnUrl: searchParams.get(RETURN_URL_PARAM), resilie: searchParams.get('resilie') });
+      if (outcome.kind === 'signed-in') return await navigate(outcome.target, { replace: true });
+      setPasskeyNotice(outcome.message);
+    } catch (error) {
+      setServerError(isApiError(error) ? error.exceptionMessage : GENERIC_ERROR_MESSAGE);
+    }
+    setPending(false);
+  };
+
   const handleSubmit = async (values: LoginFormValues) => {
     setPending(true);
     setServerError(null);
@@ -75,6 +91,8 @@ export function LoginRoute() {
       serverError={serverError}
       onSubmit={(values) => void handleSubmit(values)}
       onFormActivity={preloadSignIn}
+      onPasskey={() => void handlePasskey()}
+      passkeyNotice={passkeyNotice}
       secondStep={secondStep}
     />
   );

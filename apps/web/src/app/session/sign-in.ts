@@ -2,9 +2,12 @@ import { hashConfidentialCode } from '@ecare/shared/auth';
 import { MFA_REQUIRED_ERROR, mfaRequiredSchema, type MfaRequired } from '@ecare/shared/security';
 import { createElement, type ReactElement } from 'react';
 import { requestMfaToken, type SecondFactor } from '../../features/auth/api/request-mfa-token.ts';
+import { requestPasskeyOptions } from '../../features/auth/api/request-passkey-options.ts';
+import { requestPasskeyToken } from '../../features/auth/api/request-passkey-token.ts';
 import { requestToken } from '../../features/auth/api/request-token.ts';
 import { menuQueryOptions } from '../../features/menu/api/get-menu.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { isPasskeyCancelled, PASSKEY_CANCELLED_TEXT, signWithPasskey } from '../../lib/webauthn.ts';
 import { safeReturnUrl } from '../../lib/routes.ts';
 import { clearAllStorage, rememberResilie, startSession } from '../../lib/session-storage.ts';
 import { queryClient } from '../query-client.ts';
@@ -106,3 +109,21 @@ export async function completeSignIn(challenge: MfaRequired, factor: SecondFacto
 export type SecondStepOutcome =
   | { kind: 'signed-in'; target: string }
   | { kind: 'recovery-codes'; codes: string[]; enter: () => Promise<string> };
+
+/**
+ * « Se connecter avec une clé d’accès » (decision 056): the browser offers the passkeys it holds
+ * for this site, the person confirms on their device, and the passkey signs them in without the
+ * code. A window closed by the person ends calmly (`cancelled`, with what to say); a refusal of
+ * the server rejects with its ApiError.
+ */
+export async function signInWithPasskey(destination: SignInDestination): Promise<{ kind: 'signed-in'; target: string } | { kind: 'cancelled'; message: string }> {
+  let assertion;
+  try {
+    assertion = await signWithPasskey(() => requestPasskeyOptions());
+  } catch (error) {
+    if (isPasskeyCancelled(error)) return { kind: 'cancelled', message: PASSKEY_CANCELLED_TEXT[error.reason] };
+    throw error;
+  }
+  const token = await requestPasskeyToken(JSON.stringify(assertion));
+  return { kind: 'signed-in', target: await startSignedIn(token.access_token, destination) };
+}

@@ -47,7 +47,7 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
     <div className="space-y-4">
       <h3 className="text-lg font-bold">Vos codes de secours</h3>
       <p>
-        Si vous n’avez plus accès à votre application d’authentification, chacun de ces codes permet une connexion, une seule fois.
+        Si vous n’avez plus accès à votre application d’authentification ou à vos clés d’accès, chacun de ces codes permet une connexion, une seule fois.
         Conservez-les en lieu sûr (un gestionnaire de mots de passe, par exemple)&nbsp;: <strong>ils ne seront plus affichés</strong>.
       </p>
       <ol aria-label="Codes de secours" className="grid grid-cols-1 gap-2 font-mono text-lg min-[360px]:grid-cols-2">

@@ -12,7 +12,7 @@ export function recoveryCodesText(codes: readonly string[], givenAt: Date): stri
   return [
     'Codes de secours de votre espace client',
     `Obtenus le ${moment.format(givenAt)}`,
-    'Chaque code permet une seule connexion si vous n’avez plus accès à votre application d’authentification.',
+    'Chaque code permet une seule connexion si vous n’avez plus accès à votre application d’authentification ou à vos clés d’accès.',
     '',
     ...codes,
     '',

@@ -16,7 +16,7 @@ const ENROLMENT = totpEnrolmentSchema.parse({
 });
 const CODES = recoveryCodesSchema.parse({ codesDeSecours: Array.from({ length: 10 }, (_, index) => `7KQ2-M9X${index}`) });
 const overviewOf = (actif: boolean, restants = 10): SecurityOverview =>
-  securityOverviewSchema.parse({ totp: { actif, depuis: actif ? '2026-03-05T09:30:00.000Z' : null }, codesDeSecoursRestants: actif ? restants : 0, obligatoire: false });
+  securityOverviewSchema.parse({ totp: { actif, depuis: actif ? '2026-03-05T09:30:00.000Z' : null }, codesDeSecoursRestants: actif ? restants : 0, passkeys: 0, obligatoire: false });
 
 let saved: { name: string; blob: Blob }[] = [];
 
@@ -57,6 +57,7 @@ function serve(initiallyActive: boolean) {
     if (path === '/api/current_user') return jsonResponse(createCurrentUser());
     if (path === '/api/securite') return jsonResponse(overviewOf(active));
     if (path === '/api/sessions') return jsonResponse([]);
+    if (path === '/api/securite/passkeys') return jsonResponse([]);
     if (path === '/api/securite/totp/inscription' && request.method === 'POST') return jsonResponse(ENROLMENT);
     if (path === '/api/securite/totp/confirmation' && request.method === 'POST') {
       if (code !== '123456') return jsonResponse({ code: 'TOTP_CODE_INVALID', exceptionMessage: 'Ce code n’est pas valide. Vérifiez l’heure de votre téléphone.' }, 400);

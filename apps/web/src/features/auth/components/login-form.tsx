@@ -97,3 +97,21 @@ export function LoginForm({ pending, serverError, onSubmit, onActivity }: LoginF
     </form>
   );
 }
+
+/**
+ * « Se connecter avec une clé d’accès », under the form (decision 056): waits for the app, as
+ * Valider does; the person's cancelled try is said calmly beside it.
+ */
+export function PasskeySignIn({ pending, notice, onClick }: { pending: boolean; notice: string | null; onClick: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <div className="mt-6 border-t border-line-soft pt-4">
+      <button type="button" className="btn-secondary w-full sm:w-auto" disabled={pending || !hydrated} onClick={onClick}>
+        Se connecter avec une clé d’accès
+      </button>
+      <p role="status" className="mt-2 empty:hidden">
+        {notice}
+      </p>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { SiteFooter } from '../../../components/layout/site-footer.tsx';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { EXTERNAL_LINKS } from '../../../config/site.ts';
 import type { LoginFormValues } from '../utils/validate-login.ts';
-import { LoginForm } from './login-form.tsx';
+import { LoginForm, PasskeySignIn } from './login-form.tsx';
 import { LoginHeader } from './login-header.tsx';
 import { LoginInformation } from './login-information.tsx';
 import { ForgottenCodeLink, LoginLinks } from './login-links.tsx';
@@ -21,6 +21,9 @@ interface LoginPageProps {
   onFormActivity?: () => void;
   /** Shown instead of the identification form once the code is right but a second factor is due. */
   secondStep?: ReactNode;
+  /** « Se connecter avec une clé d’accès » (decision 056), and the calm word of a try the person cancelled. */
+  onPasskey?: () => void;
+  passkeyNotice?: string | null;
 }
 
 /** Customer login screen (spec §2). */
@@ -33,6 +36,8 @@ export function LoginPage({
   onSubmit,
   onFormActivity,
   secondStep,
+  onPasskey,
+  passkeyNotice = null,
 }: LoginPageProps) {
   return (
     <div className="flex min-h-screen flex-col">
@@ -50,6 +55,7 @@ export function LoginPage({
                 <p className="mt-4">
                   <ForgottenCodeLink />
                 </p>
+                {onPasskey ? <PasskeySignIn pending={pending} notice={passkeyNotice} onClick={onPasskey} /> : null}
               </section>
             )}
             <LoginLinks />

@@ -8,7 +8,7 @@ import { useRemoveTotp } from '../api/remove-totp.ts';
 import { sendCode, TotpCodeField } from './totp-code-field.tsx';
 
 /** Turns the authenticator app off, with a code it shows now, after a confirmation. */
-export function TotpRemoval({ onRemoved }: { onRemoved: () => void }) {
+export function TotpRemoval({ onRemoved, keepsRecoveryCodes = false }: { onRemoved: () => void; /** Passkeys remain: the recovery codes stay. */ keepsRecoveryCodes?: boolean }) {
   const form = useZodForm(totpCodeRequestSchema, { defaultValues: { code: '' } });
   const remove = useRemoveTotp();
   const confirmation = useConfirmation();
@@ -42,10 +42,17 @@ export function TotpRemoval({ onRemoved }: { onRemoved: () => void }) {
         confirmLabel="Désactiver"
         isPending={remove.isPending}
       >
-        <p>
-          Votre connexion ne demandera plus que votre identifiant et votre code confidentiel, et vos codes de secours ne serviront plus.
-          Vous pourrez configurer une application de nouveau à tout moment.
-        </p>
+        {keepsRecoveryCodes ? (
+          <p>
+            Le code de l’application ne vous sera plus demandé. Vos clés d’accès et vos codes de secours restent actifs. Vous pourrez configurer
+            une application de nouveau à tout moment.
+          </p>
+        ) : (
+          <p>
+            Votre connexion ne demandera plus que votre identifiant et votre code confidentiel, et vos codes de secours ne serviront plus.
+            Vous pourrez configurer une application de nouveau à tout moment.
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );

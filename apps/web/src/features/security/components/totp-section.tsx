@@ -10,7 +10,7 @@ import { useSecurityOverview } from '../api/get-security.ts';
 import { useStartTotpEnrolment } from '../api/start-totp-enrolment.ts';
 import { frenchDate } from '../utils/totp-format.ts';
 import { RecoveryCodesRegeneration } from './recovery-codes-regeneration.tsx';
-import { RecoveryCodes } from './recovery-codes.tsx';
+import { RecoveryCodes } from '../../../components/second-factor/recovery-codes.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';
 import { TotpRemoval } from './totp-removal.tsx';
 
@@ -81,7 +81,7 @@ export function TotpSection() {
         <div className="space-y-6">
           <ActiveState overview={overview.data} />
           <RecoveryCodesRegeneration onCodes={(codes) => setStep({ kind: 'codes', codes, after: 'regenerated' })} />
-          <TotpRemoval onRemoved={() => setStep({ kind: 'rest', done: 'removed' })} />
+          <TotpRemoval onRemoved={() => setStep({ kind: 'rest', done: 'removed' })} keepsRecoveryCodes={overview.data.passkeys > 0} />
         </div>
       );
     }
