@@ -24,8 +24,8 @@ import {
 } from '@ecare/shared';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
-import { createUser } from '../../db/seed/factories.ts';
-import { auditLog, passkeys, recoveryCodes, sessions } from '../../db/schema.ts';
+import { createBillingAccount, createUser } from '../../db/seed/factories.ts';
+import { auditLog, billingAccounts, passkeys, recoveryCodes, sessions } from '../../db/schema.ts';
 import { bodyOf, createTestContext, expectError, openApiDocumentSchema, tokenErrorOf, type TestContext } from '../../test/harness.ts';
 import { agentCustomerSession } from '../../test/support/agents.ts';
 import { stepAt, totpCodeAt } from './totp.ts';
@@ -251,7 +251,7 @@ describe('registration of a passkey', () => {
     const [mail] = await t.outbox();
     expect(mail?.recipient).toBe(user.email);
     expect(mail?.subject).toContain('Clé d’accès ajoutée');
-    expect(await overviewOf(user.token)).toEqual({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 10, passkeys: 1 });
+    expect(await overviewOf(user.token)).toEqual({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 10, passkeys: 1, obligatoire: false });
 
     // A second passkey brings no codes; the same authenticator cannot register twice.
     const second = new SoftAuthenticator();
@@ -347,7 +347,7 @@ describe('the user’s passkeys', () => {
     expect(mail?.subject).toContain('Clé d’accès retirée');
     // The last factor: the recovery codes went with it, and the code alone signs in again.
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
-    expect(await overviewOf(user.token)).toEqual({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 0, passkeys: 0 });
+    expect(await overviewOf(user.token)).toEqual({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 0, passkeys: 0, obligatoire: false });
     expect((await t.send('POST', '/api/token', { form: await passwordForm(user) })).statusCode).toBe(200);
     expectError(await t.send('DELETE', url, { token: user.token }), 404, 'PASSKEY_UNKNOWN');
   });
@@ -487,6 +487,52 @@ describe('a sign-in with a passkey alone', () => {
     const missing = await t.send('POST', '/api/token', { form: { grant_type: 'passkey' } });
     expect(missing.statusCode).toBe(400);
     expect(tokenErrorOf(missing).error).toBe('invalid_request');
+  });
+});
+
+describe('with the company policy and the customer service (decisions 057, 058)', () => {
+  /** A manager of a new account, signed in, with a passkey as their only factor. */
+  async function managerWithPasskey() {
+    const account = await createBillingAccount(t.db);
+    people += 1;
+    const email = `politique${people}@passkeys.test`;
+    const password = 'Cle#Acces2026';
+    const user = await createUser(t.db, { email, password, gestionnaire: true, accounts: [{ idClientBscs: account.idClientBscs, isGestionnaire: true }] });
+    const person = { id: user.id, email, password, token: await t.login(email, password) };
+    return { idClientBscs: account.idClientBscs, ...(await withPasskey(person)) };
+  }
+
+  it('keeps the last passkey of a user whose company requires a factor, offers it at sign-in, and renews the codes of a passkey-only user', async () => {
+    const user = await managerWithPasskey();
+    await t.db.update(billingAccounts).set({ mfaObligatoire: true }).where(eq(billingAccounts.idClientBscs, user.idClientBscs));
+
+    expectError(await t.send('DELETE', `/api/securite/passkeys/${user.created.id}`, { token: user.token }), 409, 'MFA_FACTOR_REQUIRED');
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
+    expect(await overviewOf(user.token)).toMatchObject({ passkeys: 1, codesDeSecoursRestants: 10, obligatoire: true });
+
+    // A factor is there: the usual second step, not the enrolment.
+    const challenge = await firstStep(user);
+    expect(challenge.methodes).toEqual(['passkey', 'secours']);
+    expect(challenge.inscriptionRequise).toBeUndefined();
+    await expectSignedIn(await withPasskeyAssertion(challenge.mfa_token, user.authenticator.assert(await signInOptions(challenge.mfa_token))), user);
+
+    const renewed = await t.send('POST', '/api/securite/codes-secours', { token: user.token });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(bodyOf(renewed, recoveryCodesSchema).codesDeSecours).toHaveLength(10);
+  });
+
+  it('goes with the other factors when the customer service resets the user', async () => {
+    const user = await managerWithPasskey();
+    const agent = await agentCustomerSession(t, DEMO_AGENTS.distance, { idClientBscs: user.idClientBscs, email: user.email, motif: 'Clé d’accès perdue' });
+    const reset = await t.send('POST', `/api/clients/${user.idClientBscs}/utilisateurs/${user.id}/reinitialisation-mfa`, {
+      token: agent,
+      json: { motif: 'Téléphone perdu, identité vérifiée par rappel' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(0);
+    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toHaveLength(0);
+    // Their passkey no longer signs them in.
+    expectRefusal(await withPasskeyAlone(user.authenticator.assert(await signInOptions())), 'PASSKEY_SIGN_IN_INVALID');
   });
 });
 

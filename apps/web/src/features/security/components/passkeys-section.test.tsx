@@ -26,7 +26,7 @@ function serve(initial: Passkey[]) {
     const key = `${request.method} ${request.url}`;
     if (key === 'GET /api/securite/passkeys') return jsonResponse(passkeys);
     if (key === 'GET /api/securite') {
-      return jsonResponse(securityOverviewSchema.parse({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 10, passkeys: passkeys.length }));
+      return jsonResponse(securityOverviewSchema.parse({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 10, passkeys: passkeys.length, obligatoire: false }));
     }
     const one = passkeys.find((passkey) => request.url === `/api/securite/passkeys/${passkey.id}`);
     if (one && request.method === 'PATCH') {

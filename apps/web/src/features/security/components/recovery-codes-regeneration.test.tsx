@@ -18,7 +18,7 @@ function serve(regeneration: () => Response) {
   let left = 3;
   return stubFetch((request) => {
     if (request.method === 'GET' && request.url === '/api/securite') {
-      return jsonResponse({ totp: { actif: true, depuis: '2026-11-01T10:00:00.000Z' }, codesDeSecoursRestants: left });
+      return jsonResponse({ totp: { actif: true, depuis: '2026-11-01T10:00:00.000Z' }, codesDeSecoursRestants: left, passkeys: 0, obligatoire: false });
     }
     if (request.method === 'POST' && request.url === '/api/securite/codes-secours') {
       const answer = regeneration();
