@@ -8,8 +8,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../db/client.ts';
 import { accountPaymentSettings, invoiceItems, invoices } from '../../db/schema.ts';
-import { buildContract } from '../../db/seed/builders.ts';
-import { createBillingAccount } from '../../db/seed/factories.ts';
+import { buildBillingAccount, buildContract } from '../../db/seed/builders.ts';
+import { createCompany } from '../../db/seed/factories.ts';
 import { Random } from '../../db/seed/random.ts';
 import { TEST_DATABASE_URL } from '../../test/harness.ts';
 
@@ -39,7 +39,11 @@ describe('migration invoice-issue-snapshot', () => {
       writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, SNAPSHOT_MIGRATION) }));
       await migrate(drizzle(database.pool), { migrationsFolder: folder });
 
-      const account = await createBillingAccount(database.db);
+      // Written with the columns an account had then: today's schema names later ones (its security policy…).
+      const company = await createCompany(database.db);
+      const account = buildBillingAccount(new Random(9_100_000), 9_100_000, company);
+      await database.db.execute(sql`insert into billing_accounts (id_client_bscs, code_client_bscs, company_id, statut, siren_siret, raison_sociale, nom, prenom, email, telephone, adresse_numero, adresse_voie, adresse_code_postal, adresse_ville)
+        values (${account.idClientBscs}, ${account.codeClientBscs}, ${company.id}, ${account.statut}, ${account.sirenSiret}, ${account.raisonSociale}, ${account.nom}, ${account.prenom}, ${account.email}, ${account.telephone}, ${account.adresseNumero}, ${account.adresseVoie}, ${account.adresseCodePostal}, ${account.adresseVille})`);
       // Written with the columns a line had then: today's schema names later ones (its cost centre…).
       const contractThen = async (idContrat: number, utilisateurPrenom: string | null, utilisateurNom: string) => {
         const line = buildContract(new Random(idContrat), idContrat, account.idClientBscs);
