@@ -115,6 +115,11 @@ export interface TestOptions {
   databaseUrl?: string;
 }
 
+/** The form of POST /api/token's first step, as the login page sends it (the code hashed in the browser). */
+export async function passwordGrant(email: string, password: string): Promise<Record<string, string>> {
+  return { username: email, password: await hashConfidentialCode(email, password), grant_type: 'password', captcha: '', ip: '' };
+}
+
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
   if (TEST_DATABASE_URL) await resetPostgres(TEST_DATABASE_URL);
   // Uploaded files in a folder of the test's own unless it names one: the clean-up deletes the
@@ -162,9 +167,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   // The authenticator apps this context's sign-ins enrolled (administration users must have one, decision 057).
   const apps = new Map<string, { secret: string; lastStep: number }>();
   const login = async (email: string, password: string) => {
-    const first = await send('POST', '/api/token', {
-      form: { username: email, password: await hashConfidentialCode(email, password), grant_type: 'password', captcha: '', ip: '' },
-    });
+    const first = await send('POST', '/api/token', { form: await passwordGrant(email, password) });
     const response = first.statusCode === 403 ? await signInWithSecondFactor({ send, clock, apps }, email, first) : first;
     if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.body}`);
     return tokenResponseSchema.parse(response.json()).access_token;

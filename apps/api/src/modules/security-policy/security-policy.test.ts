@@ -21,7 +21,7 @@ import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { createUser } from '../../db/seed/factories.ts';
 import { demoFixture, userIdOf } from '../../test/demo-fixture.ts';
-import { bodyOf, expectError, tokenErrorOf, useTestContext } from '../../test/harness.ts';
+import { bodyOf, expectError, passwordGrant, tokenErrorOf, useTestContext } from '../../test/harness.ts';
 import { agentCustomerSession } from '../../test/support/agents.ts';
 import { agentTotpFactors } from '../security/agent-factors.schema.ts';
 import { stepAt, totpCodeAt } from '../security/totp.ts';
@@ -55,7 +55,7 @@ const nextStep = () => t.clock.advance(STEP_MS - (t.clock.now().getTime() % STEP
 
 async function passwordStep(user: Person) {
   return t.send('POST', '/api/token', {
-    form: { username: user.email, password: await hashConfidentialCode(user.email, user.password), grant_type: 'password', captcha: '', ip: '' },
+    form: await passwordGrant(user.email, user.password),
   });
 }
 async function challengeOf(response: Awaited<ReturnType<typeof passwordStep>>): Promise<MfaRequired> {
@@ -232,7 +232,7 @@ describe('the forced enrolment at sign-in', () => {
     const admin = await newUser(f.strangerAccount, false, { administration: true });
     const { secret } = await forcedEnrolment(admin);
     const ip = '203.0.113.57';
-    const form = { username: admin.email, password: await hashConfidentialCode(admin.email, admin.password), grant_type: 'password', captcha: '', ip: '' };
+    const form = await passwordGrant(admin.email, admin.password);
     // Six sign-ins with a second factor from one address: twelve calls, within its ten sign-ins a minute.
     for (let i = 0; i < 6; i += 1) {
       const challenge = await challengeOf(await t.send('POST', '/api/token', { form, ip }));

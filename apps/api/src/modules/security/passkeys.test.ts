@@ -8,7 +8,6 @@ import {
   PASSKEY_CHALLENGE_TTL_MS,
   billingAccountListSchema,
   currentUserSchema,
-  hashConfidentialCode,
   mfaRequiredSchema,
   okResponseSchema,
   passkeyAuthenticationOptionsSchema,
@@ -26,7 +25,7 @@ import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { createBillingAccount, createUser } from '../../db/seed/factories.ts';
 import { auditLog, billingAccounts, passkeys, recoveryCodes, sessions } from '../../db/schema.ts';
-import { bodyOf, createTestContext, expectError, openApiDocumentSchema, tokenErrorOf, type TestContext } from '../../test/harness.ts';
+import { bodyOf, createTestContext, expectError, passwordGrant, openApiDocumentSchema, tokenErrorOf, type TestContext } from '../../test/harness.ts';
 import { agentCustomerSession } from '../../test/support/agents.ts';
 import { stepAt, totpCodeAt } from './totp.ts';
 
@@ -182,16 +181,8 @@ async function withPasskey(person?: Person, nom = 'Téléphone pro') {
   return { ...user, authenticator, created: bodyOf(response, passkeyCreatedSchema) };
 }
 
-const passwordForm = async (user: Person) => ({
-  username: user.email,
-  password: await hashConfidentialCode(user.email, user.password),
-  grant_type: 'password',
-  captcha: '',
-  ip: '',
-});
-
 async function firstStep(user: Person, ip?: string) {
-  const response = await t.send('POST', '/api/token', { form: await passwordForm(user), ip });
+  const response = await t.send('POST', '/api/token', { form: await passwordGrant(user.email, user.password), ip });
   expect(response.statusCode, response.body).toBe(403);
   return bodyOf(response, mfaRequiredSchema);
 }
@@ -348,7 +339,7 @@ describe('the user’s passkeys', () => {
     // The last factor: the recovery codes went with it, and the code alone signs in again.
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
     expect(await overviewOf(user.token)).toEqual({ totp: { actif: false, depuis: null }, codesDeSecoursRestants: 0, passkeys: 0, obligatoire: false });
-    expect((await t.send('POST', '/api/token', { form: await passwordForm(user) })).statusCode).toBe(200);
+    expect((await t.send('POST', '/api/token', { form: await passwordGrant(user.email, user.password) })).statusCode).toBe(200);
     expectError(await t.send('DELETE', url, { token: user.token }), 404, 'PASSKEY_UNKNOWN');
   });
 

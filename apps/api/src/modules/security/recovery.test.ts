@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  hashConfidentialCode,
   mfaRequiredSchema,
   okResponseSchema,
   recoveryCodesSchema,
@@ -12,7 +11,7 @@ import {
 import { agents, auditLog, recoveryCodes, sessions, totpFactors } from '../../db/schema.ts';
 import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { createBillingAccount, createUser } from '../../db/seed/factories.ts';
-import { bodyOf, createTestContext, expectError, type TestContext } from '../../test/harness.ts';
+import { bodyOf, createTestContext, expectError, passwordGrant, type TestContext } from '../../test/harness.ts';
 import { agentCustomerSession } from '../../test/support/agents.ts';
 import { stepAt, totpCodeAt } from './totp.ts';
 
@@ -51,7 +50,7 @@ async function enrolled(person: Person) {
 /** The sign-in's first step, then a recovery code: the status of the second step. */
 async function signInWithRecoveryCode(person: Person, recoveryCode: string): Promise<number> {
   const first = await t.send('POST', '/api/token', {
-    form: { username: person.email, password: await hashConfidentialCode(person.email, person.password), grant_type: 'password', captcha: '', ip: '' },
+    form: await passwordGrant(person.email, person.password),
   });
   const { mfa_token } = bodyOf(first, mfaRequiredSchema);
   const second = await t.send('POST', '/api/token', { form: { grant_type: 'mfa_recovery_code', mfa_token, recovery_code: recoveryCode } });
@@ -140,7 +139,7 @@ describe('POST /api/clients/{idClientBscs}/utilisateurs/{idUtilisateur}/reinitia
     // The agent's session goes on; the user signs in with their code alone, and may enrol again.
     expect((await t.get('/api/utilisateurs?idClientBscs=' + f.idClientBscs, f.agent)).statusCode).toBe(200);
     const signIn = await t.send('POST', '/api/token', {
-      form: { username: f.user.email, password: await hashConfidentialCode(f.user.email, f.user.password), grant_type: 'password', captcha: '', ip: '' },
+      form: await passwordGrant(f.user.email, f.user.password),
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
     tokenResponseSchema.parse(signIn.json());

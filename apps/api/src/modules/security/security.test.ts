@@ -6,7 +6,6 @@ import {
   MFA_TOKEN_TTL_MS,
   SECURITY_TEXTS,
   currentUserSchema,
-  hashConfidentialCode,
   mfaRequiredSchema,
   recoveryCodesSchema,
   securityOverviewSchema,
@@ -17,7 +16,7 @@ import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { createUser } from '../../db/seed/factories.ts';
 import { auditLog, recoveryCodes, sessions, totpFactors } from '../../db/schema.ts';
-import { bodyOf, createTestContext, expectError, openApiDocumentSchema, tokenErrorOf, type TestContext } from '../../test/harness.ts';
+import { bodyOf, createTestContext, expectError, passwordGrant, openApiDocumentSchema, tokenErrorOf, type TestContext } from '../../test/harness.ts';
 import { agentCustomerSession } from '../../test/support/agents.ts';
 import { stepAt, totpCodeAt } from './totp.ts';
 
@@ -63,17 +62,9 @@ async function enrolled(person?: Person) {
   return { ...user, token, secret, codes: bodyOf(response, recoveryCodesSchema).codesDeSecours };
 }
 
-const passwordForm = async (user: Person) => ({
-  username: user.email,
-  password: await hashConfidentialCode(user.email, user.password),
-  grant_type: 'password',
-  captcha: '',
-  ip: '',
-});
-
 /** The sign-in's first step: the right code, answered by the second step's challenge. */
 async function firstStep(user: Person, ip?: string) {
-  const response = await t.send('POST', '/api/token', { form: await passwordForm(user), ip });
+  const response = await t.send('POST', '/api/token', { form: await passwordGrant(user.email, user.password), ip });
   expect(response.statusCode, response.body).toBe(403);
   return bodyOf(response, mfaRequiredSchema).mfa_token;
 }
@@ -115,7 +106,7 @@ describe('enrolment of an authenticator app', () => {
     expect(row?.confirmedAt).toBeNull();
     expect(row?.secretEncrypted).not.toContain(enrolment.secret);
     // Pending: the sign-in is unchanged until a code confirms it.
-    expect((await t.send('POST', '/api/token', { form: await passwordForm(user) })).statusCode).toBe(200);
+    expect((await t.send('POST', '/api/token', { form: await passwordGrant(user.email, user.password) })).statusCode).toBe(200);
   });
 
   it('confirms with a current code: ten recovery codes shown once and stored hashed, audited and mailed', async () => {
@@ -227,7 +218,7 @@ describe('removal of the authenticator app', () => {
     expect(mail?.subject).toContain('Application d’authentification retirée');
     expectError(await remove(codeOf(user.secret, 1)), 404, 'TOTP_NOT_ENROLLED');
     // The code alone signs in again, as before.
-    expect((await t.send('POST', '/api/token', { form: await passwordForm(user) })).statusCode).toBe(200);
+    expect((await t.send('POST', '/api/token', { form: await passwordGrant(user.email, user.password) })).statusCode).toBe(200);
   });
 
   it('acts on the caller’s own account only', async () => {
@@ -251,7 +242,7 @@ describe('sign-in with a second factor', () => {
   it('answers the right code with mfa_required and no session, then signs in with a current code', async () => {
     const user = await enrolled();
     const before = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    const response = await t.send('POST', '/api/token', { form: await passwordForm(user) });
+    const response = await t.send('POST', '/api/token', { form: await passwordGrant(user.email, user.password) });
     expect(response.statusCode).toBe(403);
     expect(response.headers['cache-control']).toBe('no-store');
     const challenge = bodyOf(response, mfaRequiredSchema);

@@ -12,7 +12,7 @@ import {
 import { auditLog } from '../../db/schema.ts';
 import { DEMO_AGENTS } from '../../db/seed/demo-agents.ts';
 import { createBillingAccount, createUser } from '../../db/seed/factories.ts';
-import { bodyOf, createTestContext, expectError, type TestContext } from '../../test/harness.ts';
+import { bodyOf, createTestContext, expectError, passwordGrant, type TestContext } from '../../test/harness.ts';
 import { agentCustomerSession } from '../../test/support/agents.ts';
 import { stepAt, totpCodeAt } from '../security/totp.ts';
 
@@ -50,13 +50,7 @@ const token = (form: Record<string, string>, userAgent: string, ip: string) =>
     payload: new URLSearchParams(form).toString(),
   });
 
-const passwordForm = async (person: Person) => ({
-  username: person.email,
-  password: await hashConfidentialCode(person.email, CODE),
-  grant_type: 'password',
-  captcha: '',
-  ip: '',
-});
+const passwordForm = (person: Person) => passwordGrant(person.email, CODE);
 
 async function signIn(person: Person, userAgent = WINDOWS_CHROME, ip = '203.0.113.57'): Promise<string> {
   const response = await token(await passwordForm(person), userAgent, ip);
