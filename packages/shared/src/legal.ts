@@ -86,6 +86,10 @@ export const OPERATOR_COMPANY = {
   siren: '512345679',
   tvaIntracommunautaire: 'FR75512345679',
   siegeSocial: '18 rue des Quatre-Vents, 92100 Boulogne-Billancourt',
+  /** The head office, as structured documents (e-invoices) write an address. */
+  adresse: { ligne: '18 rue des Quatre-Vents', codePostal: '92100', ville: 'Boulogne-Billancourt', pays: 'FR' },
+  /** The account invoices paid by transfer are paid into (a valid IBAN and BIC, fictional like the company). */
+  compteBancaire: { iban: 'FR7630004000310001234567865', bic: 'BNPAFRPPXXX' },
 } as const;
 
 /**

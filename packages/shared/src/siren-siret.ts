@@ -13,3 +13,9 @@ export function formatSirenSiret(value: string | null | undefined): string {
   const siren = `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)}`;
   return digits.length === 14 ? `${siren} ${digits.slice(9)}` : siren;
 }
+
+/** The intra-community VAT number France gives a company: FR, a two-digit key, the SIREN. */
+export function frenchVatNumber(siren: string): string {
+  const key = (12 + 3 * (Number(siren) % 97)) % 97;
+  return `FR${String(key).padStart(2, '0')}${siren}`;
+}

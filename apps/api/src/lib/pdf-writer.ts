@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit, { type Font, type Glyph } from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { makeArchival, type PdfAttachment, type XmpExtension } from './pdf-archival.ts';
 
 /**
  * The one way the API lays text out into a PDF (invoices, recaps, the mandate, the contract of a
@@ -76,6 +77,11 @@ function readFonts(): Promise<FontFiles> {
 }
 /** What pdf-lib calls to read a font: the one parsed for these bytes. */
 const sharedFonts = { create: (bytes: Uint8Array) => parsed.get(bytes) ?? unshaped(fontkit.create(bytes)) };
+
+/** What every document names as the tool that made it, and its language. */
+const CREATOR = 'Espace client Pro';
+const LANGUAGE = 'fr-FR';
+const producerOf = (brandName: string) => `${brandName} – Espace client Pro`;
 
 /** A4 portrait, in points. */
 const PAGE_SIZE: [number, number] = [595.28, 841.89];
@@ -181,10 +187,10 @@ export class PdfWriter {
     doc.setTitle(info.title, { showInWindowTitleBar: true });
     doc.setSubject(info.subject);
     doc.setAuthor(info.author);
-    doc.setCreator('Espace client Pro');
-    doc.setProducer(`${info.brandName} – Espace client Pro`);
+    doc.setCreator(CREATOR);
+    doc.setProducer(producerOf(info.brandName));
     doc.setKeywords([...info.keywords]);
-    doc.setLanguage('fr-FR');
+    doc.setLanguage(LANGUAGE);
     doc.setCreationDate(info.createdAt);
     doc.setModificationDate(info.createdAt);
     const files = await readFonts();
@@ -369,8 +375,11 @@ export class PdfWriter {
     this.gap(2);
   }
 
-  /** Puts the legal mention, the reference and "Page i sur n" at the foot of every page, and gives the file: the last call. */
-  async save(): Promise<Uint8Array> {
+  /**
+   * Puts the legal mention, the reference and "Page i sur n" at the foot of every page, makes the
+   * file a PDF/A-3b with its attachments (pdf-archival.ts), and gives it: the last call.
+   */
+  async save(archival: { attachments?: readonly PdfAttachment[]; extensions?: readonly XmpExtension[] } = {}): Promise<Uint8Array> {
     const reference = this.info.footerReference === undefined ? undefined : this.clean(this.info.footerReference);
     const footer = { size: FOOTER_SIZE, font: this.regular, color: COLORS.muted };
     const corner = { y: PAGE_NUMBER_Y, size: PAGE_NUMBER_SIZE, font: this.regular, color: COLORS.muted };
@@ -381,6 +390,21 @@ export class PdfWriter {
       const number = `Page ${index + 1} sur ${this.pages.length}`;
       page.drawText(number, { ...corner, x: MARGIN + CONTENT_WIDTH - this.regular.widthOfTextAtSize(number, PAGE_NUMBER_SIZE) });
     });
+    const { info } = this;
+    makeArchival(
+      this.doc,
+      {
+        title: info.title,
+        subject: info.subject,
+        author: info.author,
+        keywords: info.keywords,
+        creator: CREATOR,
+        producer: producerOf(info.brandName),
+        language: LANGUAGE,
+        createdAt: info.createdAt,
+      },
+      archival,
+    );
     return this.doc.save();
   }
 }

@@ -6,7 +6,7 @@ import { createInvoiceCentresService } from './invoice-centres.service.ts';
 import { INVOICES_AUDIT_ACTIONS } from './invoices.audit.ts';
 import { createInvoicesRepository, type InvoicesRepository } from './invoices.repository.ts';
 import { invoicesRoutes } from './invoices.routes.ts';
-import { createInvoicesService } from './invoices.service.ts';
+import { createInvoicesService, type InvoicesService } from './invoices.service.ts';
 
 export { invoiceStatus };
 export { createInvoicesRepository, type InvoiceRow, type InvoicesRepository } from './invoices.repository.ts';
@@ -24,6 +24,8 @@ export interface InvoicesModule {
   invoiceStatus: typeof invoiceStatus;
   /** The invoices of the last twelve months by cost centre, as the export's workbook (no access check: callers check first). */
   centresWorkbook(idClientBscs: number, now: Date): AsyncIterable<Buffer>;
+  /** An issued invoice's Factur-X PDF, CII or UBL; undefined for none (no access check: callers check first). */
+  document: InvoicesService['document'];
 }
 
 declare module 'fastify' {
@@ -42,16 +44,18 @@ export const invoicesModule = defineModule(
   async (app, core) => {
     const repo = createInvoicesRepository(core.db);
     const centres = createInvoiceCentresService({ repo, ...serviceCore(core) });
+    const service = createInvoicesService({
+      repo,
+      ...serviceCore(core),
+      creditorId: core.config.sepaCreditorId,
+    });
     app.decorate('invoices', {
       unpaidInvoices: repo.unpaidInvoices,
       overdueTotalForAccounts: repo.overdueTotalForAccounts,
       invoiceStatus,
       centresWorkbook: centres.lastYearWorkbook,
+      document: service.document,
     } satisfies InvoicesModule);
-    const service = createInvoicesService({
-      repo,
-      ...serviceCore(core),
-    });
     await invoicesRoutes(app, service);
     await invoiceCentresRoutes(app, centres);
   },

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_COMPANY } from '@ecare/shared';
+import { frenchVatNumber } from '@ecare/shared/siren-siret';
 import { formatPhone } from '@ecare/shared/phone';
 import { auditLog, billingAccounts, invoiceItems } from '../../db/schema.ts';
 import { DEMO_COMPANIES } from '../../db/seed/demo-companies.ts';
 import { sheetCells, unzip } from '../../test/support/unzip.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { expectError, useTestContext } from '../../test/harness.ts';
-import { frenchVatNumber } from './invoices.document.ts';
 import { INVOICE_EXPORT_HEADERS } from './invoices-export.ts';
 import { INVOICE_FILES_QUOTA } from './invoices.service.ts';
 import { invoiceDetail, invoiceFixture, pdfPages } from '../../test/support/invoices.ts';

@@ -4,11 +4,14 @@ import {
   LATE_PAYMENT_INDEMNITY_EUROS,
   OPERATOR_COMPANY,
   VAT_RATE_BP,
+  formatIban,
   operatorLegalMention,
   type InvoicePaymentMode,
 } from '@ecare/shared';
 import { parisInstant } from '@ecare/shared/paris-time';
+import { frenchVatNumber } from '@ecare/shared/siren-siret';
 import { PDF_CONTENT_WIDTH, PdfWriter } from '../../lib/pdf-writer.ts';
+import { FACTUR_X_CONFORMANCE_LEVEL, FACTUR_X_EXTENSION, FACTUR_X_FILE_NAME, facturXAttachment } from '../e-invoices/index.ts';
 import { groupTitle, type Breakdown, type ChargeGroup } from './invoice-breakdown.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 
@@ -26,12 +29,6 @@ const grouped = (digits: string, sizes: readonly number[]) => {
   return parts.filter((part) => part !== '').join(' ');
 };
 
-/** The intra-community VAT number France gives a company: FR, a two-digit key, the SIREN. */
-export function frenchVatNumber(siren: string): string {
-  const key = (12 + 3 * (Number(siren) % 97)) % 97;
-  return `FR${String(key).padStart(2, '0')}${siren}`;
-}
-
 const PAYMENT_TERMS: Record<InvoicePaymentMode, (due: string) => string> = {
   PRELEVEMENT: (due) => `Prélèvement SEPA interentreprises sur le compte désigné par votre mandat, à la date d’échéance du ${due}.`,
   CARTE: (due) => `Carte bancaire, depuis votre espace client (rubrique «\u00a0Mes factures\u00a0»), au plus tard le ${due}.`,
@@ -43,6 +40,10 @@ export interface InvoiceDocumentInput {
   invoice: InvoiceRow;
   parts: Breakdown;
   brandName: string;
+  /** Direct debit: the mandate in force on the invoice's date and the operator's creditor identifier. */
+  mandate: { rum: string | null; creditorId: string };
+  /** The invoice's data in CII, attached as `factur-x.xml`. */
+  cii: string;
 }
 
 export function invoiceTitle(invoice: Pick<InvoiceRow, 'referenceNumber'>): string {
@@ -62,7 +63,7 @@ const WIDTHS = { label: PDF_CONTENT_WIDTH - 190, quantity: 45, rate: 55, amount:
  * the 40 € recovery indemnity.
  */
 export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Uint8Array> {
-  const { invoice, parts, brandName } = input;
+  const { invoice, parts, brandName, mandate } = input;
   const customer = invoice.client;
   const mode = invoice.modePaiement;
   const writer = await PdfWriter.create({
@@ -117,6 +118,14 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Uin
   section('Conditions de paiement');
   writer.row('Échéance', `${due}\u00a0: facture payable dans un délai de ${INVOICE_PAYMENT_TERM_DAYS} jours à compter de sa date d’émission.`);
   writer.row('Mode de paiement', PAYMENT_TERMS[mode](due));
+  if (mode === 'PRELEVEMENT') {
+    if (mandate.rum) writer.row('Référence du mandat (RUM)', mandate.rum);
+    writer.row('Identifiant créancier SEPA', mandate.creditorId);
+  }
+  if (mode === 'VIREMENT') {
+    writer.row('IBAN du bénéficiaire', formatIban(company.compteBancaire.iban));
+    writer.row('BIC', company.compteBancaire.bic);
+  }
   writer.row('Escompte', 'Aucun escompte n’est accordé pour paiement anticipé.');
   writer.row(
     'Retard de paiement',
@@ -160,8 +169,12 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Uin
 
   writer.gap(10);
   writer.text(
+    `Facture électronique au format Factur-X (profil ${FACTUR_X_CONFORMANCE_LEVEL})\u00a0: ses données structurées sont jointes à ce fichier PDF (${FACTUR_X_FILE_NAME}), pour votre logiciel de comptabilité.`,
+    { size: 9, color: 'muted' },
+  );
+  writer.text(
     'Une question sur cette facture\u00a0? Consultez son détail et déposez une réclamation depuis votre espace client, rubrique «\u00a0Mes factures\u00a0».',
     { size: 9, color: 'muted' },
   );
-  return writer.save();
+  return writer.save({ attachments: [facturXAttachment(input.cii, invoiceTitle(invoice))], extensions: [FACTUR_X_EXTENSION] });
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceListQuery, InvoicePaymentMode } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
-import { billingAccounts, invoiceComplaints, invoiceItems, invoicePayments, invoices, type InvoiceCustomerSnapshot } from '../../db/schema.ts';
+import { billingAccounts, invoiceComplaints, invoiceItems, invoicePayments, invoices, sepaMandates, type InvoiceCustomerSnapshot } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
 /** An invoice as stored, amounts in cents, with whether a complaint about it is being handled. */
@@ -169,6 +169,22 @@ export function createInvoicesRepository(db: Database) {
 
     items: (invoiceId: number) => itemsOf([invoiceId]),
     itemsOf,
+
+    /**
+     * The unique reference (RUM) of the account's direct-debit mandate in force when `before`
+     * came: the latest signed before it, or, for an invoice older than every mandate, the first.
+     * Mandates are never changed once revoked, so an issued invoice always names the same one.
+     */
+    async mandateAt(idClientBscs: number, before: Date): Promise<string | null> {
+      const signedBefore = sql`${sepaMandates.signedAt} < ${before.toISOString()}`;
+      const [row] = await db
+        .select({ rum: sepaMandates.rum })
+        .from(sepaMandates)
+        .where(eq(sepaMandates.idClientBscs, idClientBscs))
+        .orderBy(desc(signedBefore), sql`case when ${signedBefore} then ${sepaMandates.signedAt} end desc`, asc(sepaMandates.signedAt), asc(sepaMandates.id))
+        .limit(1);
+      return row?.rum ?? null;
+    },
 
     payments(invoiceId: number) {
       return db

@@ -92,7 +92,7 @@ export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
       schema: {
         tags: ['invoices'],
         summary:
-          'La facture au format PDF, avec les mentions d’une facture française (vendeur, SIREN et TVA, client, numéro et date, période, lignes et TVA, totaux, échéance, conditions de paiement, pénalités de retard et indemnité de 40 €), en pièce jointe `facture-<numéro>.pdf`',
+          'La facture électronique Factur-X (PDF/A-3b portant ses données EN 16931 en CII, fichier joint `factur-x.xml`), avec les mentions d’une facture française (vendeur, SIREN et TVA, client, numéro et date, période, lignes et TVA, totaux, échéance, conditions de paiement, pénalités de retard et indemnité de 40 €), en pièce jointe `facture-<numéro>.pdf`',
         description: `${ACCESS} Chaque téléchargement est tracé dans le journal d’audit.`,
         params: invoiceParamSchema,
         response: { 200: { description: 'La facture', content: { 'application/pdf': file('La facture au format PDF') } }, ...errors },
@@ -108,6 +108,36 @@ export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
         .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
     },
   );
+
+  const SYNTAXES = {
+    cii: 'UN/CEFACT Cross Industry Invoice D16B, celles que porte le PDF Factur-X (`factur-x.xml`)',
+    ubl: 'OASIS UBL 2.1 (`Invoice`)',
+  } as const;
+  for (const [syntax, described] of Object.entries(SYNTAXES) as [keyof typeof SYNTAXES, string][]) {
+    app.get(
+      `/api/facture/:idClientBscs/:referenceNumber/${syntax}`,
+      {
+        onRequest: authenticate,
+        exposeHeadRoute: false,
+        schema: {
+          tags: ['invoices'],
+          summary: `Les données de la facture selon la norme EN 16931, en ${described}, en pièce jointe \`facture-<numéro>-${syntax}.xml\` ; mêmes montants que le PDF`,
+          description: `${ACCESS} Chaque téléchargement est tracé dans le journal d’audit.`,
+          params: invoiceParamSchema,
+          response: { 200: { description: 'La facture en XML', content: { 'application/xml': { schema: z.string() } } }, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { idClientBscs, referenceNumber } = request.params;
+        const document = await service.structured(actorOf(request), idClientBscs, referenceNumber, syntax);
+        return reply
+          .header('content-type', 'application/xml; charset=utf-8')
+          .header('content-disposition', downloadDisposition(document.filename))
+          .header('cache-control', 'no-store')
+          .send(document.xml);
+      },
+    );
+  }
 
   app.get(
     '/api/facture/:idClientBscs/zip',

@@ -14,13 +14,14 @@ import {
   type InvoiceListQuery,
   type InvoicePage,
 } from '@ecare/shared';
-import { addDays, parisWallTime } from '@ecare/shared/paris-time';
+import { addDays, parisInstant, parisWallTime } from '@ecare/shared/paris-time';
 import type { ServiceCore } from '../../core/core.ts';
 import { nextReferenceNumber } from '../../db/reference-counters.ts';
 import { fail } from '../../lib/errors.ts';
 import { zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { breakdown, detailParts, evolutionLines } from './invoice-breakdown.ts';
+import { eInvoiceOf, toCii, toUbl } from '../e-invoices/index.ts';
+import { breakdown, detailParts, evolutionLines, groupTitle } from './invoice-breakdown.ts';
 import { INVOICE_EXPORT_CONTENT_TYPES, invoiceCsv, invoiceXlsx, type InvoiceExportRow } from './invoices-export.ts';
 import { renderInvoicePdf } from './invoices.document.ts';
 import { complaintAcknowledgementMail, complaintServiceMail, type ComplaintSummary } from './invoices.mails.ts';
@@ -29,6 +30,8 @@ import type { Actor } from '../../core/actor.ts';
 
 export interface InvoicesDeps extends ServiceCore {
   repo: InvoicesRepository;
+  /** The operator's SEPA creditor identifier, which invoices paid by direct debit name. */
+  creditorId: string;
 }
 
 /** Files of invoices (a year's ZIP, an export of their lines) one user may ask for per quarter of an hour. */
@@ -88,9 +91,37 @@ export function createInvoicesService(deps: InvoicesDeps) {
     }
   }
 
-  /** The invoice as issued: what it shows was frozen then, so the same invoice gives the same bytes. */
+  /**
+   * The invoice as issued, as a PDF and as EN 16931 data: what they show was frozen then (the
+   * mandate is the one in force on its date), so the same invoice always gives the same bytes.
+   */
+  async function documentOf(invoice: InvoiceRow) {
+    const parts = breakdown(await repo.items(invoice.id));
+    const rum = invoice.modePaiement === 'PRELEVEMENT' ? await repo.mandateAt(invoice.idClientBscs, parisInstant(addDays(invoice.dateFacture, 1), 0)) : null;
+    const mandate = { rum, creditorId: deps.creditorId };
+    const items = [...parts.lines, parts.account].flatMap((group) =>
+      group.items.map((item) => ({ ...item, groupe: groupTitle(group), centreCode: item.centreCode })),
+    );
+    const eInvoice = eInvoiceOf({
+      typeCode: '380',
+      number: invoice.referenceNumber,
+      issueDate: invoice.dateFacture,
+      dueDate: invoice.dateEcheance,
+      periodStart: invoice.periodeDebut,
+      periodEnd: invoice.periodeFin,
+      customer: invoice.client,
+      paymentMode: invoice.modePaiement,
+      mandateReference: rum,
+      creditorIdentifier: deps.creditorId,
+      brandName: deps.brandName,
+      items,
+    });
+    return { parts, mandate, eInvoice };
+  }
+
   async function pdfOf(invoice: InvoiceRow): Promise<Uint8Array> {
-    return renderInvoicePdf({ invoice, parts: breakdown(await repo.items(invoice.id)), brandName: deps.brandName });
+    const { parts, mandate, eInvoice } = await documentOf(invoice);
+    return renderInvoicePdf({ invoice, parts, brandName: deps.brandName, mandate, cii: toCii(eInvoice) });
   }
 
   return {
@@ -173,6 +204,23 @@ export function createInvoicesService(deps: InvoicesDeps) {
       const bytes = await pdfOf(invoice);
       await audit.record({ ...actor, action: 'TELECHARGEMENT_FACTURE', idClientBscs });
       return { filename: `facture-${invoice.referenceNumber}.pdf`, bytes };
+    },
+
+    /** An issued invoice as a file, without access check nor record (callers check first): its Factur-X PDF, its CII or its UBL. */
+    async document(idClientBscs: number, referenceNumber: string, format: 'pdf' | 'cii' | 'ubl'): Promise<Uint8Array | string | undefined> {
+      const invoice = await repo.find(idClientBscs, referenceNumber);
+      if (!invoice) return undefined;
+      if (format === 'pdf') return pdfOf(invoice);
+      const { eInvoice } = await documentOf(invoice);
+      return format === 'cii' ? toCii(eInvoice) : toUbl(eInvoice);
+    },
+
+    /** The invoice's EN 16931 data alone, in CII (as in its Factur-X PDF) or UBL; recorded as a download. */
+    async structured(actor: Actor, idClientBscs: number, referenceNumber: string, syntax: 'cii' | 'ubl'): Promise<{ filename: string; xml: string }> {
+      const invoice = await invoiceFor(actor.userId, idClientBscs, referenceNumber);
+      const { eInvoice } = await documentOf(invoice);
+      await audit.record({ ...actor, action: 'TELECHARGEMENT_FACTURE', idClientBscs });
+      return { filename: `facture-${invoice.referenceNumber}-${syntax}.xml`, xml: syntax === 'cii' ? toCii(eInvoice) : toUbl(eInvoice) };
     },
 
     /** A year's invoices as one ZIP of PDFs, each made while the archive is sent. */

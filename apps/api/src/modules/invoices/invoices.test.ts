@@ -182,6 +182,8 @@ describe('access to invoices', () => {
     `/api/detail-facture/${idClientBscs}/${referenceNumber}`,
     `/api/detail-facture/${idClientBscs}/${referenceNumber}/evolution`,
     `/api/facture/${idClientBscs}/${referenceNumber}/pdf`,
+    `/api/facture/${idClientBscs}/${referenceNumber}/cii`,
+    `/api/facture/${idClientBscs}/${referenceNumber}/ubl`,
     `/api/facture/${idClientBscs}/zip?annee=${referenceNumber === 'F0000' ? 2026 : 2000 + Number(referenceNumber.slice(1, 3))}`,
     `/api/facture/${idClientBscs}/export?format=csv`,
   ];
@@ -203,7 +205,7 @@ describe('access to invoices', () => {
 
   it('answers another account’s invoice on one’s own account as an unknown one: 404', async () => {
     for (const reference of [f.strangerInvoice.referenceNumber, f.unmanagedInvoice.referenceNumber, 'F9901999', 'X']) {
-      for (const url of routes(f.account, reference).slice(1, 4)) expectError(await t.get(url, f.manager), 404, 'INVOICE_NOT_FOUND');
+      for (const url of routes(f.account, reference).slice(1, 6)) expectError(await t.get(url, f.manager), 404, 'INVOICE_NOT_FOUND');
       const complaint = await t.send('POST', `/api/facture/${f.account}/${reference}/reclamation`, { token: f.manager, json: { motif: 'AUTRE', message: 'Montant incompréhensible.' } });
       expectError(complaint, 404, 'INVOICE_NOT_FOUND');
     }
@@ -212,8 +214,10 @@ describe('access to invoices', () => {
   it('asks for a session, and refuses malformed references without a server error', async () => {
     for (const url of routes(f.account, f.latest.referenceNumber)) expectError(await t.get(url), 401, 'UNAUTHENTICATED');
     for (const reference of ['f2603', 'F2603%00', 'F2603%20', `F${'9'.repeat(40)}`, '%2E%2E', 'F26-03%2F1']) {
-      const response = await t.get(`/api/detail-facture/${f.account}/${reference}`, f.manager);
-      expect([400, 404], `${reference}: ${response.body}`).toContain(response.statusCode);
+      for (const url of routes(f.account, reference).slice(1, 6)) {
+        const response = await t.get(url, f.manager);
+        expect([400, 404], `${url}: ${response.body}`).toContain(response.statusCode);
+      }
     }
   });
 });

@@ -17,6 +17,10 @@ export const invoiceEvolutionPath = (idClientBscs: number, referenceNumber: stri
 
 export const invoicePdfPath = (idClientBscs: number, referenceNumber: string) => `/api/facture/${idClientBscs}/${segment(referenceNumber)}/pdf`;
 
+/** The invoice's EN 16931 data alone: CII (as in its Factur-X PDF) or UBL. */
+export const invoiceXmlPath = (idClientBscs: number, referenceNumber: string, syntax: 'cii' | 'ubl') =>
+  `/api/facture/${idClientBscs}/${segment(referenceNumber)}/${syntax}`;
+
 export const invoiceComplaintPath = (idClientBscs: number, referenceNumber: string) => `/api/facture/${idClientBscs}/${segment(referenceNumber)}/reclamation`;
 
 export const invoiceZipPath = (idClientBscs: number, annee: number) => `/api/facture/${idClientBscs}/zip?annee=${annee}`;

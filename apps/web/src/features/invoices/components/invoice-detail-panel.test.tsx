@@ -50,6 +50,15 @@ describe('InvoiceDetailPanel', () => {
     expect(screen.getByRole('button', { name: 'Télécharger la facture (PDF)' })).toBeTruthy();
   });
 
+  it('says the PDF is a Factur-X e-invoice and offers its data in CII and UBL', async () => {
+    stubFetch(() => jsonResponse({}));
+    renderPage(<InvoiceDetailPanel idClientBscs={1000001} detail={createInvoiceDetail()} payLink={null} />);
+    expect(screen.getByText(/Facture électronique Factur-X/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Données de la facture (XML)' }));
+    expect(await screen.findByRole('menuitem', { name: 'Format CII (celui du Factur-X)' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Format UBL 2.1' })).toBeTruthy();
+  });
+
   it('opens "Pourquoi ma facture a changé ?" and reads the comparison then', async () => {
     const { requests } = stubFetch(() => jsonResponse(EVOLUTION));
     const detail = createInvoiceDetail();

@@ -10,9 +10,9 @@ import {
 } from '@ecare/shared/invoices';
 import { formatPhone } from '@ecare/shared/phone';
 import { useState, type ReactNode } from 'react';
-import { DownloadButton } from '../../../components/ui/download-button.tsx';
+import { DownloadButton, DownloadMenuButton } from '../../../components/ui/download-button.tsx';
 import { DataTable, type DataColumn } from '../../../components/ui/table/data-table.tsx';
-import { invoicePdfPath } from '../api/invoice-paths.ts';
+import { invoicePdfPath, invoiceXmlPath } from '../api/invoice-paths.ts';
 import { formatDay, formatEuros, formatMoment } from '../utils/invoice-format.ts';
 import { ComplaintSent, InvoiceComplaintForm } from './invoice-complaint.tsx';
 import { InvoiceCentresSection } from './invoice-centres-section.tsx';
@@ -102,8 +102,29 @@ export function InvoiceDetailPanel({ idClientBscs, detail, payLink }: InvoiceDet
             path={invoicePdfPath(idClientBscs, facture.referenceNumber)}
             fallbackName={`facture-${facture.referenceNumber}.pdf`}
           />
+          <DownloadMenuButton
+            label="Données de la facture (XML)"
+            choices={[
+              {
+                id: 'cii',
+                label: 'Format CII (celui du Factur-X)',
+                path: invoiceXmlPath(idClientBscs, facture.referenceNumber, 'cii'),
+                fallbackName: `facture-${facture.referenceNumber}-cii.xml`,
+              },
+              {
+                id: 'ubl',
+                label: 'Format UBL 2.1',
+                path: invoiceXmlPath(idClientBscs, facture.referenceNumber, 'ubl'),
+                fallbackName: `facture-${facture.referenceNumber}-ubl.xml`,
+              },
+            ]}
+          />
           {due ? payLink : null}
         </div>
+        <p className="text-sm text-muted">
+          Facture électronique Factur-X&nbsp;: le PDF porte aussi ses données structurées (norme européenne EN&nbsp;16931), que votre logiciel de
+          comptabilité importe sans ressaisie. Les mêmes données sont disponibles seules, en XML.
+        </p>
         {detail.paiements.length > 0 ? (
           <div>
             <h3 className="font-semibold">Paiements reçus</h3>
