@@ -105,6 +105,26 @@ describe('back office', () => {
 
     const mail = (await devMails(app.server)).find((row) => row.destinataire === fields.email && row.sujet.includes(reference) && row.sujet.includes('en attente'));
     expect(mail?.texte).toContain('Pouvez-vous nous envoyer une photo de l’écran ?');
+
+    // The bakery's complaint in progress, accepted with a credit note after a confirmation.
+    await page.getByLabel('Type de demande').selectOption('RECLAMATION');
+    const complaint = page.getByRole('article').filter({ hasText: 'Communications hors forfait contestées' }).filter({ hasText: 'À trancher' }).first();
+    const title = ((await complaint.getByRole('heading').textContent()) ?? '').trim();
+    const complaintReference = title.split(' ')[0] ?? '';
+    expect(complaintReference).toMatch(/^REC-\d{4}-\d{6}$/);
+    await complaint.getByRole('button', { name: `Trancher la réclamation ${complaintReference}` }).click();
+    await complaint.getByText('Acceptée avec avoir', { exact: true }).click();
+    await complaint.getByRole('textbox', { name: /^Montant HT de l’avoir/ }).fill('10,50');
+    await complaint.getByRole('textbox', { name: /^Motif de la décision/ }).fill('Hors forfait d’un appel vers un numéro surtaxé non signalé : remboursé.');
+    await expectNoAxeViolations(page);
+    await complaint.getByRole('button', { name: 'Trancher la réclamation' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Oui, émettre l’avoir' }).click();
+    await page.getByText(new RegExp(`^La réclamation ${complaintReference} est tranchée .*l’avoir AV-\\d{4}-\\d{6} est émis`)).waitFor();
+    const decided = page.getByRole('article', { name: new RegExp(`^${complaintReference}`) });
+    await decided.getByText(/^Acceptée avec avoir \(avoir AV-\d{4}-\d{6}\)$/).waitFor();
+    await expect(decided.getByRole('button', { name: /^Trancher la réclamation/ }).count()).resolves.toBe(0);
+    const avoirMail = (await devMails(app.server)).find((row) => row.destinataire === DEMO.gestionnaire.email && /^Telora Pro – Avoir AV-/.test(row.sujet));
+    expect(avoirMail?.texte).toContain('10,50');
     await context.close();
   });
 

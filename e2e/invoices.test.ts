@@ -35,13 +35,14 @@ describe('invoices', () => {
     const { context, page } = await newPage(app.browser);
     await openInvoices(page);
     await expect.poll(() => page.title()).toMatch(/^Mes factures – /);
-    const rows = page.getByRole('table').getByRole('rowheader');
+    const invoicesTable = page.getByRole('table', { name: /^Mes factures/ });
+    const rows = invoicesTable.getByRole('rowheader');
     await expect(rows.count()).resolves.toBe(12);
     // The bakery pays by direct debit: the latest is still to come, one bounced and is late, the others are paid.
     const latestRow = page.getByRole('row').filter({ has: page.getByRole('rowheader') }).first();
     await latestRow.getByText('Prélèvement à venir').waitFor();
-    await page.getByRole('table').getByText('En retard').waitFor();
-    await expect(page.getByRole('table').getByText('Payée').count()).resolves.toBeGreaterThan(5);
+    await invoicesTable.getByText('En retard').waitFor();
+    await expect(invoicesTable.getByText('Payée').count()).resolves.toBeGreaterThan(5);
     await expect(page.getByText(/^\d[\d\s]*,\d\d\s€$/).first().textContent()).resolves.toMatch(/^\d{1,3}(\s\d{3})*,\d\d\s€$/);
     await page.getByText(/restent? à payer, dont 1 facture en retard\.$/).waitFor();
     await expect(page.getByRole('link', { name: 'Payer mes factures' }).getAttribute('href')).resolves.toBe('/ecare/mon-compte/paiement');
@@ -54,6 +55,16 @@ describe('invoices', () => {
     expect(pdf.name).toBe(`facture-${reference}.pdf`);
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.bytes.length).toBeGreaterThan(2_000);
+
+    // The credit note the customer service issued on an earlier complaint, with the invoice it credits and its files.
+    await page.getByRole('heading', { level: 2, name: 'Avoirs' }).waitFor();
+    const notes = page.getByRole('table', { name: 'Mes avoirs' });
+    const note = ((await notes.getByRole('rowheader').first().textContent()) ?? '').trim();
+    expect(note).toMatch(/^AV-\d{4}-\d{6}$/);
+    await notes.getByText(/remboursés/).waitFor();
+    const notePdf = await download(page, page.getByRole('button', { name: `PDF de l’avoir ${note}` }));
+    expect(notePdf.name).toBe(`avoir-${note}.pdf`);
+    expect(notePdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // This year only, kept in the address; its invoices as one ZIP.
     const [year, month] = parisMonth().split('-');
@@ -72,6 +83,12 @@ describe('invoices', () => {
     await page.getByRole('heading', { level: 2, name: 'Détail par ligne' }).waitFor();
     await page.getByRole('heading', { name: /^Ligne 0[67]( \d\d){4}/ }).first().waitFor();
     await page.getByRole('heading', { name: 'Frais du compte' }).waitFor();
+    // A Factur-X e-invoice, whose data also come alone.
+    await page.getByText(/^Facture électronique Factur-X/).waitFor();
+    await page.getByRole('button', { name: 'Données de la facture (XML)' }).click();
+    const ubl = await download(page, page.getByRole('menuitem', { name: 'Format UBL 2.1' }));
+    expect(ubl.name).toBe(`facture-${reference}-ubl.xml`);
+    expect(ubl.bytes.toString('utf8')).toContain(`<cbc:ID>${reference}</cbc:ID>`);
     await page.getByRole('button', { name: /^Pourquoi ma facture a changé/ }).click();
     await page.getByText(/Frais de rejet de prélèvement/).first().waitFor();
     await page.getByText(/TTC pour la facture F\d+ du \d\d\/\d\d\/\d{4}, soit/).waitFor();

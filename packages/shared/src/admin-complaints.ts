@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminReplySchema, adminRequestListFields } from './admin.ts';
 import { COMPLAINT_REFERENCE_PATTERN, INVOICE_COMPLAINT_MOTIFS, INVOICE_COMPLAINT_STATUSES } from './invoices.ts';
+import { COMPLAINT_DECISIONS } from './credit-notes.ts';
 import { lazySchema } from './lazy-schema.ts';
 
 /**
@@ -35,8 +36,13 @@ export const adminComplaintSchema = lazySchema(() =>
     motif: z.enum(INVOICE_COMPLAINT_MOTIFS),
     message: z.string(),
     statut: z.enum(INVOICE_COMPLAINT_STATUSES),
+    /** The back office's decision and its reason (decision 060); null until decided. */
+    decision: z.enum(COMPLAINT_DECISIONS).nullable(),
+    motifDecision: z.string().nullable(),
+    /** The credit note the decision issued. */
+    avoir: z.string().nullable(),
     /** Amounts in euros, as the invoices' answers give them. */
-    facture: z.object({ referenceNumber: z.string(), dateFacture: z.string(), montantTTC: z.number() }),
+    facture: z.object({ referenceNumber: z.string(), dateFacture: z.string(), montantHT: z.number(), montantTTC: z.number() }),
     compte: z.object({ idClientBscs: z.number().int(), codeClientBscs: z.string(), raisonSociale: z.string() }),
     /** Numbers of the lines the complaint names. */
     lignes: z.array(z.string()),

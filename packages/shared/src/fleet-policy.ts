@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eurosFromText, hasCents } from './euros-text.ts';
 import { idSchema } from './ids.ts';
 import { lazySchema } from './lazy-schema.ts';
 
@@ -84,9 +85,9 @@ export const fleetPolicyFormSchema = lazySchema(() =>
   z.object({
     centreObligatoire: z.boolean(),
     seuil: z.string().transform((text, ctx): number | null => {
-      const compact = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
-      if (compact === '') return null;
-      const centimes = /^\d{1,7}(\.\d{1,2})?$/.test(compact) ? Math.round(Number(compact) * 100) : Number.NaN;
+      if (text.replace(/[\s\u00a0\u202f€]/g, '') === '') return null;
+      const euros = eurosFromText(text);
+      const centimes = hasCents(euros) ? Math.round(euros * 100) : Number.NaN;
       if (!(centimes >= 1 && centimes <= APPROVAL_THRESHOLD_MAX_CENTIMES)) {
         ctx.addIssue({ code: 'custom', message: 'Indiquez un montant HT en euros, au centime près, de 0,01 € à 1 000 000 € (vide : aucune validation).' });
         return z.NEVER;

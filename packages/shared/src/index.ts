@@ -13,6 +13,7 @@ export * from './errors.ts';
 export * from './esim.ts';
 export * from './faq.ts';
 export * from './invoices.ts';
+export * from './credit-notes.ts';
 export * from './invoice-centres.ts';
 export * from './legal.ts';
 export * from './lines.ts';

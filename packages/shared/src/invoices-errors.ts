@@ -4,6 +4,7 @@ import { plural, type CatalogueEntry } from './error-entries.ts';
 export const INVOICE_ERRORS = {
   INVOICE_NOT_FOUND: { status: 404, message: 'Cette facture n’existe pas ou n’appartient pas à ce compte de facturation.' },
   INVOICE_YEAR_EMPTY: { status: 404, message: 'Aucune facture n’a été émise cette année-là pour ce compte de facturation.' },
+  INVOICE_PERIOD_EMPTY: { status: 404, message: 'Aucune facture ni aucun avoir n’a été émis sur cette période pour ce compte de facturation.' },
   INVOICE_FILES_TOO_MANY: {
     status: 429,
     message: ({ minutes }: { minutes: number }) =>
@@ -19,5 +20,13 @@ export const INVOICE_ERRORS = {
     status: 429,
     message: ({ minutes }: { minutes: number }) =>
       `Vous avez déposé plusieurs réclamations en peu de temps. Veuillez réessayer dans ${plural(minutes, 'minute')}.`,
+  },
+  COMPLAINT_ALREADY_DECIDED: {
+    status: 409,
+    message: ({ decision }: { decision: string }) => `Cette réclamation a déjà été tranchée («\u00a0${decision}\u00a0»)\u00a0: une réclamation ne reçoit qu’une décision.`,
+  },
+  CREDIT_NOTE_TOO_HIGH: {
+    status: 409,
+    message: ({ reste }: { reste: string }) => `L’avoir ne peut dépasser ce qui reste à créditer sur la facture\u00a0: ${reste} HT.`,
   },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -46,12 +46,13 @@ export const LINE_OPTION_PRICES_CENTIMES: Readonly<Record<string, number>> = {
 export const INVOICE_PAYMENT_MODES = ['CARTE', 'VIREMENT', 'PRELEVEMENT'] as const;
 export type InvoicePaymentMode = (typeof INVOICE_PAYMENT_MODES)[number];
 
-export const INVOICE_PAYMENT_MEANS = ['CARTE', 'PRELEVEMENT', 'VIREMENT', 'BDP'] as const;
+export const INVOICE_PAYMENT_MEANS = ['CARTE', 'PRELEVEMENT', 'VIREMENT', 'BDP', 'AVOIR'] as const;
 export const INVOICE_PAYMENT_MEAN_LABELS: Record<(typeof INVOICE_PAYMENT_MEANS)[number], string> = {
   CARTE: 'Carte bancaire',
   PRELEVEMENT: 'Prélèvement',
   VIREMENT: 'Virement',
   BDP: 'Paiement en boutique',
+  AVOIR: 'Avoir',
 };
 
 /** `F` + the invoice's year and month (`YYMM`) + the account: one invoice per account and month. */
@@ -153,6 +154,24 @@ export const invoiceExportQuerySchema = lazySchema(() =>
     ),
 );
 export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;
+
+/** Invoices and credit notes are kept ten years (Code de commerce, L. 123-22): the longest period one archive covers. */
+export const INVOICE_ARCHIVE_MAX_DAYS = 3_653;
+
+/** `GET /api/facture/{idClientBscs}/archive?du=&au=`: the documents dated in the period. */
+export const invoiceArchiveQuerySchema = lazySchema(() =>
+  z
+    .object({
+      du: calendarDate.describe('Premier jour de la période (date du document), AAAA-MM-JJ'),
+      au: calendarDate.describe('Dernier jour de la période (date du document), AAAA-MM-JJ'),
+    })
+    .refine((query) => query.du <= query.au, { path: ['au'], message: 'La fin de la période doit suivre son début.' })
+    .refine((query) => Date.parse(query.au) - Date.parse(query.du) <= INVOICE_ARCHIVE_MAX_DAYS * 86_400_000, {
+      path: ['au'],
+      message: 'La période archivée ne peut dépasser dix ans.',
+    }),
+);
+export type InvoiceArchiveQuery = z.infer<typeof invoiceArchiveQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers

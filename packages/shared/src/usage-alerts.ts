@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eurosFromText, hasCents } from './euros-text.ts';
 import { BILLING_PERIOD } from './consumption.ts';
 import { idSchema } from './ids.ts';
 import { formatCentimes } from './order-money.ts';
@@ -72,10 +73,9 @@ export type ThresholdsInput = z.input<typeof thresholdsSchema>;
 
 /** An amount as a person types it: `50`, `50,5`, `1 250,00` (empty: no threshold); null when it is not one. */
 export function parseEurosText(text: string): number | null | undefined {
-  const compact = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
-  if (compact === '') return null;
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(compact)) return undefined;
-  return Number(compact);
+  if (text.replace(/[\s\u00a0\u202f€]/g, '') === '') return null;
+  const euros = eurosFromText(text);
+  return euros >= 0 && euros < 1_000_000 && hasCents(euros) ? euros : undefined;
 }
 
 const eurosText = (field: string) =>

@@ -3,8 +3,8 @@ import type { Database } from './client.ts';
 import { referenceCounters } from './schema.ts';
 import type { Transaction } from './transaction.ts';
 
-/** The series of numbered references: support tickets, invoice complaints, orders. */
-export type ReferenceSerie = 'SUP' | 'REC' | 'CMD';
+/** The series of numbered references: support tickets, invoice complaints, orders, credit notes. */
+export type ReferenceSerie = 'SUP' | 'REC' | 'CMD' | 'AV';
 
 /**
  * The next number of a series in a year, taken in the caller's transaction: the row stays locked

@@ -24,10 +24,11 @@ export const FEATURE_MODULES = [
   (await import('./account-users/index.ts')).accountUsersModule,
   (await import('./legal/index.ts')).legalModule,
   (await import('./faq/index.ts')).faqModule,
-  (await import('./admin/index.ts')).adminModule,
   (await import('./support/index.ts')).supportModule,
   (await import('./termination/index.ts')).terminationModule,
   (await import('./invoices/index.ts')).invoicesModule,
+  // After invoices: a complaint's decision issues the credit note.
+  (await import('./admin/index.ts')).adminModule,
   (await import('./payment/index.ts')).paymentModule,
   (await import('./bank-details/index.ts')).bankDetailsModule,
   (await import('./unpaid/index.ts')).unpaidModule,

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { LineAction } from '@ecare/shared';
 import type { Database } from '../db/client.ts';
-import { contracts, userBillingAccounts } from '../db/schema.ts';
+import { contracts, userBillingAccounts, users } from '../db/schema.ts';
+import type { Transaction } from '../db/transaction.ts';
 import { fail } from '../lib/errors.ts';
 import { actingAgent } from './acting-agent.ts';
 import { roleMayDo, type LineRole } from './line-actions.ts';
@@ -168,6 +169,17 @@ export function createAccessPolicy(db: Database) {
       if (idClientBscs !== undefined && access.idClientBscs !== idClientBscs) throw fail('FORBIDDEN_CONTRACT');
       if (!roleMayDo(access.role, action)) throw fail('FORBIDDEN_LINE_ACTION');
       return access;
+    },
+
+    /** The e-mail addresses of the users who manage the account, in the caller's transaction when given: whom its news is mailed to. */
+    async managerEmails(idClientBscs: number, tx?: Transaction): Promise<string[]> {
+      const rows = await (tx?.db ?? db)
+        .select({ email: users.email })
+        .from(userBillingAccounts)
+        .innerJoin(users, eq(users.id, userBillingAccounts.userId))
+        .where(and(eq(userBillingAccounts.idClientBscs, idClientBscs), eq(userBillingAccounts.isGestionnaire, true)))
+        .orderBy(users.id);
+      return rows.map((row) => row.email);
     },
   };
   return policy;

@@ -1,4 +1,5 @@
 import { costCentreEntrySchema, type CostCentreEntry } from '@ecare/shared/cost-centres';
+import { creditNoteSchema, type CreditNote } from '@ecare/shared/credit-notes';
 import { billingAccountSchema, type BillingAccount } from '@ecare/shared/accounts';
 import { currentUserSchema, type CurrentUser } from '@ecare/shared/auth';
 import {
@@ -248,6 +249,25 @@ export function createInvoice(overrides: Partial<Invoice> = {}): Invoice {
 export function createInvoicePage(overrides: Partial<InvoicePage> = {}): InvoicePage {
   const factures = overrides.factures ?? [createInvoice()];
   return invoicePageSchema.parse({ factures, total: factures.length, page: 1, taille: 12, annees: [2026, 2025], soldeAPayer: 0, enRetard: 0, ...overrides });
+}
+
+/** A credit note of 15,00 € TTC: 12,00 € off its invoice, 3,00 € refunded by transfer. */
+export function createCreditNote(overrides: Partial<CreditNote> = {}): CreditNote {
+  const number = next();
+  return creditNoteSchema.parse({
+    reference: `AV-2026-${String(number).padStart(6, '0')}`,
+    dateAvoir: '2026-11-20',
+    factureReference: 'F26111000001',
+    reclamationReference: `REC-2026-${String(number).padStart(6, '0')}`,
+    motif: 'Option facturée deux fois.',
+    montantHT: 12.5,
+    montantTVA: 2.5,
+    montantTTC: 15,
+    imputeSurFacture: 12,
+    rembourse: 3,
+    moyenRemboursement: 'VIREMENT',
+    ...overrides,
+  });
 }
 
 export function createInvoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {

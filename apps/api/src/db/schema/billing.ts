@@ -129,7 +129,8 @@ export const invoicePayments = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     montantCentimes: integer('montant_centimes').notNull(),
-    moyen: text('moyen', { enum: ['CARTE', 'PRELEVEMENT', 'VIREMENT', 'BDP'] }).notNull(),
+    /** `AVOIR`: the part of a credit note set against the invoice (decision 060). */
+    moyen: text('moyen', { enum: ['CARTE', 'PRELEVEMENT', 'VIREMENT', 'BDP', 'AVOIR'] }).notNull(),
     transactionReference: text('transaction_reference'),
     recordedBy: integer('recorded_by'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
@@ -160,11 +161,59 @@ export const invoiceComplaints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Its last status change in the back office (decision 030); null: none yet. */
     updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /** The back office's decision (decision 060), given once, and its reason; null: not decided. */
+    decision: text('decision', { enum: ['REFUSEE', 'ACCEPTEE', 'ACCEPTEE_AVEC_AVOIR'] }),
+    decisionMotif: text('decision_motif'),
   },
   (t) => [
     index('invoice_complaints_invoice_idx').on(t.invoiceId),
     // « Mes demandes » reads a user's requests of every kind.
     index('invoice_complaints_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Credit notes (`AV-AAAA-NNNNNN`, decision 060), one per complaint accepted with a refund: an
+ * issued document like an invoice, never changed; its customer and payment mode are the credited
+ * invoice's. `imputeCentimes` was taken off the invoice's balance (recorded as a payment `AVOIR`),
+ * `rembourseCentimes` is paid back by `moyenRemboursement`.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    idClientBscs: integer('id_client_bscs')
+      .notNull()
+      .references(() => billingAccounts.idClientBscs, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .unique()
+      .references(() => invoiceComplaints.id, { onDelete: 'cascade' }),
+    dateAvoir: date('date_avoir', { mode: 'string' }).notNull(),
+    motif: text('motif').notNull(),
+    montantHtCentimes: integer('montant_ht_centimes').notNull(),
+    montantTvaCentimes: integer('montant_tva_centimes').notNull(),
+    montantTtcCentimes: integer('montant_ttc_centimes').notNull(),
+    /** VAT rate in basis points, the credited invoice's. */
+    tauxTvaBp: integer('taux_tva_bp').notNull(),
+    imputeCentimes: integer('impute_centimes').notNull(),
+    rembourseCentimes: integer('rembourse_centimes').notNull(),
+    moyenRemboursement: text('moyen_remboursement', { enum: ['VIREMENT', 'PRELEVEMENT', 'CARTE'] }),
+    /** The customer as the credited invoice names it. */
+    client: jsonb('client').$type<InvoiceCustomerSnapshot>().notNull(),
+    modePaiement: text('mode_paiement', { enum: ['CARTE', 'VIREMENT', 'PRELEVEMENT'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The agent who decided. */
+    createdBy: integer('created_by'),
+  },
+  (t) => [
+    index('credit_notes_account_date_idx').on(t.idClientBscs, t.dateAvoir),
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    check('credit_notes_amounts_check', sql`${t.montantHtCentimes} > 0 and ${t.montantTtcCentimes} = ${t.montantHtCentimes} + ${t.montantTvaCentimes} and ${t.imputeCentimes} >= 0 and ${t.rembourseCentimes} >= 0 and ${t.imputeCentimes} + ${t.rembourseCentimes} = ${t.montantTtcCentimes}`),
   ],
 );
 

@@ -151,6 +151,8 @@ export interface DemoComplaint {
   /** When it was filed, and treated in the back office (null: still in progress). */
   filed: DemoInvoiceMoment;
   treated: DemoInvoiceMoment | null;
+  /** The back office's decision when treated; with a credit note, of the charge complained about. */
+  decision?: { decision: 'REFUSEE' | 'ACCEPTEE' | 'ACCEPTEE_AVEC_AVOIR'; motif: string };
 }
 
 export const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
@@ -164,6 +166,7 @@ export const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
       `Bonjour,\nla facture compte «\u00a0${libelle}\u00a0» sur la ligne ${numero}, que nous n’avons jamais demandée.\nMerci de la retirer et de nous rembourser ce qui a été prélevé.\nSophie Lemoine`,
     filed: { daysAfterInvoice: 8, hour: 10, minute: 40 },
     treated: { daysAfterInvoice: 15, hour: 15, minute: 20 },
+    decision: { decision: 'ACCEPTEE_AVEC_AVOIR', motif: 'Option activée par erreur lors du changement de forfait : son montant vous est remboursé.' },
   },
   {
     by: 'gestionnaire',
@@ -186,6 +189,7 @@ export const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
       `Bonjour,\nles communications hors forfait de la ligne ${numero} nous paraissent anormales\u00a0: le chantier était à l’arrêt ce mois-là.\nMerci de vérifier.\nMarc Girard`,
     filed: { daysAfterInvoice: 5, hour: 8, minute: 50 },
     treated: { daysAfterInvoice: 11, hour: 11, minute: 30 },
+    decision: { decision: 'REFUSEE', motif: 'Les communications relevées ont été passées depuis la ligne pendant la période, selon le détail joint à la réponse.' },
   },
 ];
 

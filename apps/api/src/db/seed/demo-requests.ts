@@ -1,12 +1,15 @@
 import {
   APPOINTMENT_LINE_TYPE_GAMMES,
   APPOINTMENT_LINE_TYPES,
+  VAT_RATE_BP,
   closedReason,
   commitmentMonths,
   complaintReference,
+  creditNoteReference,
   monthsRemaining,
   supportReference,
   terminationFees,
+  vatCentimes,
   type AppointmentLineType,
 } from '@ecare/shared';
 import { addDays, parisDay, parisInstant } from '@ecare/shared/paris-time';
@@ -20,7 +23,10 @@ import {
   contactSubThemes,
   contactThemes,
   contracts,
+  accountPaymentSettings,
+  creditNotes,
   invoiceComplaints,
+  invoicePayments,
   invoiceItems,
   invoices,
   offers,
@@ -109,7 +115,7 @@ async function lineOfInvoice(db: Database, invoiceId: number, nature: string) {
   const onLines = charges.filter((charge) => charge.idContrat !== null && charge.numeroLigne !== null);
   const charge = onLines.find((candidate) => candidate.nature === nature) ?? [...onLines].sort((a, b) => (a.idContrat ?? 0) - (b.idContrat ?? 0))[0];
   if (!charge?.idContrat || !charge.numeroLigne) throw new Error('demo complaint: an invoice without line charges');
-  return { idContrat: charge.idContrat, numero: formatPhone(charge.numeroLigne), libelle: charge.libelle };
+  return { idContrat: charge.idContrat, numero: formatPhone(charge.numeroLigne), libelle: charge.libelle, montantHtCentimes: charge.montantHtCentimes };
 }
 
 /** The complaints, numbered in the order they were filed, each about one line of its invoice. */
@@ -132,18 +138,67 @@ async function seedComplaints(c: Context): Promise<void> {
   planned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   for (const { complaint, account, invoice, createdAt, treatedAt } of planned) {
     const line = await lineOfInvoice(c.db, invoice.id, complaint.lineCharge);
-    await c.db.insert(invoiceComplaints).values({
-      reference: await nextReference(c.db, 'REC', createdAt),
-      invoiceId: invoice.id,
-      idClientBscs: account.idClientBscs,
-      userId: c.userOf(complaint.by),
-      motif: complaint.motif,
-      message: complaint.message(line),
-      lignes: [line.idContrat],
-      statut: treatedAt ? 'TRAITEE' : 'EN_COURS',
-      createdAt,
-      updatedAt: treatedAt,
-    });
+    const [filed] = await c.db
+      .insert(invoiceComplaints)
+      .values({
+        reference: await nextReference(c.db, 'REC', createdAt),
+        invoiceId: invoice.id,
+        idClientBscs: account.idClientBscs,
+        userId: c.userOf(complaint.by),
+        motif: complaint.motif,
+        message: complaint.message(line),
+        lignes: [line.idContrat],
+        statut: treatedAt ? 'TRAITEE' : 'EN_COURS',
+        createdAt,
+        updatedAt: treatedAt,
+        decision: treatedAt ? (complaint.decision?.decision ?? null) : null,
+        decisionMotif: treatedAt ? (complaint.decision?.motif ?? null) : null,
+      })
+      .returning({ id: invoiceComplaints.id });
+    if (filed && treatedAt && complaint.decision?.decision === 'ACCEPTEE_AVEC_AVOIR') {
+      await seedCreditNote(c.db, { complaintId: filed.id, invoice, montantHtCentimes: line.montantHtCentimes, motif: complaint.decision.motif, at: treatedAt });
+    }
+  }
+}
+
+/**
+ * The credit note a decision issued, as the back office issues one (credit-notes.service.ts):
+ * the VAT at the invoice's rate, set against what the invoice still asked for, the rest refunded
+ * by the account's payment means.
+ */
+async function seedCreditNote(
+  db: Database,
+  note: { complaintId: number; invoice: typeof invoices.$inferSelect; montantHtCentimes: number; motif: string; at: Date },
+): Promise<void> {
+  const day = parisDay(note.at);
+  const year = Number(day.slice(0, 4));
+  const reference = creditNoteReference(year, await takeReferenceNumber('AV', year, db));
+  const tva = vatCentimes(note.montantHtCentimes, VAT_RATE_BP);
+  const ttc = note.montantHtCentimes + tva;
+  const impute = Math.min(ttc, note.invoice.resteAPayerCentimes);
+  const [settings] = await db.select().from(accountPaymentSettings).where(eq(accountPaymentSettings.idClientBscs, note.invoice.idClientBscs));
+  await db.insert(creditNotes).values({
+    reference,
+    idClientBscs: note.invoice.idClientBscs,
+    invoiceId: note.invoice.id,
+    complaintId: note.complaintId,
+    dateAvoir: day,
+    motif: note.motif,
+    montantHtCentimes: note.montantHtCentimes,
+    montantTvaCentimes: tva,
+    montantTtcCentimes: ttc,
+    tauxTvaBp: VAT_RATE_BP,
+    imputeCentimes: impute,
+    rembourseCentimes: ttc - impute,
+    moyenRemboursement: ttc > impute ? (settings?.modePaiement ?? 'VIREMENT') : null,
+    client: note.invoice.client,
+    modePaiement: note.invoice.modePaiement,
+    createdAt: note.at,
+    createdBy: null,
+  });
+  if (impute > 0) {
+    await db.update(invoices).set({ resteAPayerCentimes: note.invoice.resteAPayerCentimes - impute }).where(eq(invoices.id, note.invoice.id));
+    await db.insert(invoicePayments).values({ invoiceId: note.invoice.id, montantCentimes: impute, moyen: 'AVOIR', transactionReference: reference, paidAt: note.at });
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
-import type { AdminComplaintQuery, InvoiceComplaintStatus } from '@ecare/shared';
+import type { AdminComplaintQuery, ComplaintDecision, InvoiceComplaintStatus } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
-import { billingAccounts, contracts, invoiceComplaints, invoices, users } from '../../db/schema.ts';
+import { billingAccounts, contracts, creditNotes, invoiceComplaints, invoices, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
 /** A complaint with its invoice, account, sender and the numbers of the lines it names. */
@@ -13,10 +13,15 @@ const columns = {
   motif: invoiceComplaints.motif,
   message: invoiceComplaints.message,
   statut: invoiceComplaints.statut,
+  decision: invoiceComplaints.decision,
+  decisionMotif: invoiceComplaints.decisionMotif,
+  avoir: sql<string | null>`(select ${creditNotes.reference} from ${creditNotes} where ${creditNotes.complaintId} = ${invoiceComplaints.id})`,
+  invoiceId: invoiceComplaints.invoiceId,
   idClientBscs: invoiceComplaints.idClientBscs,
   userId: invoiceComplaints.userId,
   referenceNumber: invoices.referenceNumber,
   dateFacture: invoices.dateFacture,
+  montantHtCentimes: invoices.montantHtCentimes,
   montantTtcCentimes: invoices.montantTtcCentimes,
   codeClientBscs: billingAccounts.codeClientBscs,
   raisonSociale: billingAccounts.raisonSociale,
@@ -67,6 +72,11 @@ export function createAdminComplaintsRepository(db: Database) {
 
     async setStatus(id: number, statut: InvoiceComplaintStatus, at: Date, tx: Transaction): Promise<void> {
       await tx.db.update(invoiceComplaints).set({ statut, updatedAt: at }).where(eq(invoiceComplaints.id, id));
+    },
+
+    /** Records the decision, once: the complaint is then treated. */
+    async decide(id: number, decision: ComplaintDecision, motif: string, at: Date, tx: Transaction): Promise<void> {
+      await tx.db.update(invoiceComplaints).set({ decision, decisionMotif: motif, statut: 'TRAITEE', updatedAt: at }).where(eq(invoiceComplaints.id, id));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { adminComplaintPageSchema, adminComplaintParamSchema, adminComplaintQuerySchema, adminComplaintSchema, adminComplaintStatusBodySchema, apiErrorSchema } from '@ecare/shared';
+import { adminComplaintDecisionBodySchema, adminComplaintPageSchema, adminComplaintParamSchema, adminComplaintQuerySchema, adminComplaintSchema, adminComplaintStatusBodySchema, apiErrorSchema } from '@ecare/shared';
 import type { ModuleApp } from '../../core/module.ts';
 import type { AdminComplaintsService } from './admin-complaints.service.ts';
 import { actorOf } from '../auth/index.ts';
@@ -38,5 +38,22 @@ export async function adminComplaintsRoutes(app: ModuleApp, service: AdminCompla
       },
     },
     async (request) => service.changeStatus(actorOf(request), request.params.reference, request.body),
+  );
+
+  app.post(
+    '/api/admin/reclamations/:reference/decision',
+    {
+      onRequest,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Tranche une réclamation, une seule fois : refusée, acceptée, ou acceptée avec un avoir (AV-AAAA-NNNNNN) du montant HT indiqué, au plus ce qui reste à créditer sur la facture ; l’avoir est déduit du reste à payer de la facture, le surplus remboursé par le moyen de paiement du compte ; la réclamation passe à « traitée », son auteur et les gestionnaires du compte sont prévenus par e-mail ; tracé dans le journal d’audit',
+        description: `${ACCESS} Une référence inconnue répond 404 ; une réclamation déjà tranchée, ou un avoir au-delà du reste à créditer, 409.`,
+        params: adminComplaintParamSchema,
+        body: adminComplaintDecisionBodySchema,
+        response: { 200: adminComplaintSchema, ...orderErrors },
+      },
+    },
+    async (request) => service.decide(actorOf(request), request.params.reference, request.body),
   );
 }

@@ -36,7 +36,10 @@ export const adminModule = defineModule(
     );
     const requestDeps = { audit, transaction, mail: core.mail, clock, brandName: core.config.brandName, publicUrl: core.config.publicUrl };
     await adminTicketsRoutes(app, createAdminTicketsService({ repo: createAdminTicketsRepository(core.db), ...requestDeps }));
-    await adminComplaintsRoutes(app, createAdminComplaintsService({ repo: createAdminComplaintsRepository(core.db), ...requestDeps }));
+    await adminComplaintsRoutes(
+      app,
+      createAdminComplaintsService({ repo: createAdminComplaintsRepository(core.db), ...requestDeps, issueCreditNote: app.invoices.issueCreditNote }),
+    );
   },
-  { dependencies: ['parameters', 'auth'], auditActions: ADMIN_AUDIT_ACTIONS },
+  { dependencies: ['parameters', 'auth', 'invoices'], auditActions: ADMIN_AUDIT_ACTIONS },
 );

@@ -61,6 +61,9 @@ function paymentMeans(invoice: EInvoice) {
       return { 'ram:TypeCode': '59', 'ram:Information': 'Prélèvement SEPA interentreprises' };
     case '48':
       return { 'ram:TypeCode': '48', 'ram:Information': 'Carte bancaire' };
+    case '97':
+    case '1':
+      return { 'ram:TypeCode': payment.code, 'ram:Information': payment.information };
   }
 }
 

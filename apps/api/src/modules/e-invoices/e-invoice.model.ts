@@ -12,8 +12,8 @@ import type { InvoiceCustomerSnapshot } from '../../db/schema.ts';
 /** UNTDID 1001: commercial invoice, credit note. */
 export type EInvoiceTypeCode = '380' | '381';
 
-/** UNTDID 4461: SEPA direct debit, SEPA credit transfer, bank card. */
-export type PaymentMeansCode = '59' | '58' | '48';
+/** UNTDID 4461: SEPA direct debit, SEPA credit transfer, bank card; for a credit note, clearing between partners or not defined. */
+export type PaymentMeansCode = '59' | '58' | '48' | '97' | '1';
 
 export interface EInvoiceAddress {
   line: string;
@@ -78,7 +78,8 @@ export interface EInvoiceVat {
 export type EInvoicePayment =
   | { code: '59'; mandateReference: string | null; creditorIdentifier: string }
   | { code: '58'; iban: string; bic: string }
-  | { code: '48' };
+  | { code: '48' }
+  | { code: '97' | '1'; information: string };
 
 export interface EInvoiceTotals {
   /** BT-106: the lines' net amounts. */
@@ -154,6 +155,8 @@ export interface EInvoiceSource {
   precedingInvoice?: { number: string; issueDate: string };
   /** Why a credit note was issued. */
   reason?: string;
+  /** How a credit note is settled (set against the invoice, or refunded), instead of the invoice's payment means and terms. */
+  settlement?: { code: '97' | '1'; information: string };
 }
 
 const grouped = (digits: string) => digits.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1\u00a0$2\u00a0$3');
@@ -193,18 +196,14 @@ export const LATE_PAYMENT_TEXT =
 export const RECOVERY_INDEMNITY_TEXT = `Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement\u00a0: ${LATE_PAYMENT_INDEMNITY_EUROS}\u00a0€ (articles L. 441-10 et D. 441-5 du Code de commerce).`;
 export const NO_DISCOUNT_TEXT = 'Aucun escompte n’est accordé pour paiement anticipé.';
 
-const PAYMENT_TERMS: Record<InvoicePaymentMode, (due: string, typeCode: EInvoiceTypeCode) => string> = {
-  PRELEVEMENT: (due, typeCode) =>
-    typeCode === '381'
-      ? 'Remboursement sur le compte désigné par votre mandat de prélèvement SEPA.'
-      : `Prélèvement SEPA interentreprises sur le compte désigné par votre mandat, à la date d’échéance du ${due}.`,
-  CARTE: (due, typeCode) =>
-    typeCode === '381' ? 'Remboursement sur la carte bancaire du dernier paiement.' : `Carte bancaire, depuis l’espace client, au plus tard le ${due}.`,
-  VIREMENT: (due, typeCode) =>
-    typeCode === '381' ? 'Remboursement par virement sur le compte du client.' : `Virement bancaire au plus tard le ${due}, en indiquant en libellé le numéro de la facture.`,
+const PAYMENT_TERMS: Record<InvoicePaymentMode, (due: string) => string> = {
+  PRELEVEMENT: (due) => `Prélèvement SEPA interentreprises sur le compte désigné par votre mandat, à la date d’échéance du ${due}.`,
+  CARTE: (due) => `Carte bancaire, depuis l’espace client, au plus tard le ${due}.`,
+  VIREMENT: (due) => `Virement bancaire au plus tard le ${due}, en indiquant en libellé le numéro de la facture.`,
 };
 
 function paymentOf(source: EInvoiceSource): EInvoicePayment {
+  if (source.settlement) return source.settlement;
   switch (source.paymentMode) {
     case 'PRELEVEMENT':
       return { code: '59', mandateReference: source.mandateReference, creditorIdentifier: source.creditorIdentifier };
@@ -274,7 +273,7 @@ export function eInvoiceOf(source: EInvoiceSource): EInvoice {
     seller: operatorParty(source.brandName),
     buyer: buyerParty(source.customer),
     notes,
-    paymentTerms: PAYMENT_TERMS[source.paymentMode](due, source.typeCode),
+    paymentTerms: source.settlement?.information ?? PAYMENT_TERMS[source.paymentMode](due),
     payment: paymentOf(source),
     paymentReference: source.number,
     lines,

@@ -46,6 +46,9 @@ function paymentMeans(invoice: EInvoice, creditNote: boolean) {
       return { ...common, ...(payment.mandateReference ? { 'cac:PaymentMandate': { 'cbc:ID': payment.mandateReference } } : {}) };
     case '48':
       return common;
+    case '97':
+    case '1':
+      return { 'cbc:PaymentMeansCode': { '@name': payment.information, '#': payment.code }, ...(creditNote && invoice.dueDate ? { 'cbc:PaymentDueDate': invoice.dueDate } : {}), 'cbc:PaymentID': invoice.paymentReference };
   }
 }
 

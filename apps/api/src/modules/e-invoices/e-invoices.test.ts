@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_ITEM_NATURES, VAT_RATE_BP, invoiceTotals, type InvoicePaymentMode } from '@ecare/shared';
-import { auditLog, invoiceItems, invoices } from '../../db/schema.ts';
+import { auditLog, creditNotes, invoiceItems, invoices } from '../../db/schema.ts';
 import { en16931Violations, validateFacturXSchema } from '../../test/en16931.ts';
 import { useTestContext } from '../../test/harness.ts';
 import { attachedFiles, ciiFigures, facturXMetadata, pdfA3Problems, ublFigures } from '../../test/support/factur-x.ts';
@@ -55,6 +55,22 @@ describe('every demo invoice as a Factur-X e-invoice', () => {
       });
       const ubl = asText(await t.app.invoices.document(invoice.idClientBscs, invoice.referenceNumber, 'ubl'));
       expect(ublFigures(ubl)).toEqual(figures);
+      xmls.push(xml);
+    }
+    expect(await validateFacturXSchema(xmls)).toEqual([]);
+  });
+
+  it('so is every demo credit note: a PDF/A-3b carrying its CII of type 381, which names the invoice it credits', async () => {
+    const notes = await t.db.select().from(creditNotes).orderBy(asc(creditNotes.id));
+    expect(notes.length).toBeGreaterThan(0);
+    const xmls: string[] = [];
+    for (const note of notes) {
+      const pdf = asBytes(await t.app.invoices.document(note.idClientBscs, note.reference, 'pdf'));
+      expect(await pdfA3Problems(pdf), note.reference).toEqual([]);
+      const xml = new TextDecoder().decode((await attachedFiles(pdf))[0]?.bytes);
+      expect(en16931Violations(xml), note.reference).toEqual([]);
+      expect(ciiFigures(xml)).toMatchObject({ number: note.reference, typeCode: '381', taxExclusiveCentimes: note.montantHtCentimes, dueCentimes: note.montantTtcCentimes });
+      expect(ublFigures(asText(await t.app.invoices.document(note.idClientBscs, note.reference, 'ubl')))).toEqual(ciiFigures(xml));
       xmls.push(xml);
     }
     expect(await validateFacturXSchema(xmls)).toEqual([]);

@@ -7,6 +7,8 @@ import { INVOICES_AUDIT_ACTIONS } from './invoices.audit.ts';
 import { createInvoicesRepository, type InvoicesRepository } from './invoices.repository.ts';
 import { invoicesRoutes } from './invoices.routes.ts';
 import { createInvoicesService, type InvoicesService } from './invoices.service.ts';
+import { createCreditNotesRepository } from './credit-notes.repository.ts';
+import { createCreditNotesService, type CreditNotesService } from './credit-notes.service.ts';
 
 export { invoiceStatus };
 export { createInvoicesRepository, type InvoiceRow, type InvoicesRepository } from './invoices.repository.ts';
@@ -24,8 +26,10 @@ export interface InvoicesModule {
   invoiceStatus: typeof invoiceStatus;
   /** The invoices of the last twelve months by cost centre, as the export's workbook (no access check: callers check first). */
   centresWorkbook(idClientBscs: number, now: Date): AsyncIterable<Buffer>;
-  /** An issued invoice's Factur-X PDF, CII or UBL; undefined for none (no access check: callers check first). */
+  /** An issued invoice's or credit note's Factur-X PDF, CII or UBL; undefined for none (no access check: callers check first). */
   document: InvoicesService['document'];
+  /** Issues the credit note a complaint's decision grants, in the caller's transaction (the back office); its reference. */
+  issueCreditNote: CreditNotesService['issue'];
 }
 
 declare module 'fastify' {
@@ -44,10 +48,12 @@ export const invoicesModule = defineModule(
   async (app, core) => {
     const repo = createInvoicesRepository(core.db);
     const centres = createInvoiceCentresService({ repo, ...serviceCore(core) });
+    const creditNotes = createCreditNotesService({ repo: createCreditNotesRepository(core.db), ...serviceCore(core) });
     const service = createInvoicesService({
       repo,
       ...serviceCore(core),
       creditorId: core.config.sepaCreditorId,
+      creditNotes,
     });
     app.decorate('invoices', {
       unpaidInvoices: repo.unpaidInvoices,
@@ -55,8 +61,9 @@ export const invoicesModule = defineModule(
       invoiceStatus,
       centresWorkbook: centres.lastYearWorkbook,
       document: service.document,
+      issueCreditNote: creditNotes.issue,
     } satisfies InvoicesModule);
-    await invoicesRoutes(app, service);
+    await invoicesRoutes(app, service, creditNotes);
     await invoiceCentresRoutes(app, centres);
   },
   { dependencies: ['auth'], auditActions: INVOICES_AUDIT_ACTIONS },

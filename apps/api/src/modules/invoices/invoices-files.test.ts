@@ -10,8 +10,10 @@ import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { expectError, useTestContext } from '../../test/harness.ts';
 import { INVOICE_EXPORT_HEADERS } from './invoices-export.ts';
 import { INVOICE_FILES_QUOTA } from './invoices.service.ts';
-import { invoiceDetail, invoiceFixture, pdfPages } from '../../test/support/invoices.ts';
+import { archivedFiles, invoiceDetail, invoiceFixture, pdfPages } from '../../test/support/invoices.ts';
 import { parseCsv } from '../../test/csv-reader.ts';
+import { ciiFigures, facturXml } from '../../test/support/factur-x.ts';
+import { ARCHIVE_INDEX_HEADERS } from './invoices-archive.ts';
 
 const { t, f } = useTestContext(invoiceFixture);
 
@@ -90,25 +92,30 @@ describe('GET /api/facture/{idClientBscs}/{referenceNumber}/pdf', () => {
 });
 
 describe('GET /api/facture/{idClientBscs}/zip?annee=', () => {
-  it('streams the year’s invoices as one ZIP of PDFs that unzips and counts right', async () => {
+  it('streams the year’s invoices as one ZIP of Factur-X PDFs with their index, that unzips and counts right', async () => {
     const year = Number(f.latest.dateFacture.slice(0, 4));
     const ofYear = f.invoices.filter((invoice) => invoice.dateFacture.startsWith(`${year}-`));
+    const files = await archivedFiles(t, f.account, `${year}-01-01`, `${year}-12-31`);
     const before = await auditCount('EXPORT_FACTURES');
     const response = await t.get(`/api/facture/${f.account}/zip?annee=${year}`, f.manager);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="factures-${f.account}-${year}.zip"`);
-    expect(response.headers['x-total-count']).toBe(String(ofYear.length));
+    expect(response.headers['x-total-count']).toBe(String(files.length));
     expect(await auditCount('EXPORT_FACTURES')).toBe(before + 1);
     const archive = await unzip(response.rawPayload);
     try {
       expect(archive.testOutput).toMatch(/No errors detected/);
-      expect(archive.names).toEqual(ofYear.map((invoice) => `facture-${invoice.referenceNumber}.pdf`));
+      expect(archive.names).toEqual(['index.csv', ...files]);
       const first = ofYear[0];
       if (!first) throw new Error('no invoice this year');
       const pdf = await archive.read(`facture-${first.referenceNumber}.pdf`);
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect((await pdfPages(pdf)).join(' ')).toContain(`Facture n° ${first.referenceNumber}`);
+      expect(ciiFigures(await facturXml(pdf)).number).toBe(first.referenceNumber);
+      const index = parseCsv((await archive.read('index.csv')).toString('utf8').replace(/^\uFEFF/, ''));
+      expect(index[0]).toEqual([...ARCHIVE_INDEX_HEADERS]);
+      expect(index.slice(1).map((row) => row[9])).toEqual(files);
     } finally {
       await archive.remove();
     }

@@ -3,6 +3,7 @@ import {
   INVOICE_PAYMENT_TERM_DAYS,
   LATE_PAYMENT_INDEMNITY_EUROS,
   OPERATOR_COMPANY,
+  CREDIT_NOTE_REFUND_LABELS,
   VAT_RATE_BP,
   formatIban,
   operatorLegalMention,
@@ -13,6 +14,7 @@ import { frenchVatNumber } from '@ecare/shared/siren-siret';
 import { PDF_CONTENT_WIDTH, PdfWriter } from '../../lib/pdf-writer.ts';
 import { FACTUR_X_CONFORMANCE_LEVEL, FACTUR_X_EXTENSION, FACTUR_X_FILE_NAME, facturXAttachment } from '../e-invoices/index.ts';
 import { groupTitle, type Breakdown, type ChargeGroup } from './invoice-breakdown.ts';
+import type { InvoiceCustomerSnapshot } from '../../db/schema.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 
 const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
@@ -53,6 +55,36 @@ export function invoiceTitle(invoice: Pick<InvoiceRow, 'referenceNumber'>): stri
 /** Table columns: designation, quantity, VAT rate, amount excluding VAT. */
 const WIDTHS = { label: PDF_CONTENT_WIDTH - 190, quantity: 45, rate: 55, amount: 90 } as const;
 
+/** The seller's identity (name, legal form, capital, head office, SIREN and RCS, VAT number) and the customer's, as issued. */
+function writeParties(writer: PdfWriter, customer: InvoiceCustomerSnapshot): void {
+  const company = OPERATOR_COMPANY;
+  const section = (title: string) => writer.heading(title, { underline: true });
+  section('Vendeur');
+  writer.row('Dénomination', `${company.denomination}, ${company.formeJuridique} au capital de ${money.format(company.capitalEuros)}`);
+  writer.row('Siège social', company.siegeSocial);
+  writer.row('SIREN', `${grouped(company.siren, [3, 3, 3])} – RCS ${company.rcsVille}`);
+  writer.row('N° de TVA intracommunautaire', company.tvaIntracommunautaire);
+
+  section('Client');
+  const siren = customer.sirenSiret.slice(0, 9);
+  writer.row('Raison sociale', customer.raisonSociale);
+  const { adresse } = customer;
+  writer.row('Adresse de facturation', `${adresse.numero} ${adresse.voie}, ${adresse.codePostal} ${adresse.ville}`);
+  writer.row('SIREN', grouped(siren, [3, 3, 3]));
+  writer.row('SIRET', grouped(customer.sirenSiret, [3, 3, 3, 5]));
+  writer.row('N° de TVA intracommunautaire', frenchVatNumber(siren));
+}
+
+/** The brand, then the document's title. */
+function writeHeading(writer: PdfWriter, brandName: string, title: string): void {
+  writer.text(brandName, { bold: true, size: 20, color: 'primary' });
+  writer.text('Espace client Pro', { color: 'muted' });
+  writer.gap(12);
+  writer.text(title, { bold: true, size: 17 });
+}
+
+const facturXMention = `Document électronique au format Factur-X (profil ${FACTUR_X_CONFORMANCE_LEVEL})\u00a0: ses données structurées sont jointes à ce fichier PDF (${FACTUR_X_FILE_NAME}), pour votre logiciel de comptabilité.`;
+
 /**
  * An invoice as a PDF with the mentions a French invoice between businesses carries (Code général
  * des impôts, annexe II, art. 242 nonies A; Code de commerce, art. L. 441-9 and L. 441-10): the
@@ -78,33 +110,17 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Uin
     footerReference: invoiceTitle(invoice),
   });
   const section = (title: string) => writer.heading(title, { underline: true });
-  const siren = customer.sirenSiret.slice(0, 9);
   const company = OPERATOR_COMPANY;
   const due = dateOf(invoice.dateEcheance);
   const rate = `${VAT_RATE_BP / 100} %`;
 
-  writer.text(brandName, { bold: true, size: 20, color: 'primary' });
-  writer.text('Espace client Pro', { color: 'muted' });
-  writer.gap(12);
-  writer.text(invoiceTitle(invoice), { bold: true, size: 17 });
+  writeHeading(writer, brandName, invoiceTitle(invoice));
   writer.row('Date de facture', dateOf(invoice.dateFacture));
   writer.row('Période facturée', `du ${dateOf(invoice.periodeDebut)} au ${dateOf(invoice.periodeFin)} (abonnements et options)\u00a0; communications hors forfait du mois précédent`);
   writer.row('Date d’échéance', due);
   writer.row('Compte de facturation', `n° ${customer.codeClientBscs}`);
 
-  section('Vendeur');
-  writer.row('Dénomination', `${company.denomination}, ${company.formeJuridique} au capital de ${money.format(company.capitalEuros)}`);
-  writer.row('Siège social', company.siegeSocial);
-  writer.row('SIREN', `${grouped(company.siren, [3, 3, 3])} – RCS ${company.rcsVille}`);
-  writer.row('N° de TVA intracommunautaire', company.tvaIntracommunautaire);
-
-  section('Client');
-  writer.row('Raison sociale', customer.raisonSociale);
-  const { adresse } = customer;
-  writer.row('Adresse de facturation', `${adresse.numero} ${adresse.voie}, ${adresse.codePostal} ${adresse.ville}`);
-  writer.row('SIREN', grouped(siren, [3, 3, 3]));
-  writer.row('SIRET', grouped(customer.sirenSiret, [3, 3, 3, 5]));
-  writer.row('N° de TVA intracommunautaire', frenchVatNumber(siren));
+  writeParties(writer, customer);
 
   section('Récapitulatif');
   for (const entry of parts.byNature) writer.row(INVOICE_ITEM_NATURE_LABELS[entry.nature], `${euros(entry.htCentimes)} HT`);
@@ -168,13 +184,76 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Uin
   if (parts.account.items.length > 0) table(parts.account);
 
   writer.gap(10);
-  writer.text(
-    `Facture électronique au format Factur-X (profil ${FACTUR_X_CONFORMANCE_LEVEL})\u00a0: ses données structurées sont jointes à ce fichier PDF (${FACTUR_X_FILE_NAME}), pour votre logiciel de comptabilité.`,
-    { size: 9, color: 'muted' },
-  );
+  writer.text(facturXMention, { size: 9, color: 'muted' });
   writer.text(
     'Une question sur cette facture\u00a0? Consultez son détail et déposez une réclamation depuis votre espace client, rubrique «\u00a0Mes factures\u00a0».',
     { size: 9, color: 'muted' },
   );
   return writer.save({ attachments: [facturXAttachment(input.cii, invoiceTitle(invoice))], extensions: [FACTUR_X_EXTENSION] });
+}
+
+/** What a credit note's PDF shows: the note, the invoice it credits, and how it is settled. */
+export interface CreditNoteDocumentInput {
+  note: {
+    reference: string;
+    dateAvoir: string;
+    motif: string;
+    montantHtCentimes: number;
+    montantTvaCentimes: number;
+    montantTtcCentimes: number;
+    tauxTvaBp: number;
+    imputeCentimes: number;
+    rembourseCentimes: number;
+    moyenRemboursement: keyof typeof CREDIT_NOTE_REFUND_LABELS | null;
+    client: InvoiceCustomerSnapshot;
+    factureReference: string;
+    factureDate: string;
+    reclamationReference: string;
+  };
+  brandName: string;
+  /** The credit note's data in CII (type 381), attached as `factur-x.xml`. */
+  cii: string;
+}
+
+export const creditNoteTitle = (reference: string) => `Avoir n° ${reference}`;
+
+/**
+ * A credit note as a PDF: the seller and the customer as the credited invoice names them, the
+ * invoice it refers to, its reason, the amount credited excluding VAT, the VAT and the total, and
+ * what becomes of it (taken off the invoice's balance, the rest refunded).
+ */
+export async function renderCreditNotePdf({ note, brandName, cii }: CreditNoteDocumentInput): Promise<Uint8Array> {
+  const title = creditNoteTitle(note.reference);
+  const writer = await PdfWriter.create({
+    title,
+    subject: `Avoir à ${note.client.raisonSociale} du ${dateOf(note.dateAvoir)} sur la facture n° ${note.factureReference}`,
+    author: OPERATOR_COMPANY.denomination,
+    keywords: ['avoir', note.reference, note.factureReference, note.client.codeClientBscs],
+    brandName,
+    createdAt: parisInstant(note.dateAvoir, 8),
+    footerMention: operatorLegalMention(brandName),
+    footerReference: title,
+  });
+  const section = (heading: string) => writer.heading(heading, { underline: true });
+  writeHeading(writer, brandName, title);
+  writer.row('Date de l’avoir', dateOf(note.dateAvoir));
+  writer.row('Facture rectifiée', `n° ${note.factureReference} du ${dateOf(note.factureDate)}`);
+  writer.row('Réclamation', note.reclamationReference);
+  writer.row('Compte de facturation', `n° ${note.client.codeClientBscs}`);
+  writeParties(writer, note.client);
+
+  section('Montant de l’avoir');
+  writer.row('Motif', note.motif);
+  writer.row('Montant HT', euros(note.montantHtCentimes));
+  writer.row(`TVA à ${note.tauxTvaBp / 100} %`, `${euros(note.montantTvaCentimes)} (base ${euros(note.montantHtCentimes)} HT)`);
+  writer.row('Total TTC', euros(note.montantTtcCentimes));
+
+  section('Règlement');
+  if (note.imputeCentimes > 0) writer.row('Déduit de la facture', `${euros(note.imputeCentimes)} déduits du reste à payer de la facture n° ${note.factureReference}`);
+  if (note.rembourseCentimes > 0 && note.moyenRemboursement) {
+    writer.row('Remboursé', `${euros(note.rembourseCentimes)} remboursés ${CREDIT_NOTE_REFUND_LABELS[note.moyenRemboursement]}`);
+  }
+  writer.gap(10);
+  writer.text(facturXMention, { size: 9, color: 'muted' });
+  return writer.save({ attachments: [facturXAttachment(cii, title)], extensions: [FACTUR_X_EXTENSION] });
 }

@@ -1,4 +1,4 @@
-import { INVOICE_COMPLAINT_MOTIF_LABELS, type InvoiceComplaintMotif } from '@ecare/shared';
+import { INVOICE_COMPLAINT_MOTIF_LABELS, type CreditNote, type InvoiceComplaintMotif } from '@ecare/shared';
 import { formatPhone } from '@ecare/shared/phone';
 import { layoutMail, type MailContent } from '../../platform/mail/index.ts';
 
@@ -59,5 +59,24 @@ export function complaintServiceMail(brand: string, complaint: ComplaintSummary)
     action: 'Répondre au client',
     link: `mailto:${complaint.sender.email}?subject=${encodeURIComponent(`Votre réclamation ${complaint.reference}`)}`,
     footer: `Répondez en rappelant la référence ${complaint.reference}.`,
+  });
+}
+
+const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const frenchDay = (isoDate: string) => isoDate.split('-').reverse().join('/');
+
+/** To the account's managers: a credit note was issued, what it credits and how it is settled. */
+export function creditNoteMail(brand: string, note: CreditNote & { reglement: string }, link: string): MailContent {
+  return layoutMail(brand, {
+    title: `${brand} – Avoir ${note.reference} sur la facture ${note.factureReference}`,
+    paragraphs: [
+      `Suite à votre réclamation ${note.reclamationReference}, nous avons émis le ${frenchDay(note.dateAvoir)} l’avoir ${note.reference} sur la facture ${note.factureReference}\u00a0: ${money.format(note.montantHT)} HT, soit ${money.format(note.montantTTC)} TTC.`,
+      `Motif\u00a0: ${note.motif}`,
+      `Règlement\u00a0: ${note.reglement}`,
+      'L’avoir est disponible avec vos factures, en PDF Factur-X et en XML, pour votre comptabilité.',
+    ],
+    action: 'Voir mes factures et avoirs',
+    link,
+    footer: 'Vous recevez ce message en tant que gestionnaire de ce compte de facturation.',
   });
 }

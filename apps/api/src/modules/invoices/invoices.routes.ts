@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
+  creditNoteListSchema,
   invoiceAccountParamSchema,
   invoiceComplaintResponseSchema,
   invoiceComplaintSchema,
@@ -11,12 +12,15 @@ import {
   invoicePageSchema,
   invoiceParamSchema,
   invoiceZipQuerySchema,
+  invoiceArchiveQuerySchema,
 } from '@ecare/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ModuleApp } from '../../core/module.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { actorOf, caller } from '../auth/index.ts';
-import type { InvoicesService } from './invoices.service.ts';
+import type { InvoiceFile, InvoicesService } from './invoices.service.ts';
+import type { CreditNotesService } from './credit-notes.service.ts';
 import { downloadDisposition } from '../../lib/download.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -31,7 +35,7 @@ const ACCESS =
   'Réservé aux gestionnaires du compte de facturation ; une facture d’un autre compte répond comme une facture inconnue (404), un compte non géré 403.';
 
 
-export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
+export async function invoicesRoutes(app: ModuleApp, service: InvoicesService, creditNotes: CreditNotesService) {
   const { authenticate } = app.auth;
 
   app.get(
@@ -100,13 +104,30 @@ export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
     },
     async (request, reply) => {
       const { idClientBscs, referenceNumber } = request.params;
-      const pdf = await service.pdf(actorOf(request), idClientBscs, referenceNumber);
+      const pdf = await service.file(actorOf(request), idClientBscs, referenceNumber, 'pdf');
+      const bytes = pdf.content as Uint8Array;
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', downloadDisposition(pdf.filename))
         .header('cache-control', 'no-store')
-        .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
+  );
+
+  app.get(
+    '/api/facture/:idClientBscs/avoirs',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Les avoirs du compte (AV-AAAA-NNNNNN), les plus récents d’abord : la facture et la réclamation qu’ils concernent, leur montant, la part déduite de la facture et la part remboursée ; chacun se télécharge comme une facture (`…/{reference}/pdf`, `cii`, `ubl`)',
+        description: ACCESS,
+        params: invoiceAccountParamSchema,
+        response: { 200: creditNoteListSchema, ...errors },
+      },
+    },
+    async (request) => creditNotes.list(caller(request).user.id, request.params.idClientBscs),
   );
 
   const SYNTAXES = {
@@ -121,7 +142,7 @@ export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
         exposeHeadRoute: false,
         schema: {
           tags: ['invoices'],
-          summary: `Les données de la facture selon la norme EN 16931, en ${described}, en pièce jointe \`facture-<numéro>-${syntax}.xml\` ; mêmes montants que le PDF`,
+          summary: `Les données de la facture (ou de l’avoir) selon la norme EN 16931, en ${described}, en pièce jointe \`facture-<numéro>-${syntax}.xml\` ; mêmes montants que le PDF`,
           description: `${ACCESS} Chaque téléchargement est tracé dans le journal d’audit.`,
           params: invoiceParamSchema,
           response: { 200: { description: 'La facture en XML', content: { 'application/xml': { schema: z.string() } } }, ...errors },
@@ -129,15 +150,25 @@ export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
       },
       async (request, reply) => {
         const { idClientBscs, referenceNumber } = request.params;
-        const document = await service.structured(actorOf(request), idClientBscs, referenceNumber, syntax);
+        const document = await service.file(actorOf(request), idClientBscs, referenceNumber, syntax);
         return reply
           .header('content-type', 'application/xml; charset=utf-8')
           .header('content-disposition', downloadDisposition(document.filename))
           .header('cache-control', 'no-store')
-          .send(document.xml);
+          .send(String(document.content));
       },
     );
   }
+
+  const sendArchive = (reply: FastifyReply, archive: InvoiceFile<AsyncIterable<Buffer>>) =>
+    reply
+      .header('content-type', archive.contentType)
+      .header('content-disposition', downloadDisposition(archive.filename))
+      .header('cache-control', 'no-store')
+      .header('x-total-count', String(archive.count))
+      .send(Readable.from(archive.body));
+  const ARCHIVE =
+    'Chaque facture et chaque avoir y est un PDF Factur-X (ses données EN 16931 jointes), et `index.csv` les décrit (type, référence, date, facture d’origine d’un avoir, période, montants HT, TVA et TTC, fichier) ; l’archive est produite au fil de l’envoi, l’en-tête `X-Total-Count` donne le nombre de documents.';
 
   app.get(
     '/api/facture/:idClientBscs/zip',
@@ -146,23 +177,32 @@ export async function invoicesRoutes(app: ModuleApp, service: InvoicesService) {
       exposeHeadRoute: false,
       schema: {
         tags: ['invoices'],
-        summary:
-          'Les factures PDF d’une année en une archive ZIP, produite au fil de l’envoi, en pièce jointe `factures-<compte>-<année>.zip` ; l’en-tête `X-Total-Count` donne le nombre de factures',
-        description: `${ACCESS} 20 fichiers (archives et exports) par quart d’heure et par utilisateur ; chaque archive est tracée dans le journal d’audit. Une année sans facture répond 404.`,
+        summary: 'Les factures et avoirs d’une année en une archive ZIP, en pièce jointe `factures-<compte>-<année>.zip`',
+        description: `${ACCESS} ${ARCHIVE} 20 fichiers (archives et exports) par quart d’heure et par utilisateur ; chaque archive est tracée dans le journal d’audit. Une année sans facture répond 404.`,
         params: invoiceAccountParamSchema,
         querystring: invoiceZipQuerySchema,
-        response: { 200: { description: 'L’archive', content: { 'application/zip': file('Archive ZIP des factures PDF de l’année') } }, ...fileErrors },
+        response: { 200: { description: 'L’archive', content: { 'application/zip': file('Archive ZIP des factures et avoirs de l’année') } }, ...fileErrors },
       },
     },
-    async (request, reply) => {
-      const archive = await service.zip(actorOf(request), request.params.idClientBscs, request.query.annee);
-      return reply
-        .header('content-type', archive.contentType)
-        .header('content-disposition', downloadDisposition(archive.filename))
-        .header('cache-control', 'no-store')
-        .header('x-total-count', String(archive.count))
-        .send(Readable.from(archive.body));
+    async (request, reply) => sendArchive(reply, await service.zip(actorOf(request), request.params.idClientBscs, request.query.annee)),
+  );
+
+  app.get(
+    '/api/facture/:idClientBscs/archive',
+    {
+      onRequest: authenticate,
+      exposeHeadRoute: false,
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Toutes les factures et tous les avoirs datés d’une période (dix ans au plus) en une archive ZIP, en pièce jointe `factures-<compte>-<du>-<au>.zip` ; disponible aux gestionnaires du compte pendant les dix ans de conservation, lignes résiliées ou non',
+        description: `${ACCESS} ${ARCHIVE} Mêmes quotas que l’archive d’une année ; une période sans document répond 404.`,
+        params: invoiceAccountParamSchema,
+        querystring: invoiceArchiveQuerySchema,
+        response: { 200: { description: 'L’archive', content: { 'application/zip': file('Archive ZIP des factures et avoirs de la période') } }, ...fileErrors },
+      },
     },
+    async (request, reply) => sendArchive(reply, await service.archive(actorOf(request), request.params.idClientBscs, request.query)),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import {
   VAT_RATE_BP,
   centreChanges,
   complaintReference,
+  isCreditNoteReference,
   euros,
   invoiceDay,
   invoiceStatus,
@@ -10,6 +11,7 @@ import {
   type InvoiceComplaintResponse,
   type InvoiceDetail,
   type InvoiceEvolution,
+  type InvoiceArchiveQuery,
   type InvoiceExportQuery,
   type InvoiceListQuery,
   type InvoicePage,
@@ -18,9 +20,12 @@ import { addDays, parisInstant, parisWallTime } from '@ecare/shared/paris-time';
 import type { ServiceCore } from '../../core/core.ts';
 import { nextReferenceNumber } from '../../db/reference-counters.ts';
 import { fail } from '../../lib/errors.ts';
-import { zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
+import { zipStream } from '../../lib/zip-stream.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { eInvoiceOf, toCii, toUbl } from '../e-invoices/index.ts';
+import type { CreditNoteRow } from './credit-notes.repository.ts';
+import type { CreditNotesService } from './credit-notes.service.ts';
+import { archiveEntries, archivedCreditNote, archivedInvoice } from './invoices-archive.ts';
 import { breakdown, detailParts, evolutionLines, groupTitle } from './invoice-breakdown.ts';
 import { INVOICE_EXPORT_CONTENT_TYPES, invoiceCsv, invoiceXlsx, type InvoiceExportRow } from './invoices-export.ts';
 import { renderInvoicePdf } from './invoices.document.ts';
@@ -28,8 +33,12 @@ import { complaintAcknowledgementMail, complaintServiceMail, type ComplaintSumma
 import type { InvoiceRow, InvoicesRepository } from './invoices.repository.ts';
 import type { Actor } from '../../core/actor.ts';
 
+/** The files of an issued invoice or credit note. */
+export type DocumentFormat = 'pdf' | 'cii' | 'ubl';
+
 export interface InvoicesDeps extends ServiceCore {
   repo: InvoicesRepository;
+  creditNotes: CreditNotesService;
   /** The operator's SEPA creditor identifier, which invoices paid by direct debit name. */
   creditorId: string;
 }
@@ -119,6 +128,30 @@ export function createInvoicesService(deps: InvoicesDeps) {
     return { parts, mandate, eInvoice };
   }
 
+  async function documentFile(idClientBscs: number, reference: string, format: DocumentFormat): Promise<Uint8Array | string | undefined> {
+    if (isCreditNoteReference(reference)) return deps.creditNotes.document(idClientBscs, reference, format);
+    const invoice = await repo.find(idClientBscs, reference);
+    if (!invoice) return undefined;
+    if (format === 'pdf') return pdfOf(invoice);
+    const { eInvoice } = await documentOf(invoice);
+    return format === 'cii' ? toCii(eInvoice) : toUbl(eInvoice);
+  }
+
+  /** The archive of these documents, within the user's quota of files, recorded. */
+  async function archiveOf(actor: Actor, idClientBscs: number, rows: InvoiceRow[], notes: CreditNoteRow[], filename: string): Promise<InvoiceFile<AsyncIterable<Buffer>>> {
+    await withinQuota(`invoice-files:${actor.userId}`, INVOICE_FILES_QUOTA, 'INVOICE_FILES_TOO_MANY');
+    await audit.record({ ...actor, action: 'EXPORT_FACTURES', idClientBscs });
+    const invoiceOfReference = new Map(rows.map((row) => [row.referenceNumber, row]));
+    const pdf = async (document: { reference: string }) => {
+      const invoice = invoiceOfReference.get(document.reference);
+      const bytes = invoice ? await pdfOf(invoice) : await deps.creditNotes.document(idClientBscs, document.reference, 'pdf');
+      if (!(bytes instanceof Uint8Array)) throw new Error(`no PDF for ${document.reference}`);
+      return bytes;
+    };
+    const documents = [...rows.map(archivedInvoice), ...notes.map(archivedCreditNote)];
+    return { filename, contentType: 'application/zip', body: zipStream(archiveEntries(documents, pdf, clock.now())), count: documents.length };
+  }
+
   async function pdfOf(invoice: InvoiceRow): Promise<Uint8Array> {
     const { parts, mandate, eInvoice } = await documentOf(invoice);
     return renderInvoicePdf({ invoice, parts, brandName: deps.brandName, mandate, cii: toCii(eInvoice) });
@@ -198,56 +231,45 @@ export function createInvoicesService(deps: InvoicesDeps) {
       };
     },
 
-    /** The invoice as a PDF; every download is recorded (the customer's identity and its line users' names leave in it). */
-    async pdf(actor: Actor, idClientBscs: number, referenceNumber: string): Promise<{ filename: string; bytes: Uint8Array }> {
-      const invoice = await invoiceFor(actor.userId, idClientBscs, referenceNumber);
-      const bytes = await pdfOf(invoice);
+    /**
+     * An issued invoice's, or credit note's, file: its Factur-X PDF, its CII or its UBL (no access
+     * check nor record: callers check first); undefined for none.
+     */
+    document: documentFile,
+
+    /**
+     * An invoice or a credit note of the account as a file for its managers: the Factur-X PDF, or
+     * its EN 16931 data alone in CII or UBL. Every download is recorded (the customer's identity
+     * and its line users' names leave in it).
+     */
+    async file(actor: Actor, idClientBscs: number, reference: string, format: DocumentFormat): Promise<{ filename: string; content: Uint8Array | string }> {
+      await policy.assertAccount(actor.userId, idClientBscs);
+      const content = await documentFile(idClientBscs, reference, format);
+      if (content === undefined) throw fail('INVOICE_NOT_FOUND');
       await audit.record({ ...actor, action: 'TELECHARGEMENT_FACTURE', idClientBscs });
-      return { filename: `facture-${invoice.referenceNumber}.pdf`, bytes };
+      const name = isCreditNoteReference(reference) ? `avoir-${reference}` : `facture-${reference}`;
+      return { filename: format === 'pdf' ? `${name}.pdf` : `${name}-${format}.xml`, content };
     },
 
-    /** An issued invoice as a file, without access check nor record (callers check first): its Factur-X PDF, its CII or its UBL. */
-    async document(idClientBscs: number, referenceNumber: string, format: 'pdf' | 'cii' | 'ubl'): Promise<Uint8Array | string | undefined> {
-      const invoice = await repo.find(idClientBscs, referenceNumber);
-      if (!invoice) return undefined;
-      if (format === 'pdf') return pdfOf(invoice);
-      const { eInvoice } = await documentOf(invoice);
-      return format === 'cii' ? toCii(eInvoice) : toUbl(eInvoice);
-    },
-
-    /** The invoice's EN 16931 data alone, in CII (as in its Factur-X PDF) or UBL; recorded as a download. */
-    async structured(actor: Actor, idClientBscs: number, referenceNumber: string, syntax: 'cii' | 'ubl'): Promise<{ filename: string; xml: string }> {
-      const invoice = await invoiceFor(actor.userId, idClientBscs, referenceNumber);
-      const { eInvoice } = await documentOf(invoice);
-      await audit.record({ ...actor, action: 'TELECHARGEMENT_FACTURE', idClientBscs });
-      return { filename: `facture-${invoice.referenceNumber}-${syntax}.xml`, xml: syntax === 'cii' ? toCii(eInvoice) : toUbl(eInvoice) };
-    },
-
-    /** A year's invoices as one ZIP of PDFs, each made while the archive is sent. */
+    /** A year's invoices and credit notes as one ZIP of Factur-X PDFs with their index, each PDF made while the archive is sent. */
     async zip(actor: Actor, idClientBscs: number, annee: number): Promise<InvoiceFile<AsyncIterable<Buffer>>> {
       await policy.assertAccount(actor.userId, idClientBscs);
       const rows = await repo.ofYear(idClientBscs, annee);
       if (rows.length === 0) throw fail('INVOICE_YEAR_EMPTY');
-      await withinQuota(`invoice-files:${actor.userId}`, INVOICE_FILES_QUOTA, 'INVOICE_FILES_TOO_MANY');
-      await audit.record({ ...actor, action: 'EXPORT_FACTURES', idClientBscs });
-      const entries = async function* (): AsyncGenerator<ZipEntry> {
-        for (const row of rows) {
-          yield {
-            name: `facture-${row.referenceNumber}.pdf`,
-            // Rendered when the archive reaches it.
-            content: (async function* () {
-              yield await pdfOf(row);
-            })(),
-            modifiedAt: new Date(`${row.dateFacture}T12:00:00Z`),
-          };
-        }
-      };
-      return {
-        filename: `factures-${idClientBscs}-${annee}.zip`,
-        contentType: 'application/zip',
-        body: zipStream(entries()),
-        count: rows.length,
-      };
+      const notes = await deps.creditNotes.between(idClientBscs, `${annee}-01-01`, `${annee}-12-31`);
+      return archiveOf(actor, idClientBscs, rows, notes, `factures-${idClientBscs}-${annee}.zip`);
+    },
+
+    /**
+     * Every invoice and credit note dated in the period (at most ten years, what the account's
+     * managers can reach for as long as the documents are kept, its lines terminated or not) as
+     * one ZIP of Factur-X PDFs with `index.csv`.
+     */
+    async archive(actor: Actor, idClientBscs: number, query: InvoiceArchiveQuery): Promise<InvoiceFile<AsyncIterable<Buffer>>> {
+      await policy.assertAccount(actor.userId, idClientBscs);
+      const [rows, notes] = await Promise.all([repo.between(idClientBscs, query.du, query.au), deps.creditNotes.between(idClientBscs, query.du, query.au)]);
+      if (rows.length + notes.length === 0) throw fail('INVOICE_PERIOD_EMPTY');
+      return archiveOf(actor, idClientBscs, rows, notes, `factures-${idClientBscs}-${query.du}-${query.au}.zip`);
     },
 
     /** The charges of the invoices dated in the period (the last twelve months by default), as CSV or XLSX. */

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { invoiceDetailSchema, invoicePageSchema, type InvoiceDetail, type InvoicePage } from '@ecare/shared';
-import { invoices } from '../../db/schema.ts';
+import { creditNotes, invoices } from '../../db/schema.ts';
 import { demoFixture } from '../demo-fixture.ts';
 import { bodyOf, type TestContext } from '../harness.ts';
 
@@ -55,3 +55,18 @@ export const cents = (euros: number) => Math.round(euros * 100);
 
 /** The text of each page of a PDF, read by pdf.js and checked for lost characters (test/pdf-text.ts). */
 export { pdfPages } from '../pdf-text.ts';
+
+/** The file names an archive of the account's documents dated `du` to `au` holds after its index, in its order (date, then reference). */
+export async function archivedFiles(t: TestContext, idClientBscs: number, du: string, au: string): Promise<string[]> {
+  const bills = await t.db
+    .select({ date: invoices.dateFacture, reference: invoices.referenceNumber })
+    .from(invoices)
+    .where(and(eq(invoices.idClientBscs, idClientBscs), gte(invoices.dateFacture, du), lte(invoices.dateFacture, au)));
+  const notes = await t.db
+    .select({ date: creditNotes.dateAvoir, reference: creditNotes.reference })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.idClientBscs, idClientBscs), gte(creditNotes.dateAvoir, du), lte(creditNotes.dateAvoir, au)));
+  return [...bills.map((bill) => ({ ...bill, file: `facture-${bill.reference}.pdf` })), ...notes.map((note) => ({ ...note, file: `avoir-${note.reference}.pdf` }))]
+    .sort((a, b) => a.date.localeCompare(b.date) || a.reference.localeCompare(b.reference))
+    .map((document) => document.file);
+}

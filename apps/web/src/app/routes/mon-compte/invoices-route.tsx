@@ -1,4 +1,5 @@
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { creditNotesQueryOptions } from '../../../features/invoices/api/get-credit-notes.ts';
 import { invoicesQueryOptions } from '../../../features/invoices/api/get-invoices.ts';
 import { InvoicesPanel } from '../../../features/invoices/components/invoices-panel.tsx';
 import { PayInvoicesLink } from '../../../features/invoices/components/pay-invoices-link.tsx';
@@ -10,10 +11,15 @@ import { AccountPage } from './account-page.tsx';
 
 const PAGE_TITLE = 'Mes factures';
 
-/** A manager's chosen account, then the page of its invoices the address asks for. */
+/** A manager's chosen account, then the page of its invoices the address asks for and its credit notes, side by side (nothing jumps). */
 export async function invoicesLoader({ request }: LoaderFunctionArgs) {
   const account = await loadAccountPage(request, PATHS.accountInvoices);
-  if (account) await queryClient.prefetchQuery(invoicesQueryOptions(account.idClientBscs, invoiceListParamsFrom(new URL(request.url).searchParams)));
+  if (account) {
+    await Promise.all([
+      queryClient.prefetchQuery(invoicesQueryOptions(account.idClientBscs, invoiceListParamsFrom(new URL(request.url).searchParams))),
+      queryClient.prefetchQuery(creditNotesQueryOptions(account.idClientBscs)),
+    ]);
+  }
   return null;
 }
 

@@ -11,6 +11,9 @@ export function invoiceListPath(idClientBscs: number, params: InvoiceListParams)
   return `/api/facture/${idClientBscs}?${query.toString()}`;
 }
 
+/** GET /api/facture/{idClientBscs}/avoirs: each credit note then downloads through the invoice's paths, by its own reference. */
+export const creditNotesPath = (idClientBscs: number) => `/api/facture/${idClientBscs}/avoirs`;
+
 export const invoiceDetailPath = (idClientBscs: number, referenceNumber: string) => `/api/detail-facture/${idClientBscs}/${segment(referenceNumber)}`;
 
 export const invoiceEvolutionPath = (idClientBscs: number, referenceNumber: string) => `${invoiceDetailPath(idClientBscs, referenceNumber)}/evolution`;

@@ -12,6 +12,7 @@ import { defaultMonthPeriod } from '../utils/centres-export-period.ts';
 import { defaultExportPeriod } from '../utils/export-period.ts';
 import { formatEuros } from '../utils/invoice-format.ts';
 import { INVOICES_PAGE_SIZE, type InvoiceListParams } from '../utils/invoice-list-params.ts';
+import { CreditNotesSection } from './credit-notes-section.tsx';
 import { InvoiceCentresExportForm } from './invoice-centres-export-form.tsx';
 import { InvoiceExportForm } from './invoice-export-form.tsx';
 import { InvoicesTable } from './invoices-table.tsx';
@@ -73,7 +74,8 @@ function YearFilter({ years, value, onChange }: { years: readonly number[]; valu
 /**
  * The account's invoices: what is left to pay, a year filter kept in the address, the table
  * (sorted and paged by the server) with a PDF per invoice, the year's invoices as one ZIP, the
- * lines of a period and its invoices by cost centre as spreadsheets.
+ * account's credit notes when it has some, the lines of a period and its invoices by cost centre
+ * as spreadsheets.
  */
 export function InvoicesPanel({ idClientBscs, params, onChange, payLink }: InvoicesPanelProps) {
   const invoices = useInvoices(idClientBscs, params);
@@ -125,6 +127,7 @@ export function InvoicesPanel({ idClientBscs, params, onChange, payLink }: Invoi
         }
       />
       <Pagination label="Pagination des factures" page={page.page} pageCount={pageCount} onPage={(next) => onChange({ ...params, page: next })} />
+      <CreditNotesSection idClientBscs={idClientBscs} />
       <section aria-labelledby={`${idClientBscs}-export`} className="space-y-3 border-t border-line-soft pt-6">
         <h2 id={`${idClientBscs}-export`} className="text-xl font-bold text-primary-strong">
           Exporter les lignes de mes factures

@@ -1,18 +1,18 @@
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@ecare/shared/invoices';
 import { calendarDayFormat, parisDateTimeFormat } from '@ecare/shared/paris-time';
+import { formatEuros } from '../../../lib/money.ts';
+
+/** The one way an amount is written (lib/money.ts). */
+export { formatEuros };
 
 export { INVOICE_STATUS_LABELS };
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const calendarDate = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 const moment = parisDateTimeFormat({ dateStyle: 'short' });
 
-/** `1 234,56 €`. */
-export const formatEuros = (amount: number): string => euros.format(amount);
-
 /** `+12,30 €`, `−5,00 €`, `0,00 €`: a difference, its sign always shown. */
 export const formatDifference = (amount: number): string =>
-  amount > 0 ? `+${euros.format(amount)}` : amount < 0 ? `\u2212${euros.format(-amount)}` : euros.format(0);
+  amount > 0 ? `+${formatEuros(amount)}` : amount < 0 ? `\u2212${formatEuros(-amount)}` : formatEuros(0);
 
 /** `dd/mm/yyyy` of a calendar date (`YYYY-MM-DD`): the same day everywhere. */
 export const formatDay = (isoDate: string): string => calendarDate.format(new Date(`${isoDate}T00:00:00Z`));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { complaintFormSchema, complaintOf } from './complaint-form.ts';
+import { creditNoteSettlement } from './credit-note-format.ts';
 import { defaultExportPeriod, exportPeriodProblem } from './export-period.ts';
 import { formatDifference, formatEuros } from './invoice-format.ts';
 import { FIRST_INVOICE_PAGE, invoiceListParamsFrom, invoiceListSearch } from './invoice-list-params.ts';
@@ -50,5 +51,19 @@ describe('amounts', () => {
     expect(formatDifference(12.3).replace(/\s/g, ' ')).toBe('+12,30 €');
     expect(formatDifference(-5).replace(/\s/g, ' ')).toBe('\u22125,00 €');
     expect(formatDifference(0).replace(/\s/g, ' ')).toBe('0,00 €');
+  });
+});
+
+describe('credit note settlement', () => {
+  const spaced = (parts: string[]) => parts.map((part) => part.replace(/\s/g, ' '));
+  it('says what was taken off the invoice and what was refunded, and how', () => {
+    expect(spaced(creditNoteSettlement({ imputeSurFacture: 12, rembourse: 3, moyenRemboursement: 'VIREMENT' }))).toEqual([
+      '12,00 € déduits de la facture',
+      '3,00 € remboursés par virement',
+    ]);
+    expect(spaced(creditNoteSettlement({ imputeSurFacture: 0, rembourse: 1.5, moyenRemboursement: 'CARTE' }))).toEqual([
+      '1,50 € remboursé sur la carte bancaire du paiement',
+    ]);
+    expect(spaced(creditNoteSettlement({ imputeSurFacture: 0.99, rembourse: 0, moyenRemboursement: null }))).toEqual(['0,99 € déduit de la facture']);
   });
 });

@@ -1,9 +1,10 @@
 import { calendarDayFormat } from '@ecare/shared/paris-time';
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const calendarDate = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+import { formatEuros } from '../../../lib/money.ts';
 
-/** `1 234,56 €`. */
-export const formatEuros = (value: number): string => euros.format(value);
+/** The one way an amount is written (lib/money.ts). */
+export { formatEuros };
+
+const calendarDate = calendarDayFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** `dd/mm/yyyy` of a calendar date (`YYYY-MM-DD`); an unreadable value is shown as it came. */
 export function formatDay(value: string): string {
