@@ -28,6 +28,9 @@ export const invoiceComplaintPath = (idClientBscs: number, referenceNumber: stri
 
 export const invoiceZipPath = (idClientBscs: number, annee: number) => `/api/facture/${idClientBscs}/zip?annee=${annee}`;
 
+/** Every invoice and credit note dated from `du` to `au` (`YYYY-MM-DD`) as one ZIP of Factur-X PDFs with their index. */
+export const invoiceArchivePath = (idClientBscs: number, du: string, au: string) => `/api/facture/${idClientBscs}/archive?${new URLSearchParams({ du, au }).toString()}`;
+
 /** The lines of the invoices dated from `du` to `au` (`YYYY-MM-DD`). */
 export function invoiceExportPath(idClientBscs: number, format: InvoiceExportFormat, du: string, au: string): string {
   return `/api/facture/${idClientBscs}/export?${new URLSearchParams({ format, du, au }).toString()}`;

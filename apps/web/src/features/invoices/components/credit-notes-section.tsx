@@ -1,12 +1,13 @@
 import type { CreditNote } from '@ecare/shared/credit-notes';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { DownloadButton, DownloadMenuButton } from '../../../components/ui/download-button.tsx';
+import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { ReadFailed } from '../../../components/ui/query-states.tsx';
 import { DataTable, type DataColumn } from '../../../components/ui/table/data-table.tsx';
 import { nextSortOrder, type SortOrder } from '../../../components/ui/table/sortable-header.tsx';
 import { useCreditNotes } from '../api/get-credit-notes.ts';
-import { invoicePdfPath, invoiceXmlPath } from '../api/invoice-paths.ts';
+import { invoicePdfPath } from '../api/invoice-paths.ts';
+import { EInvoiceXmlMenu } from './e-invoice-xml-menu.tsx';
 import { CREDIT_NOTE_COMPARE, creditNoteSettlement, type CreditNoteSortKey } from '../utils/credit-note-format.ts';
 import { formatDay, formatEuros, invoicePagePath } from '../utils/invoice-format.ts';
 
@@ -21,24 +22,7 @@ function CreditNoteDownloads({ idClientBscs, note }: { idClientBscs: number; not
         path={invoicePdfPath(idClientBscs, note.reference)}
         fallbackName={`avoir-${note.reference}.pdf`}
       />
-      <DownloadMenuButton
-        className="btn-secondary whitespace-nowrap"
-        label={<>XML{which}</>}
-        choices={[
-          {
-            id: 'cii',
-            label: 'Format CII (celui du Factur-X)',
-            path: invoiceXmlPath(idClientBscs, note.reference, 'cii'),
-            fallbackName: `avoir-${note.reference}-cii.xml`,
-          },
-          {
-            id: 'ubl',
-            label: 'Format UBL 2.1',
-            path: invoiceXmlPath(idClientBscs, note.reference, 'ubl'),
-            fallbackName: `avoir-${note.reference}-ubl.xml`,
-          },
-        ]}
-      />
+      <EInvoiceXmlMenu idClientBscs={idClientBscs} reference={note.reference} kind="avoir" className="btn-secondary whitespace-nowrap" label={<>XML{which}</>} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { invoiceCentresExportPath } from '../api/invoice-paths.ts';
 import { monthPeriodProblem, type MonthPeriod } from '../utils/centres-export-period.ts';
-import { PeriodExportForm } from './period-export-form.tsx';
+import { PeriodExportForm, spreadsheetChoices } from './period-export-form.tsx';
 
 interface InvoiceCentresExportFormProps {
   idClientBscs: number;
@@ -19,7 +19,9 @@ export function InvoiceCentresExportForm({ idClientBscs, initialPeriod }: Invoic
       labels={{ du: 'Du mois', au: 'Au mois', button: 'Exporter par centre de coût' }}
       initialPeriod={initialPeriod}
       problemOf={monthPeriodProblem}
-      fileOf={(format, { du, au }) => ({ path: invoiceCentresExportPath(idClientBscs, format, du, au), fallbackName: `factures-centres-${idClientBscs}-${du}-${au}.${format}` })}
+      filesOf={({ du, au }) =>
+        spreadsheetChoices((format) => ({ path: invoiceCentresExportPath(idClientBscs, format, du, au), fallbackName: `factures-centres-${idClientBscs}-${du}-${au}.${format}` }))
+      }
     />
   );
 }

@@ -10,9 +10,10 @@ import {
 } from '@ecare/shared/invoices';
 import { formatPhone } from '@ecare/shared/phone';
 import { useState, type ReactNode } from 'react';
-import { DownloadButton, DownloadMenuButton } from '../../../components/ui/download-button.tsx';
+import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { DataTable, type DataColumn } from '../../../components/ui/table/data-table.tsx';
-import { invoicePdfPath, invoiceXmlPath } from '../api/invoice-paths.ts';
+import { invoicePdfPath } from '../api/invoice-paths.ts';
+import { EInvoiceXmlMenu } from './e-invoice-xml-menu.tsx';
 import { formatDay, formatEuros, formatMoment } from '../utils/invoice-format.ts';
 import { ComplaintSent, InvoiceComplaintForm } from './invoice-complaint.tsx';
 import { InvoiceCentresSection } from './invoice-centres-section.tsx';
@@ -102,23 +103,7 @@ export function InvoiceDetailPanel({ idClientBscs, detail, payLink }: InvoiceDet
             path={invoicePdfPath(idClientBscs, facture.referenceNumber)}
             fallbackName={`facture-${facture.referenceNumber}.pdf`}
           />
-          <DownloadMenuButton
-            label="Données de la facture (XML)"
-            choices={[
-              {
-                id: 'cii',
-                label: 'Format CII (celui du Factur-X)',
-                path: invoiceXmlPath(idClientBscs, facture.referenceNumber, 'cii'),
-                fallbackName: `facture-${facture.referenceNumber}-cii.xml`,
-              },
-              {
-                id: 'ubl',
-                label: 'Format UBL 2.1',
-                path: invoiceXmlPath(idClientBscs, facture.referenceNumber, 'ubl'),
-                fallbackName: `facture-${facture.referenceNumber}-ubl.xml`,
-              },
-            ]}
-          />
+          <EInvoiceXmlMenu idClientBscs={idClientBscs} reference={facture.referenceNumber} kind="facture" label="Données de la facture (XML)" />
           {due ? payLink : null}
         </div>
         <p className="text-sm text-muted">

@@ -1,6 +1,6 @@
-import { invoiceExportPath } from '../api/invoice-paths.ts';
-import { exportPeriodProblem, type ExportPeriod } from '../utils/export-period.ts';
-import { PeriodExportForm } from './period-export-form.tsx';
+import { invoiceArchivePath, invoiceExportPath } from '../api/invoice-paths.ts';
+import { archivePeriodProblem, exportPeriodProblem, type ExportPeriod } from '../utils/export-period.ts';
+import { PeriodExportForm, spreadsheetChoices } from './period-export-form.tsx';
 
 interface InvoiceExportFormProps {
   idClientBscs: number;
@@ -19,7 +19,23 @@ export function InvoiceExportForm({ idClientBscs, initialPeriod }: InvoiceExport
       labels={{ du: 'Du', au: 'Au', button: 'Exporter les lignes de factures' }}
       initialPeriod={initialPeriod}
       problemOf={exportPeriodProblem}
-      fileOf={(format, { du, au }) => ({ path: invoiceExportPath(idClientBscs, format, du, au), fallbackName: `factures-${idClientBscs}-${du}-${au}.${format}` })}
+      filesOf={({ du, au }) => spreadsheetChoices((format) => ({ path: invoiceExportPath(idClientBscs, format, du, au), fallbackName: `factures-${idClientBscs}-${du}-${au}.${format}` }))}
+    />
+  );
+}
+
+/**
+ * Every invoice and credit note dated in a period (ten years at most) as one ZIP: each one's
+ * Factur-X PDF and `index.csv`, for the accounts department or an auditor (decision 060).
+ */
+export function InvoiceArchiveForm({ idClientBscs, initialPeriod }: InvoiceExportFormProps) {
+  return (
+    <PeriodExportForm
+      unit="date"
+      labels={{ du: 'Du', au: 'Au', button: 'Télécharger l’archive (ZIP)' }}
+      initialPeriod={initialPeriod}
+      problemOf={archivePeriodProblem}
+      filesOf={({ du, au }) => [{ id: 'zip', label: 'Archive ZIP', path: invoiceArchivePath(idClientBscs, du, au), fallbackName: `factures-${idClientBscs}-${du}-${au}.zip` }]}
     />
   );
 }

@@ -25,7 +25,7 @@ const CREDIT_NOTES_PATH = '/api/facture/1000001/avoirs';
 function serve(page: InvoicePage, avoirs: readonly CreditNote[] = []) {
   return stubFetch((request) => {
     if (request.url === CREDIT_NOTES_PATH) return jsonResponse({ avoirs });
-    if (/\/(pdf|cii|ubl)$/.test(request.url)) return new Response('%PDF-1.7', { headers: { 'Content-Disposition': 'attachment; filename="fichier"' } });
+    if (/\/(pdf|cii|ubl)$/.test(request.url) || request.url.includes('/archive?')) return new Response('%PDF-1.7', { headers: { 'Content-Disposition': 'attachment; filename="fichier"' } });
     return jsonResponse(page);
   });
 }
@@ -69,8 +69,8 @@ describe('InvoicesPanel', () => {
     expect(screen.getByRole('link', { name: 'Payer mes factures' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Pagination des factures' })).toBeTruthy();
     expect(requests[0]?.url).toBe('/api/facture/1000001?page=1&taille=12&tri=dateFacture&ordre=desc');
-    // The whole account, no year: no ZIP to offer.
-    expect(screen.queryByRole('button', { name: /\(ZIP\)/ })).toBeNull();
+    // The whole account, no year: no year's ZIP to offer (the archive of a period stays).
+    expect(screen.queryByRole('button', { name: /^Télécharger les factures \d{4} \(ZIP\)$/ })).toBeNull();
   });
 
   it('filters a year, sorts and pages through onChange, and offers the year as a ZIP', async () => {
@@ -129,6 +129,21 @@ describe('InvoicesPanel', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Format UBL 2.1' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(requests.at(-1)?.url).toBe('/api/facture/1000001/AV-2026-000001/ubl');
+  });
+
+  it('archives a period of invoices and credit notes as one ZIP, ten years at most', async () => {
+    const { requests } = serve(createInvoicePage());
+    const saved = savedFiles();
+    renderPage(<InvoicesPanel idClientBscs={1000001} params={FIRST_INVOICE_PAGE} onChange={() => undefined} payLink={null} />);
+    const section = within((await screen.findByRole('heading', { name: 'Archiver mes factures et avoirs' })).closest('section') as HTMLElement);
+    fireEvent.change(section.getByLabelText('Du'), { target: { value: '2014-01-01' } });
+    fireEvent.change(section.getByLabelText('Au'), { target: { value: '2026-11-30' } });
+    expect(section.getByText('La période archivée ne peut dépasser dix ans.')).toBeTruthy();
+    expect(section.queryByRole('button', { name: 'Télécharger l’archive (ZIP)' })).toBeNull();
+    fireEvent.change(section.getByLabelText('Du'), { target: { value: '2017-01-01' } });
+    fireEvent.click(section.getByRole('button', { name: 'Télécharger l’archive (ZIP)' }));
+    await waitFor(() => expect(saved).toEqual(['fichier']));
+    expect(requests.at(-1)?.url).toBe('/api/facture/1000001/archive?du=2017-01-01&au=2026-11-30');
   });
 
   it('sorts the credit notes on the page, newest first to begin with', async () => {

@@ -14,7 +14,7 @@ import { formatEuros } from '../utils/invoice-format.ts';
 import { INVOICES_PAGE_SIZE, type InvoiceListParams } from '../utils/invoice-list-params.ts';
 import { CreditNotesSection } from './credit-notes-section.tsx';
 import { InvoiceCentresExportForm } from './invoice-centres-export-form.tsx';
-import { InvoiceExportForm } from './invoice-export-form.tsx';
+import { InvoiceArchiveForm, InvoiceExportForm } from './invoice-export-form.tsx';
 import { InvoicesTable } from './invoices-table.tsx';
 
 interface InvoicesPanelProps {
@@ -128,6 +128,16 @@ export function InvoicesPanel({ idClientBscs, params, onChange, payLink }: Invoi
       />
       <Pagination label="Pagination des factures" page={page.page} pageCount={pageCount} onPage={(next) => onChange({ ...params, page: next })} />
       <CreditNotesSection idClientBscs={idClientBscs} />
+      <section aria-labelledby={`${idClientBscs}-archive`} className="space-y-3 border-t border-line-soft pt-6">
+        <h2 id={`${idClientBscs}-archive`} className="text-xl font-bold text-primary-strong">
+          Archiver mes factures et avoirs
+        </h2>
+        <p className="text-muted">
+          Toutes les factures et tous les avoirs datés de la période, jusqu’à dix ans, en une archive ZIP&nbsp;: chacun en PDF Factur-X, avec un index
+          (index.csv) pour votre comptabilité. Vos factures restent disponibles dix ans, même après la résiliation de vos lignes.
+        </p>
+        <InvoiceArchiveForm idClientBscs={idClientBscs} initialPeriod={exportPeriod} />
+      </section>
       <section aria-labelledby={`${idClientBscs}-export`} className="space-y-3 border-t border-line-soft pt-6">
         <h2 id={`${idClientBscs}-export`} className="text-xl font-bold text-primary-strong">
           Exporter les lignes de mes factures

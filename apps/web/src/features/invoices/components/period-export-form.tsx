@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { DownloadMenuButton } from '../../../components/ui/download-button.tsx';
+import { DownloadButton, DownloadMenuButton, type DownloadChoice } from '../../../components/ui/download-button.tsx';
 import { FormField } from '../../../components/ui/form/form-field.tsx';
 
 /** A period as an export form holds it: two days (`YYYY-MM-DD`) or two months (`YYYY-MM`). */
@@ -15,12 +15,25 @@ interface PeriodExportFormProps {
   initialPeriod: Period;
   /** Why the period cannot be exported, in French, or null when it can. */
   problemOf: (period: Period) => string | null;
-  /** The file of a format over the period: its API path and the name it is saved under. */
-  fileOf: (format: 'csv' | 'xlsx', period: Period) => { path: string; fallbackName: string };
+  /** The files over the period: one is a button, several a menu (CSV or Excel). */
+  filesOf: (period: Period) => readonly DownloadChoice[];
 }
 
-/** A period, then its file as CSV or Excel, with progress while it comes: the invoices' exports. */
-export function PeriodExportForm({ unit, labels, initialPeriod, problemOf, fileOf }: PeriodExportFormProps) {
+/** The same file as CSV and as an Excel workbook: its API path and saved name in each format. */
+export function spreadsheetChoices(fileOf: (format: 'csv' | 'xlsx') => { path: string; fallbackName: string }): DownloadChoice[] {
+  return [
+    { id: 'csv', label: 'Fichier CSV (.csv)', ...fileOf('csv') },
+    { id: 'xlsx', label: 'Classeur Excel (.xlsx)', ...fileOf('xlsx') },
+  ];
+}
+
+function PeriodFiles({ label, files }: { label: string; files: readonly DownloadChoice[] }) {
+  const [only] = files;
+  return files.length === 1 && only ? <DownloadButton label={label} path={only.path} fallbackName={only.fallbackName} /> : <DownloadMenuButton label={label} choices={files} />;
+}
+
+/** A period, then its file (as CSV or Excel, or an archive), with progress while it comes: the invoices' exports. */
+export function PeriodExportForm({ unit, labels, initialPeriod, problemOf, filesOf }: PeriodExportFormProps) {
   const [period, setPeriod] = useState(initialPeriod);
   const problem = problemOf(period);
   const problemId = useId();
@@ -49,13 +62,7 @@ export function PeriodExportForm({ unit, labels, initialPeriod, problemOf, fileO
           {problem}
         </p>
       ) : (
-        <DownloadMenuButton
-          label={labels.button}
-          choices={[
-            { id: 'csv', label: 'Fichier CSV (.csv)', ...fileOf('csv', period) },
-            { id: 'xlsx', label: 'Classeur Excel (.xlsx)', ...fileOf('xlsx', period) },
-          ]}
-        />
+        <PeriodFiles label={labels.button} files={filesOf(period)} />
       )}
     </div>
   );
