@@ -57,7 +57,7 @@ describe('invoices', () => {
     expect(pdf.bytes.length).toBeGreaterThan(2_000);
 
     // The credit note the customer service issued on an earlier complaint, with the invoice it credits and its files.
-    await page.getByRole('heading', { level: 2, name: 'Avoirs' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Avoirs', exact: true }).waitFor();
     const notes = page.getByRole('table', { name: 'Mes avoirs' });
     const note = ((await notes.getByRole('rowheader').first().textContent()) ?? '').trim();
     expect(note).toMatch(/^AV-\d{4}-\d{6}$/);
@@ -65,6 +65,11 @@ describe('invoices', () => {
     const notePdf = await download(page, page.getByRole('button', { name: `PDF de l’avoir ${note}` }));
     expect(notePdf.name).toBe(`avoir-${note}.pdf`);
     expect(notePdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // The last twelve months' invoices and credit notes as one archive.
+    const archive = await download(page, page.getByRole('button', { name: 'Télécharger l’archive (ZIP)' }));
+    expect(archive.name).toMatch(/^factures-\d+-\d{4}-\d\d-01-\d{4}-\d\d-\d\d\.zip$/);
+    expect(archive.bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
 
     // This year only, kept in the address; its invoices as one ZIP.
     const [year, month] = parisMonth().split('-');
