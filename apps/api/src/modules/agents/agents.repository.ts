@@ -160,17 +160,6 @@ export function createAgentsRepository(db: Database) {
       return row;
     },
 
-    /** The e-mail addresses of the account's managers. */
-    async managerEmails(idClientBscs: number, tx: Transaction): Promise<string[]> {
-      const rows = await tx.db
-        .select({ email: users.email })
-        .from(userBillingAccounts)
-        .innerJoin(users, eq(users.id, userBillingAccounts.userId))
-        .where(and(eq(userBillingAccounts.idClientBscs, idClientBscs), eq(userBillingAccounts.isGestionnaire, true)))
-        .orderBy(users.email);
-      return rows.map((row) => row.email);
-    },
-
     async createCustomerSession(session: typeof sessions.$inferInsert, tx: Transaction) {
       await tx.db.insert(sessions).values(session);
     },

@@ -129,7 +129,7 @@ export function createAgentsService(deps: {
         { raisonSociale: link.raisonSociale, codeClientBscs: link.codeClientBscs, agent: `${agent.nomSc} (${agent.loginSc})`, motif, at: dateTime.format(now) },
         `${deps.publicUrl}/ecare/mon-compte/actions-service-client`,
       );
-      for (const email of await repo.managerEmails(idClientBscs, tx)) await deps.mail.send(email, content, { tx });
+      for (const email of await deps.policy.managerEmails(idClientBscs, tx)) await deps.mail.send(email, content, { tx });
     });
     return { token, expiresIn: Math.round(Math.min(session.idleMs, expiresAt.getTime() - now.getTime()) / 1000) };
   }

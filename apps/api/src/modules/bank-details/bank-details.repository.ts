@@ -1,7 +1,7 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { PaymentMode } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
-import { accountPaymentSettings, billingAccounts, sepaMandates, userBillingAccounts, users } from '../../db/schema.ts';
+import { accountPaymentSettings, billingAccounts, sepaMandates, userBillingAccounts } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
 export type PaymentSettingsRow = typeof accountPaymentSettings.$inferSelect;
@@ -108,17 +108,6 @@ export function createBankDetailsRepository(db: Database) {
         .returning();
       if (!row) throw new Error('mandate not created');
       return row;
-    },
-
-    /** The addresses of the account's managers, told of every change. */
-    async managerEmails(idClientBscs: number, tx: Transaction): Promise<string[]> {
-      const rows = await tx.db
-        .select({ email: users.email })
-        .from(userBillingAccounts)
-        .innerJoin(users, eq(users.id, userBillingAccounts.userId))
-        .where(and(eq(userBillingAccounts.idClientBscs, idClientBscs), eq(userBillingAccounts.isGestionnaire, true)))
-        .orderBy(asc(users.id));
-      return rows.map((row) => row.email);
     },
   };
 }

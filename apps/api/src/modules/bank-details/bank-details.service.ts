@@ -140,7 +140,7 @@ export function createBankDetailsService(deps: BankDetailsDeps) {
           },
           `${deps.publicUrl}/ecare/mon-compte/coordonnees-bancaires`,
         );
-        for (const to of await repo.managerEmails(idClientBscs, tx)) await deps.mail.send(to, content, { tx });
+        for (const to of await policy.managerEmails(idClientBscs, tx)) await deps.mail.send(to, content, { tx });
         await audit.record({ userId: actor.userId, sourceAddress: actor.sourceAddress, action: 'MODIFICATION_COORDONNEES_BANCAIRES', idClientBscs }, { tx });
         return { settings: saved, mandate: issued };
       });

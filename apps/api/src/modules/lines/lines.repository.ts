@@ -11,7 +11,7 @@ import {
   type LineUserEntry,
 } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
-import { contracts, costCentres, lossTheftDeclarations, offers, userBillingAccounts, users } from '../../db/schema.ts';
+import { contracts, costCentres, lossTheftDeclarations, offers } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { FOLD_FROM, FOLD_TO, LIGATURES, foldForSearch } from './lines-search.ts';
 
@@ -385,17 +385,6 @@ export function createLinesRepository(db: Database) {
         .where(and(eq(contracts.idContrat, idContrat), ne(contracts.codeStatut, 'RESILIE')))
         .returning(barringColumns);
       return row;
-    },
-
-    /** The e-mail addresses of the users who manage an account. */
-    async managerEmails(idClientBscs: number): Promise<string[]> {
-      const rows = await db
-        .select({ email: users.email })
-        .from(userBillingAccounts)
-        .innerJoin(users, eq(users.id, userBillingAccounts.userId))
-        .where(and(eq(userBillingAccounts.idClientBscs, idClientBscs), eq(userBillingAccounts.isGestionnaire, true)))
-        .orderBy(asc(users.id));
-      return rows.map((row) => row.email);
     },
   };
 }

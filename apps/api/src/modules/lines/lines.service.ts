@@ -288,7 +288,7 @@ export function createLinesService(deps: LinesDeps) {
       const now = deps.clock.now();
       if (declaration.dateEvenement > parisToday(now)) throw fail('EVENT_DATE_IN_FUTURE');
       const state = await stateFor(idContrat, 'PERTE_OU_VOL');
-      const managers = await repo.managerEmails(idClientBscs);
+      const managers = await policy.managerEmails(idClientBscs);
       const mail = lossTheftMail(
         deps.brandName,
         { numeroLigne: state.numeroLigne, motif: declaration.motif, dateEvenement: declaration.dateEvenement, declarant: actor.name },

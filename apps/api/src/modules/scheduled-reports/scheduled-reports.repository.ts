@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt, lte, max } from 'drizzle-orm';
 import type { ReportFrequency, ReportType } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
 import type { Transaction } from '../../db/transaction.ts';
-import { invoices, reportSendings, scheduledReports, userBillingAccounts, users } from '../../db/schema.ts';
+import { invoices, reportSendings, scheduledReports, users } from '../../db/schema.ts';
 
 export type ReportRow = typeof scheduledReports.$inferSelect & { creeParNom: string | null; dernierEnvoi: Date | null };
 export type SendingRow = typeof reportSendings.$inferSelect;
@@ -109,17 +109,6 @@ export function createScheduledReportsRepository(db: Database) {
         .orderBy(desc(invoices.dateFacture))
         .limit(1);
       return row?.dateFacture ?? null;
-    },
-
-    /** The e-mail addresses of the account's managers. */
-    async managerEmails(idClientBscs: number): Promise<string[]> {
-      const rows = await db
-        .select({ email: users.email })
-        .from(userBillingAccounts)
-        .innerJoin(users, eq(users.id, userBillingAccounts.userId))
-        .where(and(eq(userBillingAccounts.idClientBscs, idClientBscs), eq(userBillingAccounts.isGestionnaire, true)))
-        .orderBy(asc(users.email));
-      return rows.map((row) => row.email);
     },
   };
 }

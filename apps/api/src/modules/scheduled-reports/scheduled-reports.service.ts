@@ -88,7 +88,7 @@ export function createScheduledReportsService(deps: ScheduledReportsDeps) {
 
   /** The addresses outside the domains of the account's managers. */
   async function outsideDomain(idClientBscs: number, addresses: readonly string[]): Promise<string[]> {
-    const domains = new Set((await repo.managerEmails(idClientBscs)).map(emailDomain));
+    const domains = new Set((await policy.managerEmails(idClientBscs)).map(emailDomain));
     return addresses.filter((address) => !domains.has(emailDomain(address)));
   }
 
@@ -181,7 +181,7 @@ export function createScheduledReportsService(deps: ScheduledReportsDeps) {
       const now = clock.now();
       const bytes = await bytesOf(producers[report.type](report.idClientBscs, now));
       const nomFichier = `${FILE_PREFIXES[report.type]}-${report.idClientBscs}-${parisDay(now)}.xlsx`;
-      const managers = await repo.managerEmails(report.idClientBscs);
+      const managers = await policy.managerEmails(report.idClientBscs);
       // An address whose domain no manager has any more (a manager left) is no longer sent to.
       const outside = new Set(await outsideDomain(report.idClientBscs, report.destinataires));
       const recipients = [...new Set([...managers, ...report.destinataires.filter((address) => !outside.has(address))])];

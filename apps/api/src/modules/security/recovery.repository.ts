@@ -23,15 +23,6 @@ export function createRecoveryRepository(db: Database) {
       return row;
     },
 
-    async managerEmails(idClientBscs: number): Promise<string[]> {
-      const rows = await db
-        .select({ email: users.email })
-        .from(userBillingAccounts)
-        .innerJoin(users, eq(users.id, userBillingAccounts.userId))
-        .where(and(eq(userBillingAccounts.idClientBscs, idClientBscs), eq(userBillingAccounts.isGestionnaire, true)));
-      return rows.map((row) => row.email);
-    },
-
     async accountCode(idClientBscs: number): Promise<string | undefined> {
       const [row] = await db.select({ code: billingAccounts.codeClientBscs }).from(billingAccounts).where(eq(billingAccounts.idClientBscs, idClientBscs)).limit(1);
       return row?.code;

@@ -60,7 +60,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
       await deps.policy.assertAccount(by.userId, idClientBscs);
       const user = await accounts.member(idClientBscs, userId);
       if (!user) throw fail('ACCOUNT_USER_UNKNOWN');
-      const managers = (await accounts.managerEmails(idClientBscs)).filter((email) => email !== user.email);
+      const managers = (await deps.policy.managerEmails(idClientBscs)).filter((email) => email !== user.email);
       const accountCode = (await accounts.accountCode(idClientBscs)) ?? String(idClientBscs);
       const name = `${user.prenom} ${user.nom}`.trim();
       await deps.transaction(async (tx) => {
