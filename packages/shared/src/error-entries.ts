@@ -1,7 +1,7 @@
 import { countOf } from './french-plural.ts';
 /** The shape of an entry of the error catalogue (error-catalogue.ts) and what its parts share. */
 
-export type OAuthCode = 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'slow_down';
+export type OAuthCode = 'invalid_grant' | 'invalid_client' | 'invalid_request' | 'unsupported_grant_type' | 'slow_down';
 
 /**
  * A message is a text, or a function of the values it shows. `oauth` is the OAuth error code the

@@ -32,3 +32,5 @@ export { FLEET_POLICY_ERRORS as fleetPolicy } from './fleet-policy-errors.ts';
 export { BULK_ACTIONS_ERRORS as bulkActions } from './bulk-actions-errors.ts';
 export { USER_SESSIONS_ERRORS as userSessions } from './user-sessions-errors.ts';
 export { SECURITY_ERRORS as security } from './security-errors.ts';
+export { API_KEYS_ERRORS as apiKeys } from './api-keys-errors.ts';
+export { WEBHOOKS_ERRORS as webhooks } from './webhooks-errors.ts';

@@ -50,3 +50,6 @@ export * from './user-sessions.ts';
 export * from './security.ts';
 export * from './security-activity.ts';
 export * from './security-policy.ts';
+export * from './api-keys.ts';
+export * from './webhooks.ts';
+export * from './public-api.ts';

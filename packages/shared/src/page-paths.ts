@@ -51,6 +51,7 @@ export const PAGE_PATHS = [
   '/mon-compte/actions-service-client',
   '/mon-compte/alertes',
   '/mon-compte/rapports',
+  '/mon-compte/api',
   '/mon-compte/centres-de-cout',
   '/mon-compte/traitements',
   '/mon-compte/traitements/:idTraitement',

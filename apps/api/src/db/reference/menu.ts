@@ -51,6 +51,7 @@ export const REFERENCE_MENU: readonly Row[] = [
   mod(423, 42, 'Actions groupées', '/mon-compte/traitements', 3),
   mod(424, 42, 'Centres de coût', '/mon-compte/centres-de-cout', 4),
   mod(425, 42, 'Rapports programmés', '/mon-compte/rapports', 5),
+  mod(426, 42, 'API et webhooks', '/mon-compte/api', 6),
 
   rubrique(5, 'Assistance', 5),
   sous(51, 5, 'Aide en ligne', 1),

@@ -163,6 +163,8 @@ export const contracts = pgTable(
   },
   (t) => [
     index('contracts_account_numero_idx').on(t.idClientBscs, t.numeroLigne),
+    // The public API's pages of an account's lines, in id order (decision 061): an index-only walk to the page, whatever its depth.
+    index('contracts_account_id_idx').on(t.idClientBscs, t.idContrat),
     // The usage feed names a line by its number alone.
     index('contracts_numero_idx').on(t.numeroLigne),
     index('contracts_user_idx').on(t.userId),

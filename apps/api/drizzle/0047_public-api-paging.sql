@@ -1,0 +1,1 @@
+CREATE INDEX "contracts_account_id_idx" ON "contracts" USING btree ("id_client_bscs","id_contrat");
