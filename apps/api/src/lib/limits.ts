@@ -246,17 +246,21 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
      * counted, and refused beyond `max` in the window, with the seconds until the window ends.
      * The feature says no with its own code.
      */
-    async quota(key: string, max: number, windowMs: number): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+    async quota(key: string, max: number, windowMs: number): Promise<Quota> {
       const rule = `${max}:${windowMs}`;
       let quota = quotas.get(rule);
       if (!quota) quotas.set(rule, (quota = limiter({ keyPrefix: 'quota', points: max, durationMs: windowMs })));
       try {
-        await quota.consume(key);
-        return { allowed: true };
+        const counted = await quota.consume(key);
+        return { allowed: true, remaining: counted.remainingPoints, resetSeconds: Math.max(1, seconds(counted.msBeforeNext)) };
       } catch (error) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, seconds(refusal(error).msBeforeNext)) };
+        const retryAfterSeconds = Math.max(1, seconds(refusal(error).msBeforeNext));
+        return { allowed: false, remaining: 0, resetSeconds: retryAfterSeconds, retryAfterSeconds };
       }
     },
   };
 }
 export type Limits = ReturnType<typeof createLimits>;
+
+/** A quota's answer: whether this call is allowed, what is left of the window and when it ends (seconds). */
+export type Quota = { remaining: number; resetSeconds: number } & ({ allowed: true } | { allowed: false; retryAfterSeconds: number });

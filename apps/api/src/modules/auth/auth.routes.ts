@@ -22,12 +22,14 @@ import { passTokenOf } from './login-protection.ts';
  * errors with an OAuth code keep it, the framework's client faults (bad body, size) are invalid
  * requests; anything else goes on to the app's error handler.
  */
-function sendOAuthError(error: FastifyError | AppError, reply: FastifyReply) {
+export function sendOAuthError(error: FastifyError | AppError, reply: FastifyReply) {
   const known = error instanceof AppError ? error : (error.statusCode ?? 500) < 500 ? fail('INVALID_REQUEST') : null;
   const oauth = known ? oauthCodeOf(known.code) : undefined;
   if (!known || !oauth) throw error;
   if (known.retryAfterSeconds !== undefined) reply.header('Retry-After', String(known.retryAfterSeconds));
-  return reply.status(known.statusCode === 429 ? 429 : 400).send({ error: oauth, error_description: known.message });
+  // RFC 6749 §5.2: a client that failed to authenticate is answered 401, every other refusal 400.
+  const status = known.statusCode === 429 ? 429 : oauth === 'invalid_client' ? 401 : 400;
+  return reply.status(status).send({ error: oauth, error_description: known.message });
 }
 
 export async function authRoutes(

@@ -10,6 +10,7 @@ import { unlockRoutes } from './unlock.routes.ts';
 import { agentScopeHooks } from './agent-scope.ts';
 
 export { actorOf, caller, type Caller, type RequestActor } from './auth.hook.ts';
+export { sendOAuthError } from './auth.routes.ts';
 export type { AuthUser } from './auth.repository.ts';
 export type { SignIn } from './auth.service.ts';
 export type { AgentTarget, PasskeyLogin, SecondFactor, SecondStepResult } from './auth.service.ts';
