@@ -75,6 +75,7 @@ export const TARGETS = {
   usageFeed: { minRecordsPerSecond: 20_000, maxAlertDelayMs: 60_000 },
   /** One bulk action over 10,000 lines, from its POST to its job's end (PostgreSQL). */
   bulkActions: { maxJobSeconds: 120 },
+  publicApi: { maxPageP95Ms: 50 },
 } as const;
 
 /** A whole number from the environment between `min` and `max`, or `fallback` when unset. */

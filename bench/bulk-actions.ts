@@ -12,12 +12,12 @@
  * with its jobs, so that the kept database stays its size. PostgreSQL only: PGlite is a
  * single-connection embedded engine, for development.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { TARGETS, wholeFromEnv } from './bench-config.ts';
 import { runAsScript } from './child-process.ts';
-import { fillScaled, openApiDatabase, settingsFromEnv } from './fleet-scale.ts';
-import { ensurePostgres, login, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
+import { BENCH_ACCOUNT, FIRST_LINE, prepareBenchAccount, removeBenchAccount } from './bench-account.ts';
+import { fillScaled, settingsFromEnv } from './fleet-scale.ts';
+import { call, ensurePostgres, login, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
 import { formatInt, heading, passMiss, renderTable } from './text-table.ts';
 
 export interface BulkActionsReport {
@@ -32,64 +32,6 @@ export interface BulkActionsReport {
   rowsPerSecond?: number;
   loadAverage?: { start: number; end: number };
   pass: boolean | null;
-}
-
-/** The bench's own account and the first id of its lines: far above the seed's. */
-const BENCH_ACCOUNT = 990_000_001;
-const FIRST_LINE = 990_000_000;
-
-const cleanUp = (idClientBscs: number) => `
-  delete from bulk_jobs where id_client_bscs = ${idClientBscs};
-  delete from contracts where id_client_bscs = ${idClientBscs};
-  delete from user_billing_accounts where id_client_bscs = ${idClientBscs};
-  delete from billing_accounts where id_client_bscs = ${idClientBscs};`;
-
-/** A copy of the demo manager's account under BENCH_ACCOUNT, managed by them, with `lines` active lines. */
-async function prepare(database: ApiDatabase, lines: number): Promise<void> {
-  const handle = openApiDatabase(database);
-  try {
-    await handle.executeSql(cleanUp(BENCH_ACCOUNT));
-    const { rows } = await handle.executeSql(
-      `select uba.id_client_bscs, uba.user_id from user_billing_accounts uba join users u on u.id = uba.user_id
-        where u.email = 'gestionnaire@demo.test' and uba.is_gestionnaire limit 1`,
-    );
-    const demo = rows[0] as { id_client_bscs: number; user_id: number } | undefined;
-    if (!demo) throw new Error('no demo manager in the scaled database');
-    await handle.executeSql(`
-      create temp table bench_account as select * from billing_accounts where id_client_bscs = ${demo.id_client_bscs};
-      update bench_account set id_client_bscs = ${BENCH_ACCOUNT}, code_client_bscs = 'BENCH-BULK';
-      insert into billing_accounts select * from bench_account;
-      drop table bench_account;
-      insert into user_billing_accounts (user_id, id_client_bscs, is_gestionnaire)
-        select ${demo.user_id}, ${BENCH_ACCOUNT}, true;
-      insert into contracts (id_contrat, id_client_bscs, numero_ligne, code_statut, id_gamme, id_offre_engagement, date_activation, inscription_annuaire)
-        select ${FIRST_LINE} + g, ${BENCH_ACCOUNT}, '07' || lpad(g::text, 8, '0'), 'ACTIF', c.id_gamme, c.id_offre_engagement, c.date_activation, 'LISTE_ROUGE'
-          from generate_series(1, ${lines}) g,
-               (select * from contracts where id_client_bscs = ${demo.id_client_bscs} and code_statut = 'ACTIF' limit 1) c;`);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function removeBenchAccount(database: ApiDatabase): Promise<void> {
-  const handle = openApiDatabase(database);
-  try {
-    await handle.executeSql(cleanUp(BENCH_ACCOUNT));
-  } finally {
-    await handle.close();
-  }
-}
-
-async function call(server: RunningServer, token: string, method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; json: unknown }> {
-  const xsrf = randomBytes(16).toString('hex');
-  const response = await fetch(server.baseUrl + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(300_000),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
 }
 
 export async function benchBulkActions(log: (message: string) => void = (message) => console.log(`  › ${message}`)): Promise<BulkActionsReport[]> {
@@ -109,7 +51,7 @@ export async function benchBulkActions(log: (message: string) => void = (message
   let server: RunningServer | undefined;
   try {
     await fillScaled(database, scale.accounts, {}, log);
-    await prepare(database, lines);
+    await prepareBenchAccount(database, lines);
     server = await startApi(database, { LOG_LEVEL: 'warn' });
     const token = await login(server.baseUrl);
     const ids = Array.from({ length: lines }, (_, i) => FIRST_LINE + i + 1);

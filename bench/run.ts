@@ -22,7 +22,8 @@
  * 1,000,000 lines, bench/fleet-scale.ts; its scaled databases are kept for the next run) and
  * usage-feed (records counted per second by POST /api/interne/usages over that scaled set,
  * bench/usage-feed.ts; BENCH_USAGE_RECORDS) and bulk-actions (one bulk action's job over 10,000 lines of
- * that scaled set, POST to its end, bench/bulk-actions.ts; BENCH_BULK_LINES):
+ * that scaled set, POST to its end, bench/bulk-actions.ts; BENCH_BULK_LINES) and public-api (pages of
+ * 100 lines of a 100,000-line account read with API keys, bench/public-api.ts; BENCH_API_LINES):
  * `BENCH_ONLY=lighthouse npm run bench`. Such a run prints its summary but writes it to
  * bench/results/partial.json, leaving latest.json to complete runs. BENCH_LIGHTHOUSE_REPORTS=<dir>
  * keeps every Lighthouse report (JSON) there, for its diagnostics (bootup time, LCP element…).
@@ -41,6 +42,7 @@ import { benchExport } from './export.ts';
 import { benchFleetScale, type FleetScaleReport } from './fleet-scale.ts';
 import { benchUsageFeed, type UsageFeedReport } from './usage-feed.ts';
 import { benchBulkActions, type BulkActionsReport } from './bulk-actions.ts';
+import { benchPublicApi, type PublicApiReport } from './public-api.ts';
 import { benchMemory } from './memory.ts';
 import { printLighthouse, printLoginRoute, printThroughput, printTransfer, throughputHeading, type DatabaseResult } from './report.ts';
 import { login, startApi, type RunningServer } from './servers.ts';
@@ -51,7 +53,7 @@ import { measureTransfer, type TransferRow } from './transfer.ts';
 const log = (message: string) => console.log(`  › ${message}`);
 let failures = 0;
 
-const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export', 'fleet-scale', 'usage-feed', 'bulk-actions'] as const;
+const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export', 'fleet-scale', 'usage-feed', 'bulk-actions', 'public-api'] as const;
 type PartName = (typeof PARTS)[number];
 
 /** The parts BENCH_ONLY asks for, or null for all of them. */
@@ -132,6 +134,7 @@ function summaryLines(
   fleetScale: FleetScaleReport[] | null,
   usageFeed: UsageFeedReport[] | null,
   bulkActions: BulkActionsReport[] | null,
+  publicApi: PublicApiReport[] | null,
 ): string[] {
   const lines = [
     `Bench ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC · commit ${commit ?? 'none'} · Node ${process.version} · ` +
@@ -209,6 +212,15 @@ function summaryLines(
       `${name} ${formatInt(r.lines)} lines in ${r.jobSeconds?.toFixed(1) ?? '?'} s from the POST to the job's end (dry run ${r.simulationSeconds?.toFixed(1) ?? '?'} s) ≤ ${TARGETS.bulkActions.maxJobSeconds} s → ${passMiss(r.pass)}`,
     );
   }
+  for (const r of publicApi ?? []) {
+    const name = `Public API, ${r.label}:`;
+    if (r.status !== 'measured') {
+      lines.push(`${name} ${r.status}${r.note ? ` — ${r.note.split('\n')[0] ?? ''}` : ''}`);
+      continue;
+    }
+    const pages = r.kinds.map((kind) => `${kind.name} p95 ${formatMs(kind.p95Ms)}`).join(', ');
+    lines.push(`${name} pages of 100 of ${formatInt(r.lines)} lines: ${pages} ≤ ${TARGETS.publicApi.maxPageP95Ms} ms → ${passMiss(r.pass)}`);
+  }
   return lines;
 }
 
@@ -270,8 +282,16 @@ async function main(): Promise<void> {
         return null;
       });
   failures += (bulkActions ?? []).filter((report) => report.status === 'failed').length;
+  const publicApi = !runs('public-api')
+    ? null
+    : await benchPublicApi().catch((error: unknown) => {
+        failures += 1;
+        console.log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return null;
+      });
+  failures += (publicApi ?? []).filter((report) => report.status === 'failed').length;
 
-  const lines = summaryLines(date, commit, browser, throughput, fleetScale, usageFeed, bulkActions);
+  const lines = summaryLines(date, commit, browser, throughput, fleetScale, usageFeed, bulkActions, publicApi);
   console.log(heading('5. Summary'));
   console.log(lines.join('\n'));
 
@@ -294,6 +314,7 @@ async function main(): Promise<void> {
     fleetScale,
     usageFeed,
     bulkActions,
+    publicApi,
     summary: lines,
     parts: only === null ? [...PARTS] : [...only],
     failures,

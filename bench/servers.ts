@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hashConfidentialCode } from '../packages/shared/src/index.ts';
 import pg from 'pg';
 import {
@@ -215,4 +216,17 @@ export async function resetPostgres(url: string): Promise<{ version: string } | 
   } finally {
     await client.end();
   }
+}
+
+/** A signed-in call as the web app makes it (bearer token, XSRF pair), its status and JSON answer. */
+export async function call(server: RunningServer, token: string, method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; json: unknown }> {
+  const xsrf = randomBytes(16).toString('hex');
+  const response = await fetch(server.baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(300_000),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
 }

@@ -15,7 +15,7 @@ export function isApiPattern(pattern: string | undefined): boolean {
   return pattern !== undefined && (pattern === '/api' || pattern.startsWith('/api/'));
 }
 
-/** The OpenAPI reference page and its assets, which bring their own inline scripts and styles. */
+/** The OpenAPI reference pages (the portal's and the public API's) and their assets, which bring their own inline scripts and styles. */
 export function isDocsPattern(pattern: string | undefined): boolean {
-  return pattern !== undefined && (pattern === '/api/docs' || pattern.startsWith('/api/docs/'));
+  return pattern !== undefined && ['/api/docs', '/api/v1/docs'].some((docs) => pattern === docs || pattern.startsWith(`${docs}/`));
 }

@@ -32,6 +32,10 @@ describe('fuzz answer checks', () => {
     expect(checks(json(500, coded))).toEqual(['status 500']);
     expect(checks(json(503, { error: 'x' }))).toContain('status 503');
     expect(checks(json(400, { error: 'Bad Request', code: 'FST_ERR_BAD_URL', message: 'x', statusCode: 400 }))).toEqual(['error body shape']);
+    // TMF630's shape is the public API's own, and only there.
+    const tmf = { code: 'API_CREDENTIALS_INVALID', reason: 'x', status: '401' };
+    expect(checks(json(401, tmf), request('/api/v1/productInventory/product'))).toEqual([]);
+    expect(checks(json(401, tmf), request('/api/clients/1/cles-api'))).toEqual(['error body shape']);
     expect(checks(json(400, { ...coded, detail: 'TypeError: x\n    at f (/work/main/a.ts:1:2)' }))).toEqual(
       expect.arrayContaining(['leak: stack trace', 'leak: file path', 'leak: error text']),
     );

@@ -53,6 +53,8 @@ export function effectivePath(url: string): string {
 }
 
 const isApiPath = (url: string) => /^\/api(\/|$)/i.test(effectivePath(url));
+/** The public API answers its refusals in TMF630's shape (decision 061). */
+const isPublicApiPath = (url: string) => /^\/api\/v1(\/|$)/i.test(effectivePath(url));
 
 function parseJson(body: string): unknown {
   try {
@@ -81,7 +83,8 @@ export function checkAnswer(operation: Operation, request: FuzzRequest, answer: 
   if (status >= 400 && hasBody && isApiPath(request.url)) {
     const coded = contentType.includes('application/json') && hasStrings(json, 'code', 'exceptionMessage');
     const oauth = operation.oauthErrors && contentType.includes('application/json') && hasStrings(json, 'error', 'error_description');
-    if (!coded && !oauth) problems.push({ check: 'error body shape', detail: `an /api error must be JSON { code, exceptionMessage }${operation.oauthErrors ? ' or OAuth’s { error, error_description }' : ''}` });
+    const tmf = isPublicApiPath(request.url) && contentType.includes('application/json') && hasStrings(json, 'code', 'reason', 'status');
+    if (!coded && !oauth && !tmf) problems.push({ check: 'error body shape', detail: `an /api error must be JSON { code, exceptionMessage }${operation.oauthErrors ? ' or OAuth’s { error, error_description }' : ''}, /api/v1 TMF’s { code, reason, status }` });
   }
   if (status >= 400 && hasBody) {
     for (const [what, pattern] of LEAKS) {
