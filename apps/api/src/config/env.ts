@@ -121,9 +121,10 @@ const envSchema = z.object({
    */
   ESIM_LINK_SECRET: z.string().min(32).optional(),
   /**
-   * Key encrypting the authenticator-app secrets of the second factor (AES-256-GCM), at least 32
-   * characters. Unset: a random key per process, so enrolled authenticator apps stop working at a
-   * restart and on other instances; recovery codes still work (decision 054).
+   * Key encrypting the authenticator-app secrets of the second factor and the webhooks' signing
+   * secrets (AES-256-GCM), at least 32 characters. Unset: a random key per process, so enrolled
+   * authenticator apps stop working at a restart and on other instances (recovery codes still
+   * work), and so do the webhooks' signatures until their secrets are renewed (decisions 054, 062).
    */
   MFA_SECRET_KEY: z.string().min(32).optional(),
   /**
@@ -145,6 +146,12 @@ const envSchema = z.object({
    * 045). Default: on when SEED_DEMO is (it feeds nothing in a database without the demo data).
    */
   DEMO_USAGE_FEED: z.enum(['true', 'false']).optional(),
+  /**
+   * Lets webhooks be delivered to this machine (127.0.0.0/8, ::1) over plain http, for tests that
+   * start a receiver here (decision 062); private, link-local and other addresses stay refused and
+   * https stays required elsewhere. Refused in production.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   /** Rows of a bulk action done per transaction (decision 050): a job's progress moves a chunk at a time. */
   BULK_ACTIONS_CHUNK: z.coerce.number().int().min(1).max(5_000).default(500),
   /**
@@ -255,6 +262,8 @@ export interface Config {
   usageFeedToken: string | null;
   /** Whether the job feeding the demo lines with usage every minute runs. */
   demoUsageFeed: boolean;
+  /** Webhooks may go to a receiver on this machine over plain http (never in production). */
+  webhooksAllowLoopback: boolean;
   /** Rows of a bulk action done per transaction. */
   bulkActionsChunk: number;
   /** Seconds one queue run works a bulk job before queuing the rest. */
@@ -332,6 +341,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     usageFeedToken: env.USAGE_FEED_TOKEN ?? null,
     demoUsageFeed: env.DEMO_USAGE_FEED ? env.DEMO_USAGE_FEED === 'true' : env.SEED_DEMO,
+    webhooksAllowLoopback: webhooksAllowLoopback(env),
     bulkActionsChunk: env.BULK_ACTIONS_CHUNK,
     bulkActionsRunSeconds: env.BULK_ACTIONS_RUN_SECONDS,
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL, minScore: env.RECAPTCHA_MIN_SCORE },
@@ -345,6 +355,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerIp: env.TRUST_PROXY === false ? env.MAX_CONNECTIONS_PER_IP : 0,
     },
   };
+}
+
+/** WEBHOOKS_ALLOW_LOOPBACK, which a production server refuses to start with: it would let customers reach this machine. */
+function webhooksAllowLoopback(env: Env): boolean {
+  const allowed = env.WEBHOOKS_ALLOW_LOOPBACK === 'true';
+  if (allowed && env.NODE_ENV === 'production') throw new Error('WEBHOOKS_ALLOW_LOOPBACK=true is for tests only: a production server refuses it');
+  return allowed;
 }
 
 /** The object storage settings, all of them or none (a partial set is a mistake, refused at start). */

@@ -7,6 +7,8 @@
 export const FEATURE_MODULES = [
   (await import('./parameters/index.ts')).parametersModule,
   (await import('./auth/index.ts')).authModule,
+  // Right after auth: the modules whose events it sends name it in their dependencies.
+  (await import('./webhooks/index.ts')).webhooksModule,
   (await import('./agents/index.ts')).agentsModule,
   (await import('./accounts/index.ts')).accountsModule,
   (await import('./lines/index.ts')).linesModule,
@@ -46,4 +48,6 @@ export const FEATURE_MODULES = [
   (await import('./cost-centres/index.ts')).costCentresModule,
   (await import('./bulk-actions/index.ts')).bulkActionsModule,
   (await import('./user-sessions/index.ts')).userSessionsModule,
+  (await import('./api-keys/index.ts')).apiKeysModule,
+  (await import('./public-api/index.ts')).publicApiModule,
 ];

@@ -20,6 +20,7 @@ import { csvRow, CSV_BOM } from '../../lib/csv.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import { actingAgent, runAsAgent, type ActingAgent } from '../../policy/acting-agent.ts';
 import { BULK_ACTION_HANDLERS, type RowServices } from './actions/index.ts';
+import type { WebhooksModule } from '../webhooks/index.ts';
 import type { BulkActionsMails } from './bulk-actions.mails.ts';
 import type { BulkActionsRepository, BulkJobLine, BulkJobRow, NewBulkJobLine, RowOutcome } from './bulk-actions.repository.ts';
 
@@ -50,6 +51,8 @@ export interface BulkActionsDeps extends ServiceCore {
   runSeconds: number;
   /** True once the server is stopping: a job stops between two chunks and resumes on another instance. */
   stopping: () => boolean;
+  /** Tells the account's webhooks of a job (or its undo) done (`traitement.termine`). */
+  webhooks: Pick<WebhooksModule, 'emit'>;
 }
 
 /** A row as a request names it, resolved on the account, before any rule. */
@@ -271,11 +274,13 @@ export function createBulkActionsService(deps: BulkActionsDeps) {
         // The last chunk: the job ends with it.
         if (undoing) await repo.updateJob(tx, idTraitement, { retourArriere: 'TERMINE' });
         else await repo.updateJob(tx, idTraitement, { statut: 'TERMINE', termineLe: now });
+        const ended = { ...locked, faits: locked.faits + (undoing ? 0 : outcomes.filter((row) => row.etat === 'OK').length), refuses: locked.refuses + (undoing ? 0 : outcomes.filter((row) => row.etat === 'REFUS').length) };
         if (locked.total > BULK_MAIL_THRESHOLD || handler.endMail) {
           const to = await repo.userEmail(tx, job.userId);
-          const ended = { ...locked, faits: locked.faits + (undoing ? 0 : outcomes.filter((row) => row.etat === 'OK').length), refuses: locked.refuses + (undoing ? 0 : outcomes.filter((row) => row.etat === 'REFUS').length) };
           if (to) await mails.jobEnded(tx, to, ended, undoing, handler.endMail);
         }
+        const data = { idTraitement, action: job.action as BulkAction, retourArriere: undoing, total: ended.total, faits: ended.faits, refuses: ended.refuses };
+        await deps.webhooks.emit(tx, { idClientBscs: job.idClientBscs, type: 'traitement.termine', data });
         return false;
       }
       return true;

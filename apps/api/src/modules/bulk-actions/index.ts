@@ -41,6 +41,7 @@ export const bulkActionsModule = defineModule(
       chunkSize: core.config.bulkActionsChunk,
       runSeconds: core.config.bulkActionsRunSeconds,
       stopping: () => stopping,
+      webhooks: app.webhooks,
     });
     app.decorate('bulkActions', { runChunk: service.runChunk } satisfies BulkActionsModule);
     // A job interrupted (a stop, a crash) is retried: it resumes with the rows not done yet.
@@ -55,5 +56,5 @@ export const bulkActionsModule = defineModule(
       await bulkActionsRoutes(scope, service);
     });
   },
-  { dependencies: ['auth', 'lines', 'usage-alerts', 'cost-centres', 'tariff-change'], auditActions: BULK_ACTIONS_AUDIT_ACTIONS },
+  { dependencies: ['auth', 'lines', 'usage-alerts', 'cost-centres', 'tariff-change', 'webhooks'], auditActions: BULK_ACTIONS_AUDIT_ACTIONS },
 );

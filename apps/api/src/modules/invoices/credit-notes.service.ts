@@ -4,12 +4,15 @@ import { nextReferenceNumber } from '../../db/reference-counters.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { fail } from '../../lib/errors.ts';
 import { eInvoiceOf, toCii, toUbl, type EInvoice } from '../e-invoices/index.ts';
+import type { WebhooksModule } from '../webhooks/index.ts';
 import type { CreditNoteRow, CreditNotesRepository } from './credit-notes.repository.ts';
 import { renderCreditNotePdf } from './invoices.document.ts';
 import { creditNoteMail } from './invoices.mails.ts';
 
 export interface CreditNotesDeps extends ServiceCore {
   repo: CreditNotesRepository;
+  /** Tells the account's webhooks of the credit note (`avoir.emis`). */
+  webhooks: Pick<WebhooksModule, 'emit'>;
 }
 
 /** What the back office's decision asks for. */
@@ -129,6 +132,9 @@ export function createCreditNotesService(deps: CreditNotesDeps) {
       );
       const issued = await repo.find(invoice.idClientBscs, reference, tx);
       if (!issued) throw new Error('credit note not issued');
+      const note = creditNoteOf(issued);
+      const data = { reference, dateAvoir: note.dateAvoir, factureReference: note.factureReference, montantHT: note.montantHT, montantTVA: note.montantTVA, montantTTC: note.montantTTC, imputeSurFacture: note.imputeSurFacture, rembourse: note.rembourse };
+      await deps.webhooks.emit(tx, { idClientBscs: invoice.idClientBscs, type: 'avoir.emis', data });
       const link = `${publicUrl}/ecare/mon-compte/factures`;
       for (const to of await policy.managerEmails(invoice.idClientBscs, tx)) {
         await mail.send(to, creditNoteMail(brandName, { ...creditNoteOf(issued), reglement: settlementOf(issued) }, link), { tx });

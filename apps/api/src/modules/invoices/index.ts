@@ -48,7 +48,7 @@ export const invoicesModule = defineModule(
   async (app, core) => {
     const repo = createInvoicesRepository(core.db);
     const centres = createInvoiceCentresService({ repo, ...serviceCore(core) });
-    const creditNotes = createCreditNotesService({ repo: createCreditNotesRepository(core.db), ...serviceCore(core) });
+    const creditNotes = createCreditNotesService({ repo: createCreditNotesRepository(core.db), ...serviceCore(core), webhooks: app.webhooks });
     const service = createInvoicesService({
       repo,
       ...serviceCore(core),
@@ -66,5 +66,5 @@ export const invoicesModule = defineModule(
     await invoicesRoutes(app, service, creditNotes);
     await invoiceCentresRoutes(app, centres);
   },
-  { dependencies: ['auth'], auditActions: INVOICES_AUDIT_ACTIONS },
+  { dependencies: ['auth', 'webhooks'], auditActions: INVOICES_AUDIT_ACTIONS },
 );

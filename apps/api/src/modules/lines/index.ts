@@ -39,6 +39,7 @@ export const linesModule = defineModule(
       clock: core.clock,
       brandName: core.config.brandName,
       publicUrl: core.config.publicUrl,
+      webhooks: app.webhooks,
     });
     app.decorate('lines', {
       find: repository.find,
@@ -50,5 +51,5 @@ export const linesModule = defineModule(
     await lineUsersRoutes(app, service);
     await lineBarringsRoutes(app, service);
   },
-  { dependencies: ['auth'], auditActions: LINES_AUDIT_ACTIONS },
+  { dependencies: ['auth', 'webhooks'], auditActions: LINES_AUDIT_ACTIONS },
 );

@@ -330,20 +330,24 @@ export function createLinesRepository(db: Database) {
       return true;
     },
 
-    /** Closes the open declaration and gives the line its status back; false when none was open. */
-    async restore(idContrat: number, by: { userId: number; at: Date }, tx: Transaction): Promise<boolean> {
+    /**
+     * Closes the open declaration and gives the line its status back: the status given back (null
+     * when the line was no longer suspended), or undefined when no declaration was open.
+     */
+    async restore(idContrat: number, by: { userId: number; at: Date }, tx: Transaction): Promise<{ restoredTo: LineStatus | null } | undefined> {
       const closed = await tx.db
         .update(lossTheftDeclarations)
         .set({ restoredBy: by.userId, restoredAt: by.at })
         .where(and(eq(lossTheftDeclarations.idContrat, idContrat), isNull(lossTheftDeclarations.restoredAt)))
         .returning({ statutPrecedent: lossTheftDeclarations.statutPrecedent });
       const [declaration] = closed;
-      if (!declaration) return false;
-      await tx.db
+      if (!declaration) return undefined;
+      const restored = await tx.db
         .update(contracts)
         .set({ codeStatut: declaration.statutPrecedent })
-        .where(and(eq(contracts.idContrat, idContrat), eq(contracts.codeStatut, 'SUSPENDU')));
-      return true;
+        .where(and(eq(contracts.idContrat, idContrat), eq(contracts.codeStatut, 'SUSPENDU')))
+        .returning({ codeStatut: contracts.codeStatut });
+      return { restoredTo: restored[0]?.codeStatut ?? null };
     },
 
     /** The line user of each contract (in no particular order); ids that do not exist are left out. */

@@ -36,6 +36,7 @@ import { lossTheftMail } from './lines.mails.ts';
 import type { LineDetailRow, LinesRepository, LineUserWrite } from './lines.repository.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { Actor } from '../../core/actor.ts';
+import type { WebhooksModule } from '../webhooks/index.ts';
 import { parisDay } from '@ecare/shared/paris-time';
 
 export interface LinesDeps {
@@ -47,6 +48,8 @@ export interface LinesDeps {
   clock: Clock;
   brandName: string;
   publicUrl: string;
+  /** Tells the account's webhooks of a line activated, suspended or given back its status (`ligne.statut`). */
+  webhooks: Pick<WebhooksModule, 'emit'>;
 }
 
 /** An export of the fleet list, ready to stream: its bytes are read from the database as they are sent. */
@@ -261,6 +264,11 @@ export function createLinesService(deps: LinesDeps) {
         await deps.transaction(async (tx) => {
           await repo.setSim(idContrat, { iccid: problem.iccid, puk: newPuk(), puk2: newPuk() }, tx);
           await audit.record({ ...actor, action: 'ACTIVATION_SIM', idClientBscs: access.idClientBscs, idContrat }, { tx });
+          // A line still being set up becomes active with its card.
+          if (state.codeStatut === 'EN_COURS') {
+            const data = { idContrat, numeroLigne: state.numeroLigne, statut: 'ACTIF' as const, statutPrecedent: state.codeStatut, cause: 'ACTIVATION_SIM' as const };
+            await deps.webhooks.emit(tx, { idClientBscs: access.idClientBscs, type: 'ligne.statut', data });
+          }
         });
       } catch (error) {
         // Another line took the card between the check and the write.
@@ -310,6 +318,8 @@ export function createLinesService(deps: LinesDeps) {
           );
           if (!suspended) throw fail('LINE_ALREADY_SUSPENDED');
           await audit.record({ userId: actor.userId, sourceAddress: actor.sourceAddress, action: 'DECLARATION_PERTE_VOL', idClientBscs, idContrat }, { tx });
+          const data = { idContrat, numeroLigne: state.numeroLigne, statut: 'SUSPENDU' as const, statutPrecedent: 'ACTIF' as const, cause: 'PERTE_OU_VOL' as const };
+          await deps.webhooks.emit(tx, { idClientBscs, type: 'ligne.statut', data });
           for (const to of managers) await deps.mail.send(to, mail, { tx });
         });
       } catch (error) {
@@ -353,10 +363,15 @@ export function createLinesService(deps: LinesDeps) {
     /** Lifts the suspension of a loss or theft declaration. */
     async restore(actor: Actor, idContrat: number, idClientBscs: number): Promise<LineDetail> {
       const access = await policy.assertLineAction(actor.userId, idContrat, 'RETABLISSEMENT', idClientBscs);
-      await stateFor(idContrat, 'RETABLISSEMENT');
+      const state = await stateFor(idContrat, 'RETABLISSEMENT');
       await deps.transaction(async (tx) => {
-        if (!(await repo.restore(idContrat, { userId: actor.userId, at: deps.clock.now() }, tx))) throw fail('NO_LOSS_THEFT_SUSPENSION');
+        const restored = await repo.restore(idContrat, { userId: actor.userId, at: deps.clock.now() }, tx);
+        if (!restored) throw fail('NO_LOSS_THEFT_SUSPENSION');
         await audit.record({ ...actor, action: 'RETABLISSEMENT_LIGNE', idClientBscs, idContrat }, { tx });
+        if (restored.restoredTo !== null) {
+          const data = { idContrat, numeroLigne: state.numeroLigne, statut: restored.restoredTo, statutPrecedent: 'SUSPENDU' as const, cause: 'RETABLISSEMENT' as const };
+          await deps.webhooks.emit(tx, { idClientBscs, type: 'ligne.statut', data });
+        }
       });
       return detailFor(access, idContrat);
     },

@@ -3,7 +3,7 @@ import { FLOW_STEP, ORDER_STATUS } from '@ecare/shared';
 import type { Transaction } from '../../db/transaction.ts';
 import { fail } from '../../lib/errors.ts';
 import type { OrderPayments, OrderSettlement, PayableOrder } from '../payment/index.ts';
-import { recordOrderEvent } from './order-writes.repository.ts';
+import type { recordOrderEvent } from './order-writes.repository.ts';
 
 /** The stored order's columns a card payment reads. */
 export interface CardOrder {
@@ -46,9 +46,9 @@ export interface CardOrderKind<Order extends CardOrder> {
  * The payment module's view (OrderPayments) of a kind of order paid by card (decisions 038,
  * 039): only an order waiting for its card payment is payable, for what its stored order says is
  * due; a decision moves the order once, and only for its current transaction; a refused or
- * abandoned payment leaves it to pay again.
+ * abandoned payment leaves it to pay again. `record` moves the order (the orders' announced write).
  */
-export function cardOrderPayments<Order extends CardOrder>(kind: CardOrderKind<Order>, log: FastifyBaseLogger): OrderPayments {
+export function cardOrderPayments<Order extends CardOrder>(kind: CardOrderKind<Order>, log: FastifyBaseLogger, record: typeof recordOrderEvent): OrderPayments {
   const payable = (order: Order): PayableOrder => {
     const { id, numero, idClientBscs, referenceTransaction } = order;
     return { id, numero, idClientBscs, referenceTransaction, montantCentimes: kind.amountDue(order) };
@@ -72,7 +72,7 @@ export function cardOrderPayments<Order extends CardOrder>(kind: CardOrderKind<O
       const row = await kind.setTransaction(order.id, transactionReference, now, tx);
       // A try after a refusal: the order is back to the payment under way.
       if (row?.statut === ORDER_STATUS.CbOfficeServerRefusee) {
-        await recordOrderEvent(tx, order.id, { statut: ORDER_STATUS.Validee, etape: FLOW_STEP.PaiementEnCours, libelle: 'Nouveau paiement par carte' }, now);
+        await record(tx, order.id, { statut: ORDER_STATUS.Validee, etape: FLOW_STEP.PaiementEnCours, libelle: 'Nouveau paiement par carte' }, now);
         await kind.retried?.(row, now, tx);
       }
     },
@@ -100,7 +100,7 @@ export function cardOrderPayments<Order extends CardOrder>(kind: CardOrderKind<O
         return true;
       }
       const libelle = settlement.outcome === 'REFUSED' ? 'Paiement par carte refusé' : 'Paiement par carte abandonné';
-      await recordOrderEvent(tx, row.id, { statut: ORDER_STATUS.CbOfficeServerRefusee, etape: FLOW_STEP.PaiementAnnulee, libelle }, settlement.now);
+      await record(tx, row.id, { statut: ORDER_STATUS.CbOfficeServerRefusee, etape: FLOW_STEP.PaiementAnnulee, libelle }, settlement.now);
       await kind.refused?.(row, settlement, tx);
       return true;
     },

@@ -122,10 +122,21 @@ export interface OrderEvent {
   libelle: string;
 }
 
-/** Moves an order to a status and step and appends it to its timeline. */
-export async function recordOrderEvent(tx: Transaction, orderId: number, event: OrderEvent, now: Date = new Date()): Promise<void> {
+/** An order's move: its status and step before and after (the same when only the timeline grew). */
+export interface OrderMove {
+  idClientBscs: number;
+  numero: string;
+  type: number;
+  avant: { statut: number; etape: number };
+  apres: { statut: number; etape: number };
+}
+
+/** Moves an order to a status and step and appends it to its timeline; answers the move. */
+export async function recordOrderEvent(tx: Transaction, orderId: number, event: OrderEvent, now: Date = new Date()): Promise<OrderMove> {
   const validated = event.etape === 9 || event.etape === 21;
-  const updated = await tx.db
+  const [avant] = await tx.db.select({ statut: orders.statut, etape: orders.etape }).from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!avant) throw fail('ORDER_NOT_FOUND');
+  const [updated] = await tx.db
     .update(orders)
     .set({
       statut: event.statut,
@@ -134,9 +145,10 @@ export async function recordOrderEvent(tx: Transaction, orderId: number, event: 
       ...(validated ? { valideeLe: sql`coalesce(${orders.valideeLe}, ${now.toISOString()}::timestamptz)` } : {}),
     })
     .where(eq(orders.id, orderId))
-    .returning({ id: orders.id });
-  if (updated.length === 0) throw fail('ORDER_NOT_FOUND');
+    .returning({ idClientBscs: orders.idClientBscs, numero: orders.numero, type: orders.type });
+  if (!updated) throw fail('ORDER_NOT_FOUND');
   await tx.db.insert(orderEvents).values({ orderId, statut: event.statut, etape: event.etape, libelle: event.libelle, at: now });
+  return { ...updated, avant, apres: { statut: event.statut, etape: event.etape } };
 }
 
 export interface SubscriptionStatusChange {

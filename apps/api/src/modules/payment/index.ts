@@ -66,6 +66,7 @@ export const paymentModule = defineModule(
       brandName: core.config.brandName,
       publicUrl: core.config.publicUrl,
       orders: () => (registered.length === 0 ? undefined : orders),
+      webhooks: app.webhooks,
     });
     app.decorate('payment', {
       useOrderPayments(given) {
@@ -76,5 +77,5 @@ export const paymentModule = defineModule(
     } satisfies PaymentModule);
     await paymentRoutes(app, { service });
   },
-  { dependencies: ['auth'], auditActions: PAYMENT_AUDIT_ACTIONS },
+  { dependencies: ['auth', 'webhooks'], auditActions: PAYMENT_AUDIT_ACTIONS },
 );

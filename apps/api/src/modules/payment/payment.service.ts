@@ -25,6 +25,7 @@ import type { Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { ActingAgent } from '../../policy/acting-agent.ts';
 import type { MailService } from '../../platform/mail/index.ts';
+import type { WebhooksModule } from '../webhooks/index.ts';
 import type { OrderPayments, PayableOrder } from './order-payments.ts';
 import type { NotificationRejection, PaymentEvent, PaymentProvider, ProviderCancellation } from './payment-provider.ts';
 import { paymentReceiptMail } from './payment.mails.ts';
@@ -44,6 +45,8 @@ export interface PaymentDeps {
   publicUrl: string;
   /** The orders payable by card, of every module that gave its own (decisions 038, 039); undefined while none has. */
   orders: () => OrderPayments | undefined;
+  /** Tells the account's webhooks of money received (`paiement.recu`). */
+  webhooks: Pick<WebhooksModule, 'emit'>;
 }
 
 /** Who acts, and from where (for the audit log). */
@@ -168,6 +171,8 @@ export function createPaymentService(deps: PaymentDeps) {
         { userId: transaction.userId, action: 'PAIEMENT_CARTE', idClientBscs: transaction.idClientBscs, sourceAddress, details: { numero: order.numero, montantCentimes: transaction.montantCentimes } },
         { tx },
       );
+      const data = { moyen: 'CARTE' as const, moyenComptoir: null, montant: euros(transaction.montantCentimes), datePaiement: now.toISOString(), reference: transactionReference, factures: [], numeroCommande: order.numero };
+      await deps.webhooks.emit(tx, { idClientBscs: transaction.idClientBscs, type: 'paiement.recu', data });
     }
   }
 
@@ -220,6 +225,9 @@ export function createPaymentService(deps: PaymentDeps) {
       log.warn({ transactionReference: transaction.transactionReference, surplusCentimes: left }, 'card payment above the invoices’ balance: the surplus is to refund');
     }
     await audit.record({ userId: transaction.userId, action: 'PAIEMENT_CARTE', idClientBscs: transaction.idClientBscs, sourceAddress }, { tx });
+    const factures = paid.map((row) => row.referenceNumber);
+    const data = { moyen: 'CARTE' as const, moyenComptoir: null, montant: euros(transaction.montantCentimes), datePaiement: now.toISOString(), reference: transaction.transactionReference, factures, numeroCommande: null };
+    await deps.webhooks.emit(tx, { idClientBscs: transaction.idClientBscs, type: 'paiement.recu', data });
     const payer = await repo.payer(transaction.userId, transaction.idClientBscs, tx);
     if (!payer) return;
     const receipt = paymentReceiptMail(
@@ -428,6 +436,9 @@ export function createPaymentService(deps: PaymentDeps) {
           { ...actor, action: 'PAIEMENT_COMPTOIR', idClientBscs, details: { moyen, referenceRecu, montantCentimes, referenceNumbers: paid.map((row) => row.referenceNumber) } },
           { tx },
         );
+        const factures = paid.map((row) => row.referenceNumber);
+        const data = { moyen: 'COMPTOIR' as const, moyenComptoir: moyen, montant: euros(montantCentimes), datePaiement: now.toISOString(), reference: referenceRecu, factures, numeroCommande: null };
+        await deps.webhooks.emit(tx, { idClientBscs, type: 'paiement.recu', data });
         const payer = await repo.payer(actor.userId, idClientBscs, tx);
         if (payer) {
           const receipt = paymentReceiptMail(

@@ -8,7 +8,7 @@ import { createEnrolmentRepository } from './enrolment.repository.ts';
 import { createPasskeysRepository } from './passkeys.repository.ts';
 import { passkeysRoutes } from './passkeys.routes.ts';
 import { createPasskeysService } from './passkeys.service.ts';
-import { createSecretBox } from './secret-box.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import { SECURITY_AUDIT_ACTIONS } from './security.audit.ts';
 import { createSecurityRepository } from './security.repository.ts';
 import { securityRoutes } from './security.routes.ts';

@@ -20,7 +20,7 @@ import type { EnrolmentRepository } from './enrolment.repository.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
 import type { PasskeysService } from './passkeys.service.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { recoveryCodeUsedMail, totpEnrolledMail, totpRemovedMail } from './security.mails.ts';
 import type { SecurityRepository } from './security.repository.ts';
 import { matchTotpStep, newTotpSecret, totpUrl } from './totp.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
-import { createSecretBox } from './secret-box.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import { matchTotpStep, newTotpSecret, stepAt, totpCodeAt, totpUrl } from './totp.ts';
 
 // RFC 6238 appendix B's SHA-1 seed, "12345678901234567890", in base32.

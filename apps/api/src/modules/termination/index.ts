@@ -33,6 +33,7 @@ export const terminationModule = defineModule(
       repo: createTerminationRepository(core.db),
       store,
       ...serviceCore(core),
+      webhooks: app.webhooks,
     });
     // The multipart parser in a scope of its own: only the upload and delete accept such bodies.
     await app.register(async (scope) => {
@@ -41,5 +42,5 @@ export const terminationModule = defineModule(
     });
     await scheduleTerminations(core.jobs, service, core.clock, core.log);
   },
-  { dependencies: ['auth'], auditActions: TERMINATION_AUDIT_ACTIONS },
+  { dependencies: ['auth', 'webhooks'], auditActions: TERMINATION_AUDIT_ACTIONS },
 );

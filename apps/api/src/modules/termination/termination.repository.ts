@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { readLineWithOfferAndAccount } from '../../db/line-reader.ts';
-import { invoiceDueDate, invoiceReference, type TerminationFees } from '@ecare/shared';
+import { euros, invoiceDueDate, invoiceReference, type TerminationFees } from '@ecare/shared';
 import { issueInvoice } from '../invoices/index.ts';
 import {
   billingAccounts,
@@ -35,22 +35,44 @@ export interface TerminationLine {
   codeClientBscs: string;
 }
 
+/** The closing invoice as the webhooks' `facture.emise` says it (amounts in euros). */
+export interface ClosingInvoice {
+  referenceNumber: string;
+  dateFacture: string;
+  dateEcheance: string;
+  montantHT: number;
+  montantTVA: number;
+  montantTTC: number;
+  resteAPayer: number;
+}
+
+/** A termination done: the line ended (from which status), and its closing invoice, if any. */
+export interface CompletedTermination {
+  idClientBscs: number;
+  idContrat: number;
+  numeroLigne: string;
+  statutPrecedent: TerminationLine['codeStatut'];
+  closingInvoice: ClosingInvoice | null;
+}
+
 /**
  * The fees of a termination, billed on its effective date in an invoice of their own (decision
  * 031): one charge per fee line, due like any invoice, by direct debit when the account pays so.
  * Nothing is billed when the fees were waived.
  */
-async function issueClosingInvoice(termination: TerminationRow, numeroLigne: string | null, today: string, tx: Transaction): Promise<void> {
+async function issueClosingInvoice(termination: TerminationRow, numeroLigne: string | null, today: string, tx: Transaction): Promise<ClosingInvoice | null> {
   const ttc = termination.fraisHtCentimes + termination.fraisTvaCentimes;
-  if (ttc <= 0) return;
+  if (ttc <= 0) return null;
   const { lignes } = termination.detailFrais as TerminationFees;
+  const referenceNumber = `${invoiceReference(termination.idClientBscs, today)}-R${termination.idResiliation}`;
+  const dateEcheance = invoiceDueDate(today);
   await issueInvoice(
     tx,
     {
       idClientBscs: termination.idClientBscs,
-      referenceNumber: `${invoiceReference(termination.idClientBscs, today)}-R${termination.idResiliation}`,
+      referenceNumber,
       dateFacture: today,
-      dateEcheance: invoiceDueDate(today),
+      dateEcheance,
       periodeDebut: today,
       periodeFin: today,
       montantHtCentimes: termination.fraisHtCentimes,
@@ -68,6 +90,8 @@ async function issueClosingInvoice(termination: TerminationRow, numeroLigne: str
         montantHtCentimes: item.montantHtCentimes,
       })),
   );
+  const montantTTC = euros(ttc);
+  return { referenceNumber, dateFacture: today, dateEcheance, montantHT: euros(termination.fraisHtCentimes), montantTVA: euros(termination.fraisTvaCentimes), montantTTC, resteAPayer: montantTTC };
 }
 
 /** Rows completed by the scheduled job per run, each in its own transaction. */
@@ -170,21 +194,26 @@ export function createTerminationRepository(db: Database) {
         .limit(limit);
     },
 
-    /** Ends the line of a due request and marks it done, once (a concurrent run finds it done). */
-    async complete(idResiliation: number, today: string, at: Date, tx: Transaction): Promise<boolean> {
+    /**
+     * Ends the line of a due request, marks it done and bills its fees, once (a concurrent run
+     * finds it done: null).
+     */
+    async complete(idResiliation: number, today: string, at: Date, tx: Transaction): Promise<CompletedTermination | null> {
       const [done] = await tx.db
         .update(terminations)
         .set({ statut: 'EFFECTUEE', effectueeAt: at })
         .where(and(eq(terminations.idResiliation, idResiliation), eq(terminations.statut, 'PROGRAMMEE'), lte(terminations.dateEffet, today)))
         .returning();
-      if (!done) return false;
+      if (!done) return null;
+      const [before] = await tx.db.select({ codeStatut: contracts.codeStatut }).from(contracts).where(eq(contracts.idContrat, done.idContrat)).for('update');
       const [line] = await tx.db
         .update(contracts)
         .set({ codeStatut: 'RESILIE' })
         .where(eq(contracts.idContrat, done.idContrat))
         .returning({ numeroLigne: contracts.numeroLigne });
-      await issueClosingInvoice(done, line?.numeroLigne ?? null, today, tx);
-      return true;
+      const closingInvoice = await issueClosingInvoice(done, line?.numeroLigne ?? null, today, tx);
+      const numeroLigne = line?.numeroLigne ?? '';
+      return { idClientBscs: done.idClientBscs, idContrat: done.idContrat, numeroLigne, statutPrecedent: before?.codeStatut ?? 'ACTIF', closingInvoice };
     },
 
     async insertAttachment(row: typeof terminationAttachments.$inferInsert, tx: Transaction): Promise<AttachmentRow> {

@@ -29,7 +29,9 @@ import { actingAgent } from '../../policy/acting-agent.ts';
 import { assertMayTerminate, assertProofOfAccount, type ContractAccess } from '../../policy/access-policy.ts';
 import { renderTerminationRecap, type TerminationRecap } from './termination.document.ts';
 import { cancellationMail, confirmationMail } from './termination.mails.ts';
-import type { AttachmentRow, ReasonRow, TerminationLine, TerminationRepository, TerminationRow } from './termination.repository.ts';
+import type { Transaction } from '../../db/transaction.ts';
+import type { WebhooksModule } from '../webhooks/index.ts';
+import type { AttachmentRow, CompletedTermination, ReasonRow, TerminationLine, TerminationRepository, TerminationRow } from './termination.repository.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /** Who acts: the signed-in user (a manager, or the customer an agent acts for), and from where. */
@@ -44,6 +46,8 @@ export interface Actor {
 export interface TerminationDeps extends ServiceCore {
   repo: TerminationRepository;
   store: AttachmentStore;
+  /** Tells the account's webhooks of the line ended (`ligne.statut`) and of its closing invoice (`facture.emise`). */
+  webhooks: Pick<WebhooksModule, 'emit'>;
 }
 
 /** Abuse limits, per signed-in user: proofs uploaded, requests sent, recaps e-mailed again. */
@@ -73,6 +77,12 @@ const toAttachment = (row: AttachmentRow): TerminationAttachment => ({ cle: row.
 
 export function createTerminationService(deps: TerminationDeps) {
   const { repo, policy, audit } = deps;
+
+  /** The webhooks' news of a termination done: the line ended, and its closing invoice. */
+  async function announce(tx: Transaction, { idClientBscs, idContrat, numeroLigne, statutPrecedent, closingInvoice }: CompletedTermination): Promise<void> {
+    if (statutPrecedent !== 'RESILIE') await deps.webhooks.emit(tx, { idClientBscs, type: 'ligne.statut', data: { idContrat, numeroLigne, statut: 'RESILIE', statutPrecedent, cause: 'RESILIATION' } });
+    if (closingInvoice) await deps.webhooks.emit(tx, { idClientBscs, type: 'facture.emise', data: closingInvoice });
+  }
   const today = () => parisDay(deps.clock.now());
 
   async function quota(kind: keyof typeof TERMINATION_QUOTAS, userId: number): Promise<void> {
@@ -538,7 +548,12 @@ export function createTerminationService(deps: TerminationDeps) {
         if (due.length === 0) return done;
         let progressed = 0;
         for (const { idResiliation } of due) {
-          if (await deps.transaction((tx) => repo.complete(idResiliation, day, now, tx))) progressed += 1;
+          const completed = await deps.transaction(async (tx) => {
+            const ended = await repo.complete(idResiliation, day, now, tx);
+            if (ended) await announce(tx, ended);
+            return ended;
+          });
+          if (completed) progressed += 1;
         }
         done += progressed;
         if (progressed === 0) return done;

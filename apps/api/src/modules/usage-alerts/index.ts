@@ -36,6 +36,7 @@ export const usageAlertsModule = defineModule(
       repo: createUsageAlertsRepository(core.db),
       jobs: core.jobs,
       mails: createUsageAlertsMails({ mail: core.mail, brandName: base.brandName, publicUrl: base.publicUrl, alertsPath: ALERTS_PAGE }),
+      webhooks: app.webhooks,
     });
     app.decorate('usageAlerts', { rows: service.rows } satisfies UsageAlertsModule);
     // A busy feed queues a job per batch, several a second: the jobs waiting are evaluated
@@ -50,5 +51,5 @@ export const usageAlertsModule = defineModule(
     app.usageFeed.onCounted((tx, days) => service.queueEvaluation(tx, days));
     await usageAlertsRoutes(app, service);
   },
-  { dependencies: ['auth', 'usage-feed'], auditActions: USAGE_ALERTS_AUDIT_ACTIONS },
+  { dependencies: ['auth', 'usage-feed', 'webhooks'], auditActions: USAGE_ALERTS_AUDIT_ACTIONS },
 );

@@ -24,6 +24,7 @@ import type { Transaction } from '../../db/transaction.ts';
 import { CSV_BOM, csvRow } from '../../lib/csv.ts';
 import { fail } from '../../lib/errors.ts';
 import type { UsageDayIncrement } from '../usage-feed/index.ts';
+import type { WebhooksModule } from '../webhooks/index.ts';
 import type { UsageAlertsMails } from './usage-alerts.mails.ts';
 import type { AlertRow, FreezeRow, UsageAlertsRepository, WatchRow } from './usage-alerts.repository.ts';
 import { crossings, effectiveThresholds, type StoredThresholds } from './usage-alerts.rules.ts';
@@ -46,6 +47,8 @@ export interface UsageAlertsDeps extends ServiceCore {
   repo: UsageAlertsRepository;
   jobs: Jobs;
   mails: UsageAlertsMails;
+  /** Tells the account's webhooks of each alert raised (`alerte.consommation`). */
+  webhooks: Pick<WebhooksModule, 'emit'>;
 }
 
 
@@ -236,6 +239,7 @@ export function createUsageAlertsService(deps: UsageAlertsDeps) {
           if (row.utilisateurEmail && effectiveThresholds(row.lineThresholds, row.accountThresholds).thresholds.prevenirUtilisateur) userEmails.set(row.idContrat, row.utilisateurEmail);
         }
         await mails.alerts(tx, alerts, managers, userEmails, freezeEnd(periode));
+        for (const { idClientBscs, ...data } of alerts) await deps.webhooks.emit(tx, { idClientBscs, type: 'alerte.consommation', data });
         return inserted.length;
       });
     },

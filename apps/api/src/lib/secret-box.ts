@@ -5,9 +5,11 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * Encrypts the authenticator-app secrets at rest (AES-256-GCM, a random IV each time), with a key
- * derived from MFA_SECRET_KEY. Each sealed value is bound to its owner (`context`, authenticated
- * but not stored), so that a row copied onto another user does not open. Layout:
+ * Encrypts secrets the portal must read back at rest (AES-256-GCM, a random IV each time), with a
+ * key derived from MFA_SECRET_KEY: the authenticator-app secrets of the second factor (decision
+ * 054) and the webhooks' signing secrets (decision 062). Each sealed value is bound to its owner
+ * (`context`, authenticated but not stored: `totp:<userId>`, `webhook:<idWebhook>`), so that a
+ * value copied onto another row, or from one use to another, does not open. Layout:
  * `v1.` + base64url(IV | ciphertext | tag).
  */
 export function createSecretBox(secretKey: string) {
