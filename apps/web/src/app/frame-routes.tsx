@@ -99,6 +99,11 @@ export const frameRoutes: RouteObject[] = [
         lazy: () => import('./routes/mon-compte/reports-route.tsx').then((m) => ({ Component: m.ReportsRoute, loader: m.reportsLoader })),
       },
       {
+        path: 'api',
+        handle: title('API et webhooks'),
+        lazy: () => import('./routes/mon-compte/api-route.tsx').then((m) => ({ Component: m.ApiRoute, loader: m.apiLoader })),
+      },
+      {
         path: 'centres-de-cout',
         handle: title('Centres de coût'),
         lazy: () =>
