@@ -21,6 +21,19 @@ export interface DeliveryContext {
 /** Statuses a delivery is still to be tried in. */
 const PENDING: WebhookDeliveryStatus[] = ['EN_ATTENTE', 'ECHEC'];
 
+/** A delivery as the log shows it, with its event's type. */
+const deliveryColumns = {
+  idLivraison: webhookDeliveries.idLivraison,
+  idWebhook: webhookDeliveries.idWebhook,
+  idEvenement: webhookDeliveries.idEvenement,
+  statut: webhookDeliveries.statut,
+  tentatives: webhookDeliveries.tentatives,
+  prochaineTentative: webhookDeliveries.prochaineTentative,
+  reserveeJusqua: webhookDeliveries.reserveeJusqua,
+  creeLe: webhookDeliveries.creeLe,
+  type: webhookEvents.type,
+};
+
 export function createWebhooksRepository(db: Database) {
   /** The delivery's webhook is active (a condition on webhook_deliveries). */
   const activeWebhook = () =>
@@ -193,17 +206,7 @@ export function createWebhooksRepository(db: Database) {
     /** A webhook's latest deliveries, the newest first, with their event's id and type. */
     async deliveries(idWebhook: string, limit: number): Promise<DeliveryRow[]> {
       return db
-        .select({
-          idLivraison: webhookDeliveries.idLivraison,
-          idWebhook: webhookDeliveries.idWebhook,
-          idEvenement: webhookDeliveries.idEvenement,
-          statut: webhookDeliveries.statut,
-          tentatives: webhookDeliveries.tentatives,
-          prochaineTentative: webhookDeliveries.prochaineTentative,
-          reserveeJusqua: webhookDeliveries.reserveeJusqua,
-          creeLe: webhookDeliveries.creeLe,
-          type: webhookEvents.type,
-        })
+        .select(deliveryColumns)
         .from(webhookDeliveries)
         .innerJoin(webhookEvents, eq(webhookEvents.idEvenement, webhookDeliveries.idEvenement))
         .where(eq(webhookDeliveries.idWebhook, idWebhook))
@@ -224,17 +227,7 @@ export function createWebhooksRepository(db: Database) {
     /** A delivery of the webhook; undefined for another webhook's. */
     async delivery(idWebhook: string, idLivraison: string): Promise<DeliveryRow | undefined> {
       const [row] = await db
-        .select({
-          idLivraison: webhookDeliveries.idLivraison,
-          idWebhook: webhookDeliveries.idWebhook,
-          idEvenement: webhookDeliveries.idEvenement,
-          statut: webhookDeliveries.statut,
-          tentatives: webhookDeliveries.tentatives,
-          prochaineTentative: webhookDeliveries.prochaineTentative,
-          reserveeJusqua: webhookDeliveries.reserveeJusqua,
-          creeLe: webhookDeliveries.creeLe,
-          type: webhookEvents.type,
-        })
+        .select(deliveryColumns)
         .from(webhookDeliveries)
         .innerJoin(webhookEvents, eq(webhookEvents.idEvenement, webhookDeliveries.idEvenement))
         .where(and(eq(webhookDeliveries.idLivraison, idLivraison), eq(webhookDeliveries.idWebhook, idWebhook)));
