@@ -64,6 +64,9 @@ describe('API keys', () => {
     const foreign = await v1(`/productInventory/product/${f.unmanagedLine.idContrat}`, key.cle);
     expect(foreign.statusCode).toBe(404);
     expect(tmfError(foreign)).toMatchObject({ code: 'API_RESOURCE_UNKNOWN', status: '404' });
+    // A path the API does not have, in its own shape too (the web app's catch-all never takes it).
+    expect(tmfError(await v1('/nothing/here', key.cle))).toMatchObject({ code: 'API_RESOURCE_UNKNOWN', status: '404' });
+    expect(tmfError(await t.app.inject({ method: 'GET', url: '/api/v1/nothing' }))).toMatchObject({ code: 'API_CREDENTIALS_INVALID', status: '401' });
     // A scope the key lacks.
     const bills = await v1('/customerBillManagement/customerBill', key.cle);
     expect(bills.statusCode).toBe(403);

@@ -61,4 +61,15 @@ export function publicApiScope(scope: ModuleApp, core: Core): void {
     return sendTmfError(reply, mapped.error, mapped.extra.issues);
   });
   scope.setNotFoundHandler((_request, reply) => sendTmfError(reply, fail('API_RESOURCE_UNKNOWN')));
+  // The web app's catch-all would otherwise take the public API's unknown paths: they are its own,
+  // answered after the key is checked, in its own shape.
+  scope.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    config: { xsrf: false },
+    schema: { hide: true },
+    handler: async () => {
+      throw fail('API_RESOURCE_UNKNOWN');
+    },
+  });
 }
