@@ -48,7 +48,7 @@ export interface UsageAlertsDeps extends ServiceCore {
   jobs: Jobs;
   mails: UsageAlertsMails;
   /** Tells the account's webhooks of each alert raised (`alerte.consommation`). */
-  webhooks: Pick<WebhooksModule, 'emit'>;
+  webhooks: Pick<WebhooksModule, 'emitAll'>;
 }
 
 
@@ -239,7 +239,7 @@ export function createUsageAlertsService(deps: UsageAlertsDeps) {
           if (row.utilisateurEmail && effectiveThresholds(row.lineThresholds, row.accountThresholds).thresholds.prevenirUtilisateur) userEmails.set(row.idContrat, row.utilisateurEmail);
         }
         await mails.alerts(tx, alerts, managers, userEmails, freezeEnd(periode));
-        for (const { idClientBscs, ...data } of alerts) await deps.webhooks.emit(tx, { idClientBscs, type: 'alerte.consommation', data });
+        await deps.webhooks.emitAll(tx, 'alerte.consommation', alerts.map(({ idClientBscs, ...data }) => ({ idClientBscs, data })));
         return inserted.length;
       });
     },

@@ -20,6 +20,8 @@ export interface WebhooksModule {
    * event's id (its webhook-id), or null when no active webhook of the account wants that type.
    */
   emit<Type extends WebhookEvent>(tx: Transaction, event: WebhookEmission<Type>): Promise<string | null>;
+  /** Several events of one type at once (an evaluation's alerts), the accounts' webhooks read in one query; their ids or nulls. */
+  emitAll<Type extends WebhookEvent>(tx: Transaction, type: Type, events: readonly Omit<WebhookEmission<Type>, 'type'>[]): Promise<(string | null)[]>;
   /**
    * One try of a delivery, as the job queue runs it, if it is due and no instance holds it.
    * `timeoutMs` is for tests only: the queue always waits WEBHOOK_TIMEOUT_SECONDS.
@@ -59,7 +61,7 @@ export const webhooksModule = defineModule(
       pageLink: `${base.publicUrl}/ecare${API_PAGE}`,
       userAgent: `${config.brandName.replace(/[^A-Za-z0-9]+/g, '-')}-Webhooks/1.0 (+${base.publicUrl})`,
     });
-    app.decorate('webhooks', { emit: service.emit, deliver: service.deliver } satisfies WebhooksModule);
+    app.decorate('webhooks', { emit: service.emit, emitAll: service.emitAll, deliver: service.deliver } satisfies WebhooksModule);
     // A try that fails plans the next one itself, and a job lost with its instance is queued again
     // by the sweep once its claim has lapsed: a failed job would add nothing by being retried.
     await core.jobs.workBatch<DeliverJob>(

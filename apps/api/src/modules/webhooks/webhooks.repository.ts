@@ -83,12 +83,16 @@ export function createWebhooksRepository(db: Database) {
     },
 
     /** The account's active webhooks subscribed to `type`. */
-    async subscribed(tx: Transaction, idClientBscs: number, type: WebhookEvent): Promise<string[]> {
+    /** The active webhooks of these accounts that want `type`, by account: one query however many accounts. */
+    async subscribed(tx: Transaction, idClientBscs: readonly number[], type: WebhookEvent): Promise<Map<number, string[]>> {
+      const byAccount = new Map<number, string[]>();
+      if (idClientBscs.length === 0) return byAccount;
       const rows = await tx.db
-        .select({ idWebhook: webhooks.idWebhook })
+        .select({ idWebhook: webhooks.idWebhook, idClientBscs: webhooks.idClientBscs })
         .from(webhooks)
-        .where(and(eq(webhooks.idClientBscs, idClientBscs), eq(webhooks.actif, true), arrayContains(webhooks.evenements, [type])));
-      return rows.map((row) => row.idWebhook);
+        .where(and(inArray(webhooks.idClientBscs, [...new Set(idClientBscs)]), eq(webhooks.actif, true), arrayContains(webhooks.evenements, [type])));
+      for (const row of rows) byAccount.set(row.idClientBscs, [...(byAccount.get(row.idClientBscs) ?? []), row.idWebhook]);
+      return byAccount;
     },
 
     async insertEvent(tx: Transaction, event: EventRow, deliveries: readonly (typeof webhookDeliveries.$inferInsert)[]): Promise<void> {

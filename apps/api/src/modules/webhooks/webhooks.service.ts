@@ -192,6 +192,26 @@ export function createWebhooksService(deps: WebhooksDeps) {
     });
   }
 
+  /** Writes each event some active webhook of its account wants, with its deliveries, sent after the commit; their ids, or null. */
+  async function emitAll<Type extends WebhookEvent>(tx: Transaction, type: Type, emissions: readonly Omit<WebhookEmission<Type>, 'type'>[]): Promise<(string | null)[]> {
+    const targetsOf = await repo.subscribed(tx, emissions.map((emission) => emission.idClientBscs), type);
+    const now = clock.now();
+    const ids: (string | null)[] = [];
+    for (const { idClientBscs, data } of emissions) {
+      const targets = targetsOf.get(idClientBscs) ?? [];
+      if (targets.length === 0) {
+        ids.push(null);
+        continue;
+      }
+      const idEvenement = `msg_${randomBytes(18).toString('base64url')}`;
+      const deliveries = targets.map((idWebhook) => ({ idLivraison: randomUUID(), idWebhook, idEvenement, statut: 'EN_ATTENTE' as const, tentatives: 0, prochaineTentative: now, creeLe: now }));
+      await repo.insertEvent(tx, { idEvenement, idClientBscs, type, donnees: { idClientBscs, ...data }, creeLe: now }, deliveries);
+      for (const { idLivraison } of deliveries) await jobs.send(DELIVER_QUEUE, { idLivraison } satisfies DeliverJob, { tx });
+      ids.push(idEvenement);
+    }
+    return ids;
+  }
+
   return {
     async list(userId: number, idClientBscs: number): Promise<{ webhooks: Webhook[] }> {
       await policy.assertAccount(userId, idClientBscs);
@@ -328,16 +348,13 @@ export function createWebhooksService(deps: WebhooksDeps) {
      * a delivery per active webhook of the account subscribed to its type, and their jobs, which
      * run once it commits. Nothing is written when no webhook wants it.
      */
-    async emit<Type extends WebhookEvent>(tx: Transaction, { idClientBscs, type, data }: WebhookEmission<Type>): Promise<string | null> {
-      const targets = await repo.subscribed(tx, idClientBscs, type);
-      if (targets.length === 0) return null;
-      const now = clock.now();
-      const idEvenement = `msg_${randomBytes(18).toString('base64url')}`;
-      const deliveries = targets.map((idWebhook) => ({ idLivraison: randomUUID(), idWebhook, idEvenement, statut: 'EN_ATTENTE' as const, tentatives: 0, prochaineTentative: now, creeLe: now }));
-      await repo.insertEvent(tx, { idEvenement, idClientBscs, type, donnees: { idClientBscs, ...data }, creeLe: now }, deliveries);
-      for (const { idLivraison } of deliveries) await jobs.send(DELIVER_QUEUE, { idLivraison } satisfies DeliverJob, { tx });
-      return idEvenement;
+    async emit<Type extends WebhookEvent>(tx: Transaction, emission: WebhookEmission<Type>): Promise<string | null> {
+      const [id] = await emitAll(tx, emission.type, [emission]);
+      return id ?? null;
     },
+
+    /** Several events of one type (an evaluation's alerts): the accounts' webhooks read once for all. */
+    emitAll,
 
     /**
      * One try of a delivery, if it is due and no other instance holds it (the claim): the body
