@@ -7,10 +7,11 @@ import { WEBHOOKS_AUDIT_ACTIONS } from './webhooks.audit.ts';
 import type { WebhookEmission } from './webhooks.events.ts';
 import { createWebhooksRepository } from './webhooks.repository.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
-import { createWebhooksService, DELIVER_QUEUE, type DeliverJob, type DeliveryResult } from './webhooks.service.ts';
+import { DELIVER_QUEUE, type DeliverJob, type DeliveryResult } from './webhooks.dispatch.ts';
+import { createWebhooksService } from './webhooks.service.ts';
 
 export type { WebhookEmission, WebhookPayloads, LineStatusCause } from './webhooks.events.ts';
-export type { DeliveryResult } from './webhooks.service.ts';
+export type { DeliveryResult } from './webhooks.dispatch.ts';
 
 /** What other modules (and the tests) may use of the webhooks. */
 export interface WebhooksModule {

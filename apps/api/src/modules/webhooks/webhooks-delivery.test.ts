@@ -9,7 +9,7 @@ import { demoFixture } from '../../test/demo-fixture.ts';
 import { bodyOf, expectError, useTestContext } from '../../test/harness.ts';
 import { createWebhook, inTransaction, startReceiver, webhooksUrl, type Receiver } from '../../test/support/webhooks.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from './webhooks.schema.ts';
-import { RETRY_DELAYS_MS } from './webhooks.service.ts';
+import { RETRY_DELAYS_MS } from './webhooks.dispatch.ts';
 
 /*
  * Deliveries to an endpoint this test starts on 127.0.0.1 (WEBHOOKS_ALLOW_LOOPBACK=true), signed

@@ -1,12 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
-  WEBHOOK_DISABLE_AFTER_HOURS,
   WEBHOOK_SECRET_OVERLAP_HOURS,
-  WEBHOOK_TIMEOUT_SECONDS,
   WEBHOOKS_MAX,
   type Webhook,
   type WebhookDelivery,
-  type WebhookDeliveryStatus,
   type WebhookEvent,
   type WebhookInput,
   type WebhookWithSecret,
@@ -18,40 +15,15 @@ import type { Transaction } from '../../db/transaction.ts';
 import { fail } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { actingAgent } from '../../policy/acting-agent.ts';
-import { postWebhook, type PostOutcome } from './webhooks.delivery.ts';
-import type { WebhookEmission } from './webhooks.events.ts';
+import { createWebhookDispatch, DELIVER_QUEUE, type DeliverJob } from './webhooks.dispatch.ts';
 import { webhookMail, type WebhookMailEvent } from './webhooks.mails.ts';
-import type { AttemptRow, DeliveryContext, DeliveryRow, WebhookRow, WebhooksRepository } from './webhooks.repository.ts';
-import { newSigningSecret, signatureHeader } from './webhooks.signing.ts';
+import type { AttemptRow, DeliveryRow, WebhookRow, WebhooksRepository } from './webhooks.repository.ts';
+import { newSigningSecret } from './webhooks.signing.ts';
 import { webhookUrl, type Resolve } from './webhooks.ssrf.ts';
 
-export const DELIVER_QUEUE = 'webhooks.deliver';
-/** One delivery to try: what a job of the queue carries. */
-export interface DeliverJob {
-  idLivraison: string;
-}
-
-const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-
-/**
- * The waits after the 1st, 2nd… failed try of a delivery (5 s, 5 min, 30 min, 2 h, 5 h, 8 h, 9 h):
- * its 8th and last try comes 24 h 35 min after the first, so that an endpoint that never answers
- * has failed for 24 hours by then and is disabled. After the last, the delivery is given up.
- */
-export const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 8 * HOUR, 9 * HOUR] as const;
-/** How long an instance holds a delivery it sends: longer than a try (10 s), short enough that a crash delays it little. */
-const CLAIM_MS = 60 * SECOND;
-/** Deliveries the sweep queues per run (every minute). */
-const DUE_BATCH = 500;
+const HOUR = 3_600_000;
 /** Deliveries the log shows. */
 const LOG_SIZE = 100;
-/** Events (with their deliveries and attempts) are kept this long. */
-export const EVENTS_KEPT_DAYS = 30;
-const FORGET_BATCH = 1_000;
-/** Who the audit log names for what the portal does by itself. */
-const SYSTEM = { userId: 0, sourceAddress: 'tache-planifiee' } as const;
 
 /** Who acts on the page: a manager, or an agent in their session. */
 export interface WebhookActor extends Actor {
@@ -71,9 +43,6 @@ export interface WebhooksDeps extends ServiceCore {
   /** How hosts are resolved at delivery (node's resolver unless a test gives one). */
   resolve?: Resolve;
 }
-
-/** What one call of `deliver` did. */
-export type DeliveryResult = 'NON_DUE' | Exclude<WebhookDeliveryStatus, 'EN_ATTENTE'>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const sameEvents = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((event) => b.includes(event));
@@ -97,10 +66,9 @@ function deliveryOf(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookD
 
 /**
  * Webhooks (decision 062): a manager's endpoints of an account, each signed with a secret shown
- * once; the events other modules emit in their transactions, delivered per the Standard Webhooks
- * specification at least once, through the job queue, retried over a day; an endpoint failing
- * for 24 hours disabled. An agent in a manager's session lists, reads the log, disables, deletes
- * and sends again, never creates, redirects or renews a secret.
+ * once and renewed with a day of overlap, and their delivery log with « Renvoyer ». An agent in a
+ * manager's session lists, reads the log, disables, deletes and sends again, never creates,
+ * redirects or renews a secret. What is sent, and how, is the dispatch's (webhooks.dispatch.ts).
  */
 export function createWebhooksService(deps: WebhooksDeps) {
   const { repo, policy, audit, transaction, mail, clock, jobs, box } = deps;
@@ -142,77 +110,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return row;
   }
 
-  /** The secrets that sign now: the current one, and the previous one during a rotation's overlap; null when the current one no longer opens. */
-  function signingSecrets(webhook: DeliveryContext['webhook'], now: Date): string[] | null {
-    const current = open(webhook.idWebhook, webhook.secret);
-    if (current === null) return null;
-    const previous = webhook.ancienSecret && webhook.ancienSecretJusqua && webhook.ancienSecretJusqua > now ? open(webhook.idWebhook, webhook.ancienSecret) : null;
-    return previous === null ? [current] : [current, previous];
-  }
-
-  /** Disables a webhook failing for too long, in the transaction of its last failure: once, audited, its managers mailed. */
-  async function disableFailing(tx: Transaction, idWebhook: string, now: Date, since: Date): Promise<void> {
-    const row = await repo.disable(tx, idWebhook, now);
-    if (!row) return;
-    await repo.abandonPending(tx, idWebhook);
-    await audit.record(
-      { ...SYSTEM, action: 'WEBHOOK_DESACTIVATION_AUTOMATIQUE', idClientBscs: row.idClientBscs, details: { idWebhook, url: row.url, enEchecDepuis: since.toISOString() } },
-      { tx },
-    );
-    await mailManagers(tx, row, 'DESACTIVATION', null);
-  }
-
-  /** Records a try and its consequences: the delivery's next status, the webhook's failing state. */
-  async function recordTry(context: DeliveryContext, started: Date, claimedUntil: Date, outcome: PostOutcome): Promise<DeliveryResult> {
-    const now = clock.now();
-    const { idWebhook } = context.webhook;
-    return transaction(async (tx) => {
-      await repo.recordAttempt(tx, {
-        id: randomUUID(),
-        idLivraison: context.idLivraison,
-        le: started,
-        codeHttp: outcome.codeHttp,
-        dureeMs: outcome.dureeMs,
-        erreur: outcome.erreur,
-        reponse: outcome.reponse,
-      });
-      if (outcome.ok) {
-        await repo.finish(tx, context.idLivraison, claimedUntil, { statut: 'LIVREE', prochaineTentative: null });
-        await repo.markSucceeding(tx, idWebhook);
-        return 'LIVREE';
-      }
-      const delay = RETRY_DELAYS_MS[context.tentatives - 1];
-      const statut = delay === undefined ? 'ABANDONNEE' : 'ECHEC';
-      await repo.finish(tx, context.idLivraison, claimedUntil, { statut, prochaineTentative: delay === undefined ? null : new Date(now.getTime() + delay) });
-      const failing = await repo.markFailing(tx, idWebhook, now);
-      if (failing?.actif && now.getTime() - failing.enEchecDepuis.getTime() >= WEBHOOK_DISABLE_AFTER_HOURS * HOUR) {
-        await disableFailing(tx, idWebhook, now, failing.enEchecDepuis);
-      }
-      return statut;
-    });
-  }
-
-  /** Writes each event some active webhook of its account wants, with its deliveries, sent after the commit; their ids, or null. */
-  async function emitAll<Type extends WebhookEvent>(tx: Transaction, type: Type, emissions: readonly Omit<WebhookEmission<Type>, 'type'>[]): Promise<(string | null)[]> {
-    const targetsOf = await repo.subscribed(tx, emissions.map((emission) => emission.idClientBscs), type);
-    const now = clock.now();
-    const ids: (string | null)[] = [];
-    for (const { idClientBscs, data } of emissions) {
-      const targets = targetsOf.get(idClientBscs) ?? [];
-      if (targets.length === 0) {
-        ids.push(null);
-        continue;
-      }
-      const idEvenement = `msg_${randomBytes(18).toString('base64url')}`;
-      const deliveries = targets.map((idWebhook) => ({ idLivraison: randomUUID(), idWebhook, idEvenement, statut: 'EN_ATTENTE' as const, tentatives: 0, prochaineTentative: now, creeLe: now }));
-      await repo.insertEvent(tx, { idEvenement, idClientBscs, type, donnees: { idClientBscs, ...data }, creeLe: now }, deliveries);
-      for (const { idLivraison } of deliveries) await jobs.send(DELIVER_QUEUE, { idLivraison } satisfies DeliverJob, { tx });
-      ids.push(idEvenement);
-    }
-    return ids;
-  }
+  const dispatch = createWebhookDispatch({ repo, audit, transaction, clock, jobs, reach, open, userAgent: deps.userAgent, resolve: deps.resolve, mailManagers });
 
   return {
+    ...dispatch,
+
     async list(userId: number, idClientBscs: number): Promise<{ webhooks: Webhook[] }> {
       await policy.assertAccount(userId, idClientBscs);
       const now = clock.now();
@@ -348,65 +250,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
      * a delivery per active webhook of the account subscribed to its type, and their jobs, which
      * run once it commits. Nothing is written when no webhook wants it.
      */
-    async emit<Type extends WebhookEvent>(tx: Transaction, emission: WebhookEmission<Type>): Promise<string | null> {
-      const [id] = await emitAll(tx, emission.type, [emission]);
-      return id ?? null;
-    },
 
-    /** Several events of one type (an evaluation's alerts): the accounts' webhooks read once for all. */
-    emitAll,
-
-    /**
-     * One try of a delivery, if it is due and no other instance holds it (the claim): the body
-     * `{ type, timestamp, data }` signed per the Standard Webhooks specification, POSTed, the try
-     * recorded, and the next one planned (RETRY_DELAYS_MS) or the delivery given up. `timeoutMs`
-     * is shorter only in tests; the queue always gives WEBHOOK_TIMEOUT_SECONDS.
-     */
-    async deliver(idLivraison: string, { timeoutMs = WEBHOOK_TIMEOUT_SECONDS * SECOND }: { timeoutMs?: number } = {}): Promise<DeliveryResult> {
-      const started = clock.now();
-      const claimedUntil = new Date(started.getTime() + CLAIM_MS);
-      const context = await repo.claim(idLivraison, started, claimedUntil);
-      if (!context) return 'NON_DUE';
-      const secrets = signingSecrets(context.webhook, started);
-      const timestamp = Math.floor(started.getTime() / SECOND);
-      const body = JSON.stringify({ type: context.event.type, timestamp: context.event.creeLe.toISOString(), data: context.event.donnees });
-      const outcome: PostOutcome =
-        secrets === null
-          ? { ok: false, codeHttp: null, reponse: null, erreur: 'Le secret de signature ne peut plus être lu : renouvelez-le.', dureeMs: 0 }
-          : await postWebhook({
-              url: context.webhook.url,
-              body,
-              headers: {
-                'content-type': 'application/json',
-                'user-agent': deps.userAgent,
-                'webhook-id': context.idEvenement,
-                'webhook-timestamp': String(timestamp),
-                'webhook-signature': signatureHeader(secrets, context.idEvenement, timestamp, body),
-              },
-              timeoutMs,
-              ...reach,
-              resolve: deps.resolve,
-            });
-      return recordTry(context, started, claimedUntil, outcome);
-    },
-
-    /** Queues every delivery due now (retries, and any whose job was lost); every minute, on one instance. */
-    async queueDue(): Promise<number> {
-      const due = await repo.due(clock.now(), DUE_BATCH);
-      for (const idLivraison of due) await jobs.send(DELIVER_QUEUE, { idLivraison } satisfies DeliverJob);
-      return due.length;
-    },
-
-    /** Events older than 30 days, with their deliveries and tries. */
-    async forgetOld(): Promise<number> {
-      const before = new Date(clock.now().getTime() - EVENTS_KEPT_DAYS * 24 * HOUR);
-      let forgotten = 0;
-      for (;;) {
-        const deleted = await repo.forgetEventsBefore(before, FORGET_BATCH);
-        forgotten += deleted;
-        if (deleted < FORGET_BATCH) return forgotten;
-      }
-    },
   };
 }
 
