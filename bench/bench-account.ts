@@ -3,8 +3,8 @@
  * demo manager's account under BENCH_ACCOUNT, managed by them, with as many active lines as a part
  * needs (bulk actions, the public API), removed after the part so that the kept database stays its size.
  */
-import { openApiDatabase } from './fleet-scale.ts';
-import type { ApiDatabase } from './servers.ts';
+import { fillScaled, openApiDatabase, settingsFromEnv } from './fleet-scale.ts';
+import { ensurePostgres, login, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
 
 /** The bench's own account and the first id of its lines: far above the seed's. */
 export const BENCH_ACCOUNT = 990_000_001;
@@ -53,5 +53,51 @@ export async function removeBenchAccount(database: ApiDatabase): Promise<void> {
     await handle.executeSql(cleanUp(BENCH_ACCOUNT));
   } finally {
     await handle.close();
+  }
+}
+
+/** What a part on the bench's account reports: measured, skipped (no PostgreSQL) or failed, and why. */
+export interface BenchAccountReport {
+  status: 'measured' | 'skipped' | 'failed';
+  note?: string;
+  serverVersion?: string;
+}
+
+/**
+ * Runs `measure` against a server on the scaled PostgreSQL database (seeded if missing) whose
+ * bench account has `lines` lines, signed in as the demo manager; the report says skipped when
+ * PostgreSQL is not reachable and failed with the error's message; the server is stopped and the
+ * account removed whatever happens.
+ */
+export async function onBenchAccount(
+  report: BenchAccountReport,
+  lines: number,
+  log: (message: string) => void,
+  measure: (server: RunningServer, token: string) => Promise<void>,
+): Promise<void> {
+  const scale = settingsFromEnv(log);
+  const reached = await ensurePostgres(scale.scaledPostgresUrl);
+  if ('unreachable' in reached) {
+    report.status = 'skipped';
+    report.note = `PostgreSQL not reachable (${reached.unreachable})`;
+    log(`${report.note}; skipped`);
+    return;
+  }
+  report.serverVersion = reached.version;
+  const database: ApiDatabase = { kind: 'postgres', url: scale.scaledPostgresUrl };
+  let server: RunningServer | undefined;
+  try {
+    await fillScaled(database, scale.accounts, {}, log);
+    await prepareBenchAccount(database, lines);
+    server = await startApi(database, { LOG_LEVEL: 'warn' });
+    await measure(server, await login(server.baseUrl));
+    report.status = 'measured';
+  } catch (error) {
+    report.status = 'failed';
+    report.note = error instanceof Error ? error.message : String(error);
+    log(`FAILED ${report.note}`);
+  } finally {
+    await server?.child.stop();
+    await removeBenchAccount(database).catch((error: unknown) => log(`could not remove the bench account: ${String(error)}`));
   }
 }

@@ -15,9 +15,8 @@
 import os from 'node:os';
 import { TARGETS, wholeFromEnv } from './bench-config.ts';
 import { runAsScript } from './child-process.ts';
-import { BENCH_ACCOUNT, FIRST_LINE, prepareBenchAccount, removeBenchAccount } from './bench-account.ts';
-import { fillScaled, settingsFromEnv } from './fleet-scale.ts';
-import { call, ensurePostgres, login, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
+import { BENCH_ACCOUNT, FIRST_LINE, onBenchAccount } from './bench-account.ts';
+import { call } from './servers.ts';
 import { formatInt, heading, passMiss, renderTable } from './text-table.ts';
 
 export interface BulkActionsReport {
@@ -38,22 +37,7 @@ export async function benchBulkActions(log: (message: string) => void = (message
   const lines = wholeFromEnv('BENCH_BULK_LINES', 10_000, 10, 10_000);
   console.log(heading(`Bulk actions — one job over ${formatInt(lines)} lines, POST to its end — load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`));
   const report: BulkActionsReport = { label: 'PostgreSQL', status: 'failed', lines, pass: null };
-  const scale = settingsFromEnv(log);
-  const reached = await ensurePostgres(scale.scaledPostgresUrl);
-  if ('unreachable' in reached) {
-    report.status = 'skipped';
-    report.note = `PostgreSQL not reachable (${reached.unreachable})`;
-    log(`${report.note}; skipped`);
-    return [report];
-  }
-  report.serverVersion = reached.version;
-  const database: ApiDatabase = { kind: 'postgres', url: scale.scaledPostgresUrl };
-  let server: RunningServer | undefined;
-  try {
-    await fillScaled(database, scale.accounts, {}, log);
-    await prepareBenchAccount(database, lines);
-    server = await startApi(database, { LOG_LEVEL: 'warn' });
-    const token = await login(server.baseUrl);
+  await onBenchAccount(report, lines, log, async (server, token) => {
     const ids = Array.from({ length: lines }, (_, i) => FIRST_LINE + i + 1);
     const body = { action: 'ANNUAIRE', parametres: { inscriptionAnnuaire: 'LISTE_ORANGE' }, lignes: ids };
     const path = `/api/clients/${BENCH_ACCOUNT}/actions-groupees`;
@@ -83,15 +67,8 @@ export async function benchBulkActions(log: (message: string) => void = (message
     if (job.faits !== lines || job.refuses !== 0) throw new Error(`${job.faits} rows done and ${job.refuses} refused of ${lines}`);
     report.rowsPerSecond = lines / report.jobSeconds;
     report.pass = report.jobSeconds <= TARGETS.bulkActions.maxJobSeconds;
-    report.status = 'measured';
     log(`${formatInt(lines)} rows done in ${report.jobSeconds.toFixed(1)} s (${formatInt(report.rowsPerSecond)} rows/s)`);
-  } catch (error) {
-    report.note = error instanceof Error ? error.message : String(error);
-    log(`FAILED ${report.note}`);
-  } finally {
-    await server?.child.stop();
-    await removeBenchAccount(database).catch((error: unknown) => log(`could not remove the bench account: ${String(error)}`));
-  }
+  });
   console.log(
     renderTable(
       ['database', 'lines', 'dry run', 'job (POST → end)', 'rows/s', 'target'],

@@ -11,10 +11,9 @@
  */
 import os from 'node:os';
 import { TARGETS, wholeFromEnv } from './bench-config.ts';
-import { BENCH_ACCOUNT, prepareBenchAccount, removeBenchAccount } from './bench-account.ts';
+import { BENCH_ACCOUNT, onBenchAccount } from './bench-account.ts';
 import { runAsScript } from './child-process.ts';
-import { fillScaled, settingsFromEnv } from './fleet-scale.ts';
-import { call, ensurePostgres, login, startApi, type ApiDatabase, type RunningServer } from './servers.ts';
+import { call, type RunningServer } from './servers.ts';
 import { percentile } from './stats.ts';
 import { formatInt, formatMs, heading, passMiss, renderTable } from './text-table.ts';
 
@@ -52,21 +51,7 @@ export async function benchPublicApi(log: (message: string) => void = (message) 
   const samples = wholeFromEnv('BENCH_API_SAMPLES', 600, 20, 10_000);
   console.log(heading(`Public API — pages of ${PAGE} lines of a ${formatInt(lines)}-line account — load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`));
   const report: PublicApiReport = { label: 'PostgreSQL', status: 'failed', lines, kinds: [], pass: null };
-  const scale = settingsFromEnv(log);
-  const reached = await ensurePostgres(scale.scaledPostgresUrl);
-  if ('unreachable' in reached) {
-    report.status = 'skipped';
-    report.note = `PostgreSQL not reachable (${reached.unreachable})`;
-    log(`${report.note}; skipped`);
-    return [report];
-  }
-  const database: ApiDatabase = { kind: 'postgres', url: scale.scaledPostgresUrl };
-  let server: RunningServer | undefined;
-  try {
-    await fillScaled(database, scale.accounts, {}, log);
-    await prepareBenchAccount(database, lines);
-    server = await startApi(database, { LOG_LEVEL: 'warn' });
-    const session = await login(server.baseUrl);
+  await onBenchAccount(report, lines, log, async (server, session) => {
     const expireLe = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const keys: string[] = [];
     for (let i = 0; i < KEYS; i++) {
@@ -94,14 +79,7 @@ export async function benchPublicApi(log: (message: string) => void = (message) 
       return { name: kind.name, p50Ms: percentile(sorted, 0.5), p95Ms, pass: p95Ms <= TARGETS.publicApi.maxPageP95Ms };
     });
     report.pass = report.kinds.every((kind) => kind.pass);
-    report.status = 'measured';
-  } catch (error) {
-    report.note = error instanceof Error ? error.message : String(error);
-    log(`FAILED ${report.note}`);
-  } finally {
-    await server?.child.stop();
-    await removeBenchAccount(database).catch((error: unknown) => log(`could not remove the bench account: ${String(error)}`));
-  }
+  });
   console.log(
     renderTable(
       ['database', 'request', 'p50', 'p95', 'target'],
