@@ -53,9 +53,9 @@ export const lineUsage = pgTable(
 export const lineUsageDays = pgTable(
   'line_usage_days',
   {
-    idContrat: integer('id_contrat')
-      .notNull()
-      .references(() => contracts.idContrat, { onDelete: 'cascade' }),
+    // No foreign key (decision 047): its check locked the contract's row for each day written, a
+    // write to `contracts` per line fed. The feed writes only ids it has just read there; no line is deleted.
+    idContrat: integer('id_contrat').notNull(),
     jour: date('jour', { mode: 'string' }).notNull(),
     dataOctets: bigint('data_octets', { mode: 'number' }).notNull().default(0),
     voixSecondes: bigint('voix_secondes', { mode: 'number' }).notNull().default(0),

@@ -63,6 +63,8 @@ export const emailOutbox = pgTable(
     transport: text('transport'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The id of the request that queued the message (logs and `X-Request-Id`); null outside a request. */
+    requestId: text('request_id'),
   },
   (t) => [index('email_outbox_created_idx').on(t.createdAt)],
 );

@@ -32,12 +32,15 @@ import { customerTables, describeDatabase, isLocalDatabase, resetDemoData } from
 import * as schema from '../schema.ts';
 import { seedScale } from './scale.ts';
 
-/** The tables a single feature keeps to itself, each declared in its module's `*.schema.ts` (as drizzle-kit reads them). */
+/** The tables a single feature or platform piece keeps to itself, each declared in its folder's `*.schema.ts` (as drizzle-kit reads them). */
 async function moduleTables(): Promise<PgTable[]> {
-  const modules = path.resolve(import.meta.dirname, '../../modules');
-  const files = readdirSync(modules, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((folder) => readdirSync(path.join(modules, folder.name)).filter((name) => name.endsWith('.schema.ts')).map((name) => path.join(modules, folder.name, name)));
+  // Where drizzle.config.ts finds them: a feature's folder, or a platform piece's.
+  const files = ['../../modules', '../../platform'].flatMap((relative) => {
+    const parent = path.resolve(import.meta.dirname, relative);
+    return readdirSync(parent, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((folder) => readdirSync(path.join(parent, folder.name)).filter((name) => name.endsWith('.schema.ts')).map((name) => path.join(parent, folder.name, name)));
+  });
   const tables: PgTable[] = [];
   for (const file of files) tables.push(...(Object.values((await import(file)) as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable))));
   return tables;

@@ -1,6 +1,5 @@
 /** The usage feed's own table: each record received once, by the mediation system's id (decision 045). */
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { contracts } from '../../db/schema.ts';
 
 /**
  * Every usage record counted, kept so that a record sent again is known (its id is the key) and
@@ -10,9 +9,8 @@ export const usageEvents = pgTable(
   'usage_events',
   {
     idEvenement: text('id_evenement').primaryKey(),
-    idContrat: integer('id_contrat')
-      .notNull()
-      .references(() => contracts.idContrat, { onDelete: 'cascade' }),
+    // No foreign key, as `line_usage_days` (decision 047): the feed writes only ids it has just read from `contracts`.
+    idContrat: integer('id_contrat').notNull(),
     horodatage: timestamp('horodatage', { withTimezone: true }).notNull(),
     type: text('type', { enum: ['DATA', 'VOIX', 'SMS', 'DATA_ITINERANCE', 'VOIX_ITINERANCE'] }).notNull(),
     zone: text('zone', { enum: ['FRANCE', 'UE', 'MONDE'] }).notNull(),
