@@ -27,10 +27,9 @@ export interface WatchRow {
   fedDataOctets: number;
   fedHorsForfaitCentimes: number;
   fedItineranceCentimes: number;
-  /** Data of each earlier day with usage (history for the anomaly rule), and the heaviest day touched now. */
-  previousDaysOctets: number[];
+  /** Data of the heaviest day touched now, and the out-of-bundle amount of the days the last 24 hours fall on. */
   touchedDayOctets: number;
-  horsForfait24hCentimes: number;
+  recentDaysHorsForfaitCentimes: number;
 }
 
 /** Ids per statement: far below PostgreSQL's 65,535 parameters. */
@@ -105,14 +104,16 @@ export function createUsageAlertsRepository(db: Database) {
     },
 
     /**
-     * What the guard needs of each line just fed: plan, thresholds, the running period so far,
-     * the previous days' data and the last 24 hours' out-of-bundle amount. Three reads a batch of
-     * lines, each by primary key or index range.
+     * What the guard needs of each line just fed: plan, thresholds, the running period so far, the
+     * days touched now and those the last 24 hours fall on. Three reads a batch of lines, each by
+     * primary key or index range; of the days, only the period's, the touched ones and the last 24 hours'.
      */
-    async watch(idContrats: readonly number[], days: { periodStart: string; historyStart: string; today: string; touchedFrom: string }, since24h: Date): Promise<WatchRow[]> {
+    async watch(idContrats: readonly number[], days: { periodStart: string; touchedFrom: string; recentFrom: string }): Promise<WatchRow[]> {
       const out: WatchRow[] = [];
+      const from = [days.periodStart, days.touchedFrom, days.recentFrom].reduce((earliest, day) => (day < earliest ? day : earliest));
+      const dayData = sql`${lineUsageDays.dataOctets} + ${lineUsageDays.dataItineranceOctets}`;
       for (const ids of chunks(idContrats, IDS_PER_STATEMENT)) {
-        const [lines, fed, recent] = await Promise.all([
+        const [lines, fed] = await Promise.all([
           db
             .select({
               idContrat: contracts.idContrat,
@@ -133,24 +134,18 @@ export function createUsageAlertsRepository(db: Database) {
           db
             .select({
               idContrat: lineUsageDays.idContrat,
-              fedDataOctets: total(sql`case when ${lineUsageDays.jour} >= ${days.periodStart} then ${lineUsageDays.dataOctets} + ${lineUsageDays.dataItineranceOctets} end`),
+              fedDataOctets: total(sql`case when ${lineUsageDays.jour} >= ${days.periodStart} then ${dayData} end`),
               fedHorsForfaitCentimes: total(sql`case when ${lineUsageDays.jour} >= ${days.periodStart} then ${lineUsageDays.horsForfaitCentimes} end`),
               fedItineranceCentimes: total(sql`case when ${lineUsageDays.jour} >= ${days.periodStart} then ${lineUsageDays.itineranceCentimes} end`),
-              previousDaysOctets: sql<number[]>`coalesce(array_agg((${lineUsageDays.dataOctets} + ${lineUsageDays.dataItineranceOctets})::float8) filter (where ${lineUsageDays.jour} < ${days.today} and ${lineUsageDays.releves} > 0), '{}')`,
-              touchedDayOctets: sql<number>`coalesce(max((${lineUsageDays.dataOctets} + ${lineUsageDays.dataItineranceOctets})::float8) filter (where ${lineUsageDays.jour} >= ${days.touchedFrom}), 0)`,
+              touchedDayOctets: sql<number>`coalesce(max((${dayData})::float8) filter (where ${lineUsageDays.jour} >= ${days.touchedFrom}), 0)`,
+              recentDaysHorsForfaitCentimes: total(sql`case when ${lineUsageDays.jour} >= ${days.recentFrom} then ${lineUsageDays.horsForfaitCentimes} end`),
             })
             .from(lineUsageDays)
-            .where(and(anyOf(lineUsageDays.idContrat, ids), gte(lineUsageDays.jour, days.historyStart)))
+            .where(and(anyOf(lineUsageDays.idContrat, ids), gte(lineUsageDays.jour, from)))
             .groupBy(lineUsageDays.idContrat),
-          db
-            .select({ idContrat: usageEvents.idContrat, centimes: total(sql`${usageEvents.montantHorsForfaitCentimes}`) })
-            .from(usageEvents)
-            .where(and(anyOf(usageEvents.idContrat, ids), gte(usageEvents.horodatage, since24h), sql`${usageEvents.montantHorsForfaitCentimes} > 0`))
-            .groupBy(usageEvents.idContrat),
         ]);
         const thresholds = await this.thresholdsOf(lines.map((line) => line.idContrat), [...new Set(lines.map((line) => line.idClientBscs))]);
         const fedBy = new Map(fed.map((row) => [row.idContrat, row]));
-        const recentBy = new Map(recent.map((row) => [row.idContrat, row.centimes]));
         for (const line of lines) {
           const days = fedBy.get(line.idContrat);
           out.push({
@@ -168,11 +163,38 @@ export function createUsageAlertsRepository(db: Database) {
             fedDataOctets: days?.fedDataOctets ?? 0,
             fedHorsForfaitCentimes: days?.fedHorsForfaitCentimes ?? 0,
             fedItineranceCentimes: days?.fedItineranceCentimes ?? 0,
-            previousDaysOctets: (days?.previousDaysOctets ?? []).map(Number),
             touchedDayOctets: days?.touchedDayOctets ?? 0,
-            horsForfait24hCentimes: recentBy.get(line.idContrat) ?? 0,
+            recentDaysHorsForfaitCentimes: days?.recentDaysHorsForfaitCentimes ?? 0,
           });
         }
+      }
+      return out;
+    },
+
+    /** Data of each day with usage from `historyStart` to the day before `today`, per line (bytes). */
+    async previousDays(idContrats: readonly number[], { historyStart, today }: { historyStart: string; today: string }): Promise<Map<number, number[]>> {
+      const out = new Map<number, number[]>();
+      for (const ids of chunks(idContrats, IDS_PER_STATEMENT)) {
+        const rows = await db
+          .select({ idContrat: lineUsageDays.idContrat, octets: sql<number[]>`array_agg((${lineUsageDays.dataOctets} + ${lineUsageDays.dataItineranceOctets})::float8)` })
+          .from(lineUsageDays)
+          .where(and(anyOf(lineUsageDays.idContrat, ids), gte(lineUsageDays.jour, historyStart), lt(lineUsageDays.jour, today), sql`${lineUsageDays.releves} > 0`))
+          .groupBy(lineUsageDays.idContrat);
+        for (const row of rows) out.set(row.idContrat, row.octets.map(Number));
+      }
+      return out;
+    },
+
+    /** The out-of-bundle amount of the records of some lines since `since`, per line (centimes HT). */
+    async horsForfaitSince(idContrats: readonly number[], since: Date): Promise<Map<number, number>> {
+      const out = new Map<number, number>();
+      for (const ids of chunks(idContrats, IDS_PER_STATEMENT)) {
+        const rows = await db
+          .select({ idContrat: usageEvents.idContrat, centimes: total(sql`${usageEvents.montantHorsForfaitCentimes}`) })
+          .from(usageEvents)
+          .where(and(anyOf(usageEvents.idContrat, ids), gte(usageEvents.horodatage, since), sql`${usageEvents.montantHorsForfaitCentimes} > 0`))
+          .groupBy(usageEvents.idContrat);
+        for (const row of rows) out.set(row.idContrat, row.centimes);
       }
       return out;
     },

@@ -2,7 +2,7 @@ import { ANOMALY } from '@ecare/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeEvaluations } from './usage-alerts.service.ts';
-import { crossings, effectiveThresholds, median, DEFAULT_STORED_THRESHOLDS, type StoredThresholds, type WatchedLine } from './usage-alerts.rules.ts';
+import { crossings, effectiveThresholds, mayReach24h, median, needsHistory, DEFAULT_STORED_THRESHOLDS, type StoredThresholds, type WatchedLine } from './usage-alerts.rules.ts';
 
 const GIB = 1024 ** 3;
 
@@ -94,6 +94,32 @@ describe('crossings', () => {
         for (const key of keys(line)) expect(after.has(key)).toBe(true);
       }),
     );
+  });
+});
+
+describe('what the guard may leave unread', () => {
+  it('raises the same alerts without the previous days when no touched day needs them', () => {
+    const quietDays = fc.array(fc.integer({ min: 0, max: ANOMALY.minimumOctets }), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(lineArb, quietDays, (line, touchedDaysOctets) => {
+        expect(needsHistory(Math.max(...touchedDaysOctets))).toBe(false);
+        const quiet = { ...line, touchedDaysOctets };
+        expect(crossings({ ...quiet, previousDaysOctets: [] })).toEqual(crossings(quiet));
+      }),
+    );
+    expect(needsHistory(ANOMALY.minimumOctets + 1)).toBe(true);
+  });
+
+  it('raises the same alerts without the last 24 hours’ records when the days they fall on cannot reach the anomaly', () => {
+    fc.assert(
+      fc.property(lineArb, fc.integer({ min: 0, max: ANOMALY.horsForfait24hCentimes - 1 }), (line, recentDays) => {
+        expect(mayReach24h(recentDays)).toBe(false);
+        // The 24 hours hold at most what their days hold.
+        const within = { ...line, horsForfait24hCentimes: Math.min(line.horsForfait24hCentimes, recentDays) };
+        expect(crossings({ ...within, horsForfait24hCentimes: 0 })).toEqual(crossings(within));
+      }),
+    );
+    expect(mayReach24h(ANOMALY.horsForfait24hCentimes)).toBe(true);
   });
 });
 

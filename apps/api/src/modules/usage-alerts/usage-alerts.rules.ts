@@ -104,6 +104,19 @@ export function crossings(line: WatchedLine): AlertCandidate[] {
   return found;
 }
 
+/**
+ * Whether a line's previous days can matter: a touched day at or below ANOMALY.minimumOctets
+ * raises no anomaly whatever their median, so the guard reads them only above it.
+ */
+export const needsHistory = (touchedDayOctets: number) => touchedDayOctets > ANOMALY.minimumOctets;
+
+/**
+ * Whether a line's last 24 hours can reach the anomaly's amount: they hold at most what the days
+ * they fall on hold (every record counted adds to its day, no amount is negative), so the guard
+ * adds up the records only when those days reach it.
+ */
+export const mayReach24h = (recentDaysCentimes: number) => recentDaysCentimes >= ANOMALY.horsForfait24hCentimes;
+
 /** The median of some values (0 for none): the middle one, or the mean of the two middle ones. */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;

@@ -27,7 +27,7 @@ import type { UsageDayIncrement } from '../usage-feed/index.ts';
 import type { WebhooksModule } from '../webhooks/index.ts';
 import type { UsageAlertsMails } from './usage-alerts.mails.ts';
 import type { AlertRow, FreezeRow, UsageAlertsRepository, WatchRow } from './usage-alerts.repository.ts';
-import { crossings, effectiveThresholds, type StoredThresholds } from './usage-alerts.rules.ts';
+import { crossings, effectiveThresholds, mayReach24h, needsHistory, type StoredThresholds } from './usage-alerts.rules.ts';
 
 export const EVALUATE_QUEUE = 'usage-alerts.evaluate';
 /** The lines a batch of the usage feed added to, and its earliest day. */
@@ -96,8 +96,11 @@ export function alertOf(row: AlertRow): Alert {
 /** The first day of the period after `periode`: when a freeze set in it ends by itself. */
 const freezeEnd = (periode: string) => `${shiftPeriod(periode, 1)}-01`;
 
-/** What the guard reads of a line, as the pure rule takes it. */
-function watched(row: WatchRow) {
+/**
+ * What the guard reads of a line, as the pure rule takes it, with its previous days and its last
+ * 24 hours' out-of-bundle amount when they were read (when they cannot matter, none is passed).
+ */
+function watched(row: WatchRow, previousDaysOctets: number[], horsForfait24hCentimes: number) {
   const { thresholds } = effectiveThresholds(row.lineThresholds, row.accountThresholds);
   return {
     thresholds,
@@ -106,8 +109,8 @@ function watched(row: WatchRow) {
     periodHorsForfaitCentimes: row.monthlyHorsForfaitCentimes + row.fedHorsForfaitCentimes,
     periodItineranceCentimes: row.fedItineranceCentimes,
     touchedDaysOctets: [row.touchedDayOctets],
-    previousDaysOctets: row.previousDaysOctets,
-    horsForfait24hCentimes: row.horsForfait24hCentimes,
+    previousDaysOctets,
+    horsForfait24hCentimes,
   };
 }
 
@@ -201,11 +204,18 @@ export function createUsageAlertsService(deps: UsageAlertsDeps) {
       const today = parisDay(now);
       const periode = billingPeriodOf(now);
       const historyStart = addDays(today, -ANOMALY.historyDays);
-      const rows = await repo.watch(lignes, { periodStart: `${periode}-01`, historyStart, today, touchedFrom: depuis > historyStart ? depuis : historyStart }, new Date(now.getTime() - 86_400_000));
-      const candidates = rows.flatMap((row) => {
-        if (row.codeStatut === 'RESILIE') return [];
-        return crossings(watched(row)).map((candidate) => ({ ...candidate, idContrat: row.idContrat, idClientBscs: row.idClientBscs, periode }));
-      });
+      const since24h = new Date(now.getTime() - 86_400_000);
+      const rows = (await repo.watch(lignes, { periodStart: `${periode}-01`, touchedFrom: depuis > historyStart ? depuis : historyStart, recentFrom: parisDay(since24h) })).filter(
+        (row) => row.codeStatut !== 'RESILIE',
+      );
+      // The previous days and the last 24 hours' records of the few lines where they can matter only.
+      const [history, recent] = await Promise.all([
+        repo.previousDays(rows.filter((row) => needsHistory(row.touchedDayOctets)).map((row) => row.idContrat), { historyStart, today }),
+        repo.horsForfaitSince(rows.filter((row) => mayReach24h(row.recentDaysHorsForfaitCentimes)).map((row) => row.idContrat), since24h),
+      ]);
+      const candidates = rows.flatMap((row) =>
+        crossings(watched(row, history.get(row.idContrat) ?? [], recent.get(row.idContrat) ?? 0)).map((candidate) => ({ ...candidate, idContrat: row.idContrat, idClientBscs: row.idClientBscs, periode })),
+      );
       if (candidates.length === 0) return 0;
       const lines = new Map(rows.map((row) => [row.idContrat, row]));
       return transaction(async (tx) => {
