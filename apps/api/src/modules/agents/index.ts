@@ -40,6 +40,10 @@ export const agentsModule = defineModule(
     await agentsRoutes(app, { service, authenticateAgent, limits: core.limits });
     // Single sign-on entries: Gaia (OpenID Connect) and signed one-click URLs (decision 034).
     const { config } = core;
+    if (config.gaia && !config.ssoOneclic.secretConfigured && config.env === 'production') {
+      // The secret also seals the Gaia sign-in's pending checks and the SSO assertion (decision 066).
+      core.log.warn('SSO_ONECLIC_SECRET is not set: a Gaia sign-in works only when the same process answers its start and its return, and is lost when it restarts');
+    }
     await ssoRoutes(app, {
       service: createSsoService({ repo: createSsoRepository(core.db), agents: service, clock: core.clock, limits: core.limits, audit: core.audit }),
       authenticateAgent,

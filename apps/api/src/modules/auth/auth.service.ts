@@ -264,7 +264,10 @@ export function createAuthService(
       if (idleFor >= TOUCH_EVERY_MS) {
         await repo.touchSession(tokenHash, now);
         if (agent) await repo.touchAgentSessions(agent.agentId, now, policy.agentIdleMs);
-        if (reusable) recent.set(tokenHash, { ...session, lastSeenAt: now });
+        // A reused read touched is dropped, not kept anew: kept, a session revoked elsewhere
+        // meanwhile would be served for up to twice cacheMs (decision 066).
+        if (reusable && !cached) recent.set(tokenHash, { ...session, lastSeenAt: now });
+        else recent.delete(tokenHash);
       } else if (!cached && reusable) {
         // Only a fresh read starts a cache period, so a revocation elsewhere is seen within cacheMs.
         recent.set(tokenHash, session);

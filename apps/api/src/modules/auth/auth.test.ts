@@ -193,4 +193,21 @@ describe('sessions', () => {
     }
     expect(statuses.slice(-2)).toEqual([401, 401]);
   });
+
+  it('refuses a revoked session within the cache bound even when a request on the other instance writes its idle clock', async () => {
+    const other = await t.anotherInstance();
+    const token = await t.loginAs('solo');
+    const onOther = () => other.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
+    // The other instance reads the session just before its idle clock is due (written once a minute).
+    t.clock.advance(59_900);
+    expect((await onOther()).statusCode).toBe(200);
+    t.clock.advance(100);
+    expect((await t.send('POST', '/api/sessions/SessionData/Logout', { token })).statusCode).toBe(200);
+    // Still within the bound (2 s) on the other instance, whose read is reused and its idle clock written.
+    t.clock.advance(1_000);
+    expect((await onOther()).statusCode).toBe(200);
+    // Past the bound from the logout: that write did not start a new period for the revoked session.
+    t.clock.advance(1_500);
+    expect((await onOther()).statusCode).toBe(401);
+  });
 });

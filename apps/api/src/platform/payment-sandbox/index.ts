@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { defineModule } from '../../core/module.ts';
+import type { Database } from '../../db/client.ts';
 import type { PaymentProvider } from '../../modules/payment/index.ts';
 import { createSandboxNotifier } from './sandbox-notifier.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
-import { createSandboxSessions } from './sandbox-sessions.ts';
-import { createSandboxRepository } from './sandbox.repository.ts';
+import { createMemorySandboxSessions } from './sandbox-sessions.ts';
+import { createDatabaseSandboxSessions, createSandboxRepository } from './sandbox.repository.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 import { createSandboxTokenCodec } from './sandbox-token.ts';
 
@@ -20,6 +22,15 @@ declare module 'fastify' {
 const stylesheet = readFileSync(new URL('./sandbox.css', import.meta.url), 'utf8');
 
 /**
+ * Whether a query may run while a transaction holds a connection: a pool of several (PostgreSQL),
+ * not PGlite's one, which a single process serves. The portal stops a page inside its transaction.
+ */
+function besideTransactions(db: Database): boolean {
+  const pool: unknown = '$client' in db ? db.$client : undefined;
+  return pool instanceof pg.Pool && (pool.options.max ?? 10) > 1;
+}
+
+/**
  * The built-in card payment provider (decision 027): hosted pages at /sandbox-paiement/… that
  * take test cards, and their signed notifications to the portal. It stands where a real
  * provider's site would; the portal reaches it only through the PaymentProvider interface.
@@ -33,7 +44,8 @@ export const paymentSandboxModule = defineModule('payment-sandbox', async (app, 
     if (!secretConfigured) log.warn('PAYMENT_PROVIDER_SECRET is not set: payment notifications are accepted from this process only');
   }
   const codec = createSandboxTokenCodec(secret);
-  const sessions = createSandboxSessions();
+  // Several instances run on PostgreSQL only, and share the pages' state there (decision 066).
+  const sessions = besideTransactions(core.db) ? createDatabaseSandboxSessions(core.db) : createMemorySandboxSessions();
   const notifier = createSandboxNotifier({ url: `${config.publicUrl}/api/paiement/notification`, secret, clock, log });
   app.addHook('onClose', async () => notifier.close());
   app.decorate('paymentSandbox', { provider: createSandboxProvider({ codec, sessions, clock, publicUrl: config.publicUrl, secret }) });

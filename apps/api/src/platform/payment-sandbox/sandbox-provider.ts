@@ -28,8 +28,8 @@ export function createSandboxProvider({ codec, sessions, clock, publicUrl, secre
 
     async cancelPayment(transactionReference) {
       const now = clock.now();
-      // Known to this process only; a page served by another instance finds the transaction given
-      // up when a card is typed, and refuses it (sandbox.routes.ts).
+      // Shared by the instances on PostgreSQL; were it not, a page served by another instance would
+      // still find the transaction given up when a card is typed, and refuse it (sandbox.routes.ts).
       return sessions.cancel(transactionReference, new Date(now.getTime() + SANDBOX_SESSION_MS), now);
     },
 

@@ -32,7 +32,7 @@ export interface SandboxRouteDeps {
   limits: Limits;
   /**
    * Whether the portal still waits for the payment of this transaction. The sandbox stands beside
-   * the portal and reads it there: its own memory of the pages is per process and lost on restart.
+   * the portal and reads it there: its own memory of the pages is lost on a restart on PGlite.
    */
   transactionWaiting: (transactionReference: string) => Promise<boolean>;
 }
@@ -57,8 +57,8 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
   const portalPaymentPage = `${publicUrl}/ecare/mon-compte/paiement`;
 
   async function decide(session: SandboxSession, outcome: Outcome): Promise<void> {
-    // Taken before anything is awaited: a second submit of the page finds it taken.
-    if (!sessions.decide(session.transactionReference, outcome, session.expiresAt, clock.now())) return;
+    // Taken once, whichever instance serves the submit: a second submit of the page finds it taken.
+    if (!(await sessions.decide(session.transactionReference, outcome, session.expiresAt, clock.now()))) return;
     await notifier.notify({
       eventId: newEventId(),
       transactionReference: session.transactionReference,
@@ -90,12 +90,12 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
    * A card is never taken for a transaction the portal no longer waits for (given up for a newer
    * payment, settled): checked last before a card is decided on, and when the page is shown. The
    * page says so, and sends nothing to the portal (nothing happened); true when it answered. A
-   * page decided meanwhile in this process (its own card submitted twice, or stopped for a newer
-   * payment) is the reason the portal stopped waiting: `decided` answers it as such.
+   * page decided meanwhile (its own card submitted twice, or stopped for a newer payment) is the
+   * reason the portal stopped waiting: `decided` answers it as such.
    */
   async function refusedAsGivenUp(session: SandboxSession, reply: FastifyReply, decided: (outcome: Outcome) => Promise<unknown>): Promise<boolean> {
     if (await transactionWaiting(session.transactionReference)) return false;
-    const phase = phaseOf(session);
+    const phase = await phaseOf(session);
     if (phase.phase === 'DECIDEE') await decided(phase.outcome);
     else await page(reply, 409, unavailablePage('given-up', returnUrl(session.transactionReference)));
     return true;
@@ -108,7 +108,7 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
   app.get(`${SANDBOX_BASE}/:token`, { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
     const session = await opened(request.params.token, reply);
     if (!session) return reply;
-    const phase = phaseOf(session);
+    const phase = await phaseOf(session);
     const { token } = request.params;
     const showDecided = async (outcome: Outcome) => page(reply, 200, decidedPage({ brand, session, outcome, returnUrl: returnUrl(session.transactionReference) }));
     if (phase.phase === 'DECIDEE') return showDecided(phase.outcome);
@@ -124,14 +124,14 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
       const session = await opened(request.params.token, reply);
       if (!session) return reply;
       const { token } = request.params;
-      const phase = phaseOf(session);
+      const phase = await phaseOf(session);
       if (phase.phase === 'DECIDEE') return backToPortal(reply, session);
       const verdict = await limits.quota(`sandbox-card:${request.ip}`, CARD_ATTEMPTS.perAddress.max, CARD_ATTEMPTS.perAddress.windowMs);
       if (!verdict.allowed) {
         reply.header('Retry-After', String(verdict.retryAfterSeconds));
         return page(reply, 429, unavailablePage('too-many', returnUrl(session.transactionReference)));
       }
-      if (sessions.cardAttempt(session.transactionReference, session.expiresAt, clock.now()) > CARD_ATTEMPTS.perSession) {
+      if ((await sessions.cardAttempt(session.transactionReference, session.expiresAt, clock.now())) > CARD_ATTEMPTS.perSession) {
         await decide(session, 'REFUSED');
         return backToPortal(reply, session);
       }
@@ -142,7 +142,7 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
       }
       if (await refusedAsGivenUp(session, reply, async () => backToPortal(reply, session))) return reply;
       if (card.behaviour === 'CHALLENGE') {
-        if (!sessions.challenge(session.transactionReference, session.expiresAt, clock.now())) return backToPortal(reply, session);
+        if (!(await sessions.challenge(session.transactionReference, session.expiresAt, clock.now()))) return backToPortal(reply, session);
         return page(reply, 200, challengePage({ brand, session, token }));
       }
       await decide(session, card.behaviour);
@@ -157,10 +157,10 @@ export async function sandboxRoutes(app: ModuleApp, deps: SandboxRouteDeps) {
       const session = await opened(request.params.token, reply);
       if (!session) return reply;
       const { token } = request.params;
-      const phase = phaseOf(session);
+      const phase = await phaseOf(session);
       if (phase.phase === 'DECIDEE') return backToPortal(reply, session);
       if (phase.phase === 'CARTE') {
-        // No code was asked on this page (a restart forgot it): the card is asked again.
+        // No code was asked on this page (or a restart of the one process on PGlite forgot it): the card is asked again.
         const errors = { numero: 'La confirmation 3-D Secure a expiré : saisissez de nouveau votre carte.' };
         return page(reply, 409, paymentPage({ brand, session, token, errors }));
       }

@@ -4,7 +4,7 @@ import { billingAccountListSchema, paymentLinkSchema } from '@ecare/shared';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { demoFixture } from '../../test/demo-fixture.ts';
-import { bodyOf, useTestContext } from '../../test/harness.ts';
+import { bodyOf, TEST_DATABASE_URL, useTestContext } from '../../test/harness.ts';
 import {
   dayFrom,
   insertInvoice,
@@ -258,12 +258,20 @@ describe('paying in the sandbox', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect((await transactionRow(t, payment.transactionReference)).statut).toBe('ANNULEE');
     const opened = await openPage(payment.path);
-    expect(opened.statusCode).toBe(409);
-    expect(opened.body).toContain('Paiement plus attendu');
-    const refused = await payWith(payment, ACCEPTED);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.body).toContain('Ce paiement n’est plus attendu : il a déjà été réglé, ou un paiement plus récent l’a remplacé. Votre carte n’a pas été débitée.');
-    expect(refused.body).toContain(`href="${returnUrl(payment)}"`);
+    if (TEST_DATABASE_URL) {
+      // On PostgreSQL the instances share the pages' state (decision 066): this one knows the page was stopped.
+      expect(opened.statusCode).toBe(200);
+      expect(opened.body).toContain('Ce paiement a été annulé.');
+      expectBackToPortal(await payWith(payment, ACCEPTED), payment);
+    } else {
+      // One process serves PGlite, the other instance here is in it: this one finds the portal no longer waits.
+      expect(opened.statusCode).toBe(409);
+      expect(opened.body).toContain('Paiement plus attendu');
+      const refused = await payWith(payment, ACCEPTED);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.body).toContain('Ce paiement n’est plus attendu : il a déjà été réglé, ou un paiement plus récent l’a remplacé. Votre carte n’a pas été débitée.');
+      expect(refused.body).toContain(`href="${returnUrl(payment)}"`);
+    }
     expect(sent).toEqual([]);
     expect(await paymentsOf(t, payment.transactionReference)).toEqual([]);
   });
