@@ -102,12 +102,17 @@ function refusal(error: unknown): RateLimiterRes {
   throw error;
 }
 
+/** A quota's name for the metrics: its key up to the first colon, the rest naming who it counts. */
+const quotaName = (key: string) => key.split(':', 1)[0] ?? key;
+
 /**
  * Abuse protection shared by every instance: rate-limiter-flexible limiters over the counter
  * store (PostgreSQL or Redis). The back-off is a block, set after a failure for as long as the
- * source must wait; a wait never outlasts the window of the failures that caused it.
+ * source must wait; a wait never outlasts the window of the failures that caused it. `hit` hears
+ * the name of every limit that refuses a call (`ip-<group>`, `login-backoff`, `code-check-backoff`,
+ * a quota's name) or, for `login-ceiling`, that an identifier's failures reach, for the metrics.
  */
-export function createLimits(store: RateLimitStore, clock: Clock) {
+export function createLimits(store: RateLimitStore, clock: Clock, hit: (limit: string) => void = () => {}) {
   const limiter = (rule: LimiterRule) => store.limiter(rule, clock);
   // Limiters that only count (penalty) or block: no call is refused by their budget of points.
   const countOnly = { points: 1 } as const;
@@ -133,7 +138,9 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
     try {
       await perIpLimiter.consume(`${group}:${ip}`);
     } catch (error) {
-      throw fail('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.max(1, seconds(refusal(error).msBeforeNext)) });
+      const retryAfterSeconds = Math.max(1, seconds(refusal(error).msBeforeNext));
+      hit(`ip-${group}`);
+      throw fail('TOO_MANY_REQUESTS', { retryAfterSeconds });
     }
   }
 
@@ -174,7 +181,10 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
       // A pass counts one for its grant, then one per failure made with it.
       const passed = pass !== null && pass.consumedPoints <= LIMITS.passMaxFailures;
       const waitSeconds = passed || !wait ? 0 : seconds(wait.msBeforeNext);
-      if (waitSeconds > 0) throw fail('LOGIN_BACKOFF', { values: { seconds: waitSeconds }, retryAfterSeconds: waitSeconds });
+      if (waitSeconds > 0) {
+        hit('login-backoff');
+        throw fail('LOGIN_BACKOFF', { values: { seconds: waitSeconds }, retryAfterSeconds: waitSeconds });
+      }
       return {
         keys,
         underAttack: (account?.consumedPoints ?? 0) >= LIMITS.accountCeiling,
@@ -202,7 +212,9 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
         loginFailures.penalty(account),
         pass && gate.passed ? passes.penalty(pass) : null,
       ]);
-      return total.consumedPoints === LIMITS.accountCeiling && (await firstInPeriod('attack-notice', identifier));
+      if (total.consumedPoints !== LIMITS.accountCeiling) return false;
+      hit('login-ceiling');
+      return firstInPeriod('attack-notice', identifier);
     },
 
     /**
@@ -234,7 +246,10 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
     async assertCodeCheckAllowed(userId: number): Promise<void> {
       const wait = await codeWait.get(userId);
       const waitSeconds = wait ? seconds(wait.msBeforeNext) : 0;
-      if (waitSeconds > 0) throw fail('CODE_CHECK_BACKOFF', { values: { seconds: waitSeconds }, retryAfterSeconds: waitSeconds });
+      if (waitSeconds > 0) {
+        hit('code-check-backoff');
+        throw fail('CODE_CHECK_BACKOFF', { values: { seconds: waitSeconds }, retryAfterSeconds: waitSeconds });
+      }
     },
 
     async codeCheckFailed(userId: number): Promise<void> {
@@ -255,6 +270,7 @@ export function createLimits(store: RateLimitStore, clock: Clock) {
         return { allowed: true, remaining: counted.remainingPoints, resetSeconds: Math.max(1, seconds(counted.msBeforeNext)) };
       } catch (error) {
         const retryAfterSeconds = Math.max(1, seconds(refusal(error).msBeforeNext));
+        hit(quotaName(key));
         return { allowed: false, remaining: 0, resetSeconds: retryAfterSeconds, retryAfterSeconds };
       }
     },

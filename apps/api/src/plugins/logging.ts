@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { PinoLoggerOptions } from 'fastify/types/logger.js';
 import type { Config } from '../config/env.ts';
+import { currentRequestId } from '../platform/observability/index.ts';
 
 export const REDACTED = '[masqué]';
 
@@ -89,14 +90,26 @@ export function serializeError(error: unknown, depth = 0): unknown {
 }
 
 /**
- * Logger options: every request-bound line carries Fastify's reqId; none carries a token, a
- * link guid or a confidential code. URLs go through loggableUrl; headers and bodies are not
- * logged, and the redact paths are there for a line that would log them anyway.
+ * The request id of a line written during a request, or by a job a request sent, through a logger
+ * that does not carry it already (the app's, a module's): the request's own logger has it bound.
+ */
+function requestIdMixin(mergeObject: object, _level: number, logger: { bindings(): Record<string, unknown> }): object {
+  const reqId = currentRequestId();
+  if (reqId === undefined || 'reqId' in mergeObject || 'reqId' in logger.bindings()) return {};
+  return { reqId };
+}
+
+/**
+ * Logger options: every line written during a request, or by a job one sent, carries its reqId
+ * (Fastify binds it to the request's logger, the mixin adds it to the others); none carries a
+ * token, a link guid or a confidential code. URLs go through loggableUrl; headers and bodies are
+ * not logged, and the redact paths are there for a line that would log them anyway.
  */
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: LogStream): PinoLoggerOptions & { stream?: LogStream } {
   return {
     level: config.logLevel,
     serializers: { req: serializeRequest, err: serializeError },
+    mixin: requestIdMixin,
     redact: {
       paths: [
         'req.headers.authorization',

@@ -13,6 +13,7 @@ import {
 import type { ModuleApp } from '../../core/module.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Limits } from '../../lib/limits.ts';
+import type { Metrics } from '../../platform/observability/index.ts';
 import { caller, type createAuthenticate } from './auth.hook.ts';
 import type { AuthService } from './auth.service.ts';
 import { passTokenOf } from './login-protection.ts';
@@ -34,7 +35,12 @@ export function sendOAuthError(error: FastifyError | AppError, reply: FastifyRep
 
 export async function authRoutes(
   app: ModuleApp,
-  { service, authenticate, limits }: { service: AuthService; authenticate: ReturnType<typeof createAuthenticate>; limits: Limits },
+  {
+    service,
+    authenticate,
+    limits,
+    metrics,
+  }: { service: AuthService; authenticate: ReturnType<typeof createAuthenticate>; limits: Limits; metrics: Pick<Metrics, 'signInFailed'> },
 ) {
   app.post(
     '/api/token',
@@ -56,7 +62,11 @@ export async function authRoutes(
         await limits.perIp(typeof grant === 'string' && grant.startsWith('mfa_') ? 'second-step' : 'login', request.ip);
         if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) throw fail('INVALID_REQUEST');
       },
-      errorHandler: (error, _request, reply) => sendOAuthError(error, reply),
+      errorHandler: (error, _request, reply) => {
+        // A refusal (not a fault of the server) is a failed sign-in, counted by its code.
+        if ((error.statusCode ?? 500) < 500) metrics.signInFailed(error instanceof AppError ? error.code : 'INVALID_REQUEST');
+        return sendOAuthError(error, reply);
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

@@ -81,6 +81,6 @@ export const authModule = defineModule('auth', async (app, core) => {
     usePasskeyLogin: service.usePasskeyLogin,
   } satisfies AuthModule);
   agentScopeHooks(app, core.audit, core.log);
-  await authRoutes(app, { service, authenticate, limits: core.limits });
+  await authRoutes(app, { service, authenticate, limits: core.limits, metrics: core.metrics });
   await unlockRoutes(app, { protection, limits: core.limits, secureCookie: core.config.cookieSecure });
 }, { auditActions: AUTH_AUDIT_ACTIONS });

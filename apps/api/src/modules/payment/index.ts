@@ -67,6 +67,7 @@ export const paymentModule = defineModule(
       publicUrl: core.config.publicUrl,
       orders: () => (registered.length === 0 ? undefined : orders),
       webhooks: app.webhooks,
+      metrics: core.metrics,
     });
     app.decorate('payment', {
       useOrderPayments(given) {

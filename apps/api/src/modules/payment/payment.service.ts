@@ -25,6 +25,7 @@ import type { Limits } from '../../lib/limits.ts';
 import type { AccessPolicy } from '../../policy/access-policy.ts';
 import type { ActingAgent } from '../../policy/acting-agent.ts';
 import type { MailService } from '../../platform/mail/index.ts';
+import type { Metrics } from '../../platform/observability/index.ts';
 import type { WebhooksModule } from '../webhooks/index.ts';
 import type { OrderPayments, PayableOrder } from './order-payments.ts';
 import type { NotificationRejection, PaymentEvent, PaymentProvider, ProviderCancellation } from './payment-provider.ts';
@@ -47,6 +48,8 @@ export interface PaymentDeps {
   orders: () => OrderPayments | undefined;
   /** Tells the account's webhooks of money received (`paiement.recu`). */
   webhooks: Pick<WebhooksModule, 'emit'>;
+  /** Times each notification that settles a payment, from the payment's start (decision 063). */
+  metrics: Pick<Metrics, 'paymentNotificationProcessed'>;
 }
 
 /** Who acts, and from where (for the audit log). */
@@ -248,7 +251,7 @@ export function createPaymentService(deps: PaymentDeps) {
   type Applied = PaymentNotificationAnswer['resultat'] | 'MONTANT_DIFFERENT';
 
   /** One notification read, in one transaction: recorded whatever happens, applied at most once. */
-  async function apply(event: PaymentEvent, now: Date, sourceAddress: string): Promise<{ resultat: Applied; late?: TransactionRow }> {
+  async function apply(event: PaymentEvent, now: Date, sourceAddress: string): Promise<{ resultat: Applied; late?: TransactionRow; startedAt?: Date }> {
     return deps.transaction(async (tx) => {
       const record = (resultat: 'APPLIQUEE' | 'REJOUEE' | 'TRANSACTION_INCONNUE' | 'DEJA_REGLEE' | 'ILLISIBLE') =>
         repo.recordNotification({ eventId: event.eventId, transactionReference: event.transactionReference, resultat, receivedAt: now, sourceAddress }, tx);
@@ -289,7 +292,7 @@ export function createPaymentService(deps: PaymentDeps) {
       if (forOrder) await applyToOrder(settled, order, event.outcome, now, sourceAddress, tx);
       else if (event.outcome === 'ACCEPTED') await applyPayment(settled, lockedInvoices, now, sourceAddress, tx);
       await record('APPLIQUEE');
-      return { resultat: 'APPLIQUEE' as const };
+      return { resultat: 'APPLIQUEE' as const, startedAt: current.createdAt };
     });
   }
 
@@ -490,13 +493,17 @@ export function createPaymentService(deps: PaymentDeps) {
         throw fail(REJECTION_CODES[check.reason]);
       }
       const { event } = check;
-      const { resultat, late } = await apply(event, now, sourceAddress);
+      const { resultat, late, startedAt } = await apply(event, now, sourceAddress);
       const context = { eventId: event.eventId, transactionReference: event.transactionReference, outcome: event.outcome, sourceAddress };
       if (resultat === 'MONTANT_DIFFERENT') {
         log.error({ ...context, montantCentimes: event.montantCentimes, expectedCentimes: late?.montantCentimes }, 'payment notification for another amount than the transaction’s: nothing applied');
         throw fail('PAYMENT_NOTIFICATION_UNREADABLE');
       }
-      if (resultat === 'APPLIQUEE') log.info(context, 'payment notification applied');
+      if (resultat === 'APPLIQUEE') {
+        // From the payment's start (the customer sent to the provider) to its settlement here.
+        if (startedAt) deps.metrics.paymentNotificationProcessed(event.outcome, (clock.now().getTime() - startedAt.getTime()) / 1000);
+        log.info(context, 'payment notification applied');
+      }
       else if (late && late.statut !== 'ACCEPTEE' && event.outcome === 'ACCEPTED') {
         log.error({ ...context, statut: late.statut }, 'card payment accepted for a transaction the portal gave up: the money is to refund');
       } else log.warn({ ...context, resultat }, 'payment notification with nothing to apply');

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { WEBHOOK_RESPONSE_KEPT_BYTES } from '@ecare/shared';
+import { currentMetrics, type WebhookOutcome } from '../../platform/observability/index.ts';
 import { checkedAddresses, hostOf, pinnedLookup, urlRefusal, type ReachOptions, type Resolve } from './webhooks.ssrf.ts';
 
 /** One POST of an event to a webhook's URL. */
@@ -70,14 +71,24 @@ export async function postWebhook(post: WebhookPost): Promise<PostOutcome> {
     if ('refused' in checked) throw new Refused(checked.refused);
     const answer = await send(url, checked.addresses, post, controller.signal);
     const ok = answer.status >= 200 && answer.status < 300;
+    counted(ok ? 'success' : 'http_error');
     const erreur = answer.status >= 300 && answer.status < 400 ? 'Redirection non suivie : seule une réponse 2xx vaut réception.' : null;
     return { ok, codeHttp: answer.status, reponse: keptText(answer.body), erreur, dureeMs: dureeMs() };
   } catch (error) {
     const timedOut = controller.signal.aborted && !(error instanceof Refused);
+    counted(error instanceof Refused ? 'refused' : timedOut ? 'timeout' : 'connection_error');
     return { ok: false, codeHttp: null, reponse: null, erreur: describe(timedOut ? new TimedOut() : error, post.timeoutMs), dureeMs: dureeMs() };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Counts a try by its outcome in the metrics of the instance whose job sends it (the work
+ * context the job queue runs it in, platform/observability); uncounted outside one.
+ */
+function counted(outcome: WebhookOutcome): void {
+  currentMetrics()?.webhookDelivered(outcome);
 }
 
 /** The request itself, to a checked address; answers the status and the body's first bytes. */

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments: readonly MailAttachment[];
+  /** Extra headers of the message (`X-Request-Id`: the request that queued it). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
