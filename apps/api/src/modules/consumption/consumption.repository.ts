@@ -1,5 +1,5 @@
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { ReadDatabase } from '../../db/replica.ts';
 import { contracts, lineUsage, lineUsageDays, offers } from '../../db/schema.ts';
 
 /** A line and what its plan includes, as the consumption page needs them. */
@@ -28,7 +28,8 @@ export interface FedPeriod {
   horsForfaitCentimes: number;
 }
 
-export function createConsumptionRepository(db: Database) {
+/** Reads only, on core.reads: the read replica when the request may use it. */
+export function createConsumptionRepository(db: ReadDatabase) {
   return {
     async line(idContrat: number): Promise<ConsumptionLine | null> {
       const [row] = await db

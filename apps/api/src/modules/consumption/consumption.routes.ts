@@ -8,6 +8,8 @@ export async function consumptionRoutes(app: ModuleApp, service: ConsumptionServ
     '/api/infoconso/getinfoconso',
     {
       onRequest: app.auth.authenticate,
+      // A question in a body, not a change: its reads may go to the read replica (decision 064).
+      config: { onlyReads: true },
       schema: {
         tags: ['consumption'],
         summary:

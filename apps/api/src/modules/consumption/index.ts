@@ -7,7 +7,7 @@ import { createConsumptionService } from './consumption.service.ts';
 export const consumptionModule = defineModule(
   'consumption',
   async (app, core) => {
-    const service = createConsumptionService({ repo: createConsumptionRepository(core.db), policy: core.policy, clock: core.clock });
+    const service = createConsumptionService({ repo: createConsumptionRepository(core.reads), policy: core.policy, clock: core.clock });
     await consumptionRoutes(app, service);
   },
   { dependencies: ['auth'] },

@@ -46,7 +46,7 @@ declare module 'fastify' {
 export const invoicesModule = defineModule(
   'invoices',
   async (app, core) => {
-    const repo = createInvoicesRepository(core.db);
+    const repo = createInvoicesRepository(core.db, core.reads);
     const centres = createInvoiceCentresService({ repo, ...serviceCore(core) });
     const creditNotes = createCreditNotesService({ repo: createCreditNotesRepository(core.db), ...serviceCore(core), webhooks: app.webhooks });
     const service = createInvoicesService({

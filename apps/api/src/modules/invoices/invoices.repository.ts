@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceListQuery, InvoicePaymentMode } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
+import type { ReadDatabase } from '../../db/replica.ts';
 import { billingAccounts, invoiceComplaints, invoiceItems, invoicePayments, invoices, sepaMandates, type InvoiceCustomerSnapshot } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 
@@ -94,12 +95,16 @@ export interface InvoiceCustomer {
   raisonSociale: string;
 }
 
-/** Reads run on their own; writes take the transaction they belong to (core.transaction). */
-export function createInvoicesRepository(db: Database) {
+/**
+ * Reads run on their own; writes take the transaction they belong to (core.transaction). The
+ * list's reads and what a PDF is made of (the invoice, its charges, its mandate) run on `reads`
+ * (core.reads: the read replica when the request may use it).
+ */
+export function createInvoicesRepository(db: Database, reads: ReadDatabase = db) {
   const itemsOf = (invoiceIds: readonly number[]): Promise<InvoiceItemRow[]> =>
     invoiceIds.length === 0
       ? Promise.resolve([])
-      : db
+      : reads
           .select(itemColumns)
           .from(invoiceItems)
           .where(inArray(invoiceItems.invoiceId, [...invoiceIds]))
@@ -111,8 +116,8 @@ export function createInvoicesRepository(db: Database) {
       const where = and(eq(invoices.idClientBscs, idClientBscs), query.annee === undefined ? undefined : inYear(query.annee));
       const direction = query.ordre === 'asc' ? asc : desc;
       const [[total], rows] = await Promise.all([
-        db.select({ total: count() }).from(invoices).where(where),
-        db
+        reads.select({ total: count() }).from(invoices).where(where),
+        reads
           .select(invoiceColumns)
           .from(invoices)
           .where(where)
@@ -129,7 +134,7 @@ export function createInvoicesRepository(db: Database) {
      */
     async balance(idClientBscs: number, today: string): Promise<{ dueCentimes: number; lateCount: number }> {
       const comingDebit = and(eq(invoices.prelevement, true), gte(invoices.dateEcheance, today));
-      const [row] = await db
+      const [row] = await reads
         .select({
           dueCentimes: sql<number>`coalesce(sum(${invoices.resteAPayerCentimes}) filter (where not (${comingDebit})), 0)`.mapWith(Number),
           lateCount: sql<number>`count(*) filter (where ${invoices.dateEcheance} < ${today})`.mapWith(Number),
@@ -142,13 +147,13 @@ export function createInvoicesRepository(db: Database) {
     /** The years the account has invoices in, newest first. */
     async years(idClientBscs: number): Promise<number[]> {
       const year = sql<number>`cast(substr(${invoices.dateFacture}::text, 1, 4) as integer)`.mapWith(Number);
-      const rows = await db.selectDistinct({ year }).from(invoices).where(eq(invoices.idClientBscs, idClientBscs)).orderBy(desc(year));
+      const rows = await reads.selectDistinct({ year }).from(invoices).where(eq(invoices.idClientBscs, idClientBscs)).orderBy(desc(year));
       return rows.map((row) => row.year);
     },
 
     /** The invoice of this account with this number; none for another account's. */
     async find(idClientBscs: number, referenceNumber: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db
+      const [row] = await reads
         .select(invoiceColumns)
         .from(invoices)
         .where(and(eq(invoices.idClientBscs, idClientBscs), eq(invoices.referenceNumber, referenceNumber)))
@@ -177,7 +182,7 @@ export function createInvoicesRepository(db: Database) {
      */
     async mandateAt(idClientBscs: number, before: Date): Promise<string | null> {
       const signedBefore = sql`${sepaMandates.signedAt} < ${before.toISOString()}`;
-      const [row] = await db
+      const [row] = await reads
         .select({ rum: sepaMandates.rum })
         .from(sepaMandates)
         .where(eq(sepaMandates.idClientBscs, idClientBscs))

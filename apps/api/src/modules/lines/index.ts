@@ -29,7 +29,7 @@ declare module 'fastify' {
 export const linesModule = defineModule(
   'lines',
   async (app, core) => {
-    const repository = createLinesRepository(core.db);
+    const repository = createLinesRepository(core.db, core.reads);
     const service = createLinesService({
       repo: repository,
       policy: core.policy,

@@ -11,6 +11,7 @@ import {
   type LineUserEntry,
 } from '@ecare/shared';
 import type { Database } from '../../db/client.ts';
+import type { ReadDatabase } from '../../db/replica.ts';
 import { contracts, costCentres, lossTheftDeclarations, offers } from '../../db/schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { FOLD_FROM, FOLD_TO, LIGATURES, foldForSearch } from './lines-search.ts';
@@ -161,10 +162,13 @@ export type LineUserWrite =
 /** A line's barrings as the API names them (decision 053). */
 const barringColumns = { itinerance: contracts.barrageItinerance, international: contracts.barrageInternational };
 
-/** Writes take the transaction they belong to (core.transaction); reads run on their own. */
-export function createLinesRepository(db: Database) {
+/**
+ * Writes take the transaction they belong to (core.transaction); reads run on their own, the
+ * list's and the export's on `reads` (core.reads: the read replica when the request may use it).
+ */
+export function createLinesRepository(db: Database, reads: ReadDatabase = db) {
   const count = async (idClientBscs: number, filters: LineFilters): Promise<number> => {
-    const [row] = await db
+    const [row] = await reads
       .select({ total: countRows() })
       .from(contracts)
       .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
@@ -178,7 +182,7 @@ export function createLinesRepository(db: Database) {
     async page(idClientBscs: number, query: LinePageQuery): Promise<{ contrats: Line[]; total: number }> {
       const direction = query.ordre === 'desc' ? desc : asc;
       const [rows, total] = await Promise.all([
-        db
+        reads
           .select(lineColumns)
           .from(contracts)
           .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))
@@ -212,7 +216,7 @@ export function createLinesRepository(db: Database) {
               and(sql`${sortColumn} = ${after.key}`, gt(contracts.idContrat, after.idContrat)),
             )
           : undefined;
-        const rows: LineExportRow[] = await db
+        const rows: LineExportRow[] = await reads
           .select(exportColumns)
           .from(contracts)
           .innerJoin(offers, eq(offers.idOffreEngagement, contracts.idOffreEngagement))

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BILL_STATES } from '@ecare/shared';
-import type { Database } from '../../db/client.ts';
+import type { ReadDatabase } from '../../db/replica.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { creditNotes, invoiceItems, invoices } from '../../db/schema.ts';
 
@@ -126,7 +126,7 @@ const itemColumns = {
 };
 
 /** The account's invoices and credit notes as the public API reads them (TMF678): a page at a time, newest first. */
-export function createCustomerBillsRepository(db: Database) {
+export function createCustomerBillsRepository(db: ReadDatabase) {
   return {
     async page(idClientBscs: number, filters: BillFilters, offset: number, limit: number): Promise<{ total: number; rows: BillRow[] }> {
       const from = billsOf(idClientBscs);

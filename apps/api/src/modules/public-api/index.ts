@@ -71,10 +71,11 @@ export const publicApiModule = defineModule(
     await app.register(
       async (scope: ModuleApp) => {
         publicApiScope(scope, core);
-        await productsRoutes(scope, createProductsRepository(core.db));
-        await customerBillsRoutes(scope, createCustomerBillsRepository(core.db), app.invoices.document);
-        await usagesRoutes(scope, createUsagesRepository(core.db));
-        await productOrdersRoutes(scope, createProductOrdersRepository(core.db));
+        // The public API only reads: all of it on the read replica when one is in use (decision 064).
+        await productsRoutes(scope, createProductsRepository(core.reads));
+        await customerBillsRoutes(scope, createCustomerBillsRepository(core.reads), app.invoices.document);
+        await usagesRoutes(scope, createUsagesRepository(core.reads));
+        await productOrdersRoutes(scope, createProductOrdersRepository(core.reads));
       },
       { prefix: PUBLIC_API_PREFIX },
     );

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { ReadDatabase } from '../../db/replica.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
 
 export interface OrderFilters {
@@ -28,7 +28,7 @@ const columns = {
  * The account's orders as the public API reads them (TMF622): every order of the account, as the
  * portal's own list shows them (it leaves none out), a page at a time, newest first.
  */
-export function createProductOrdersRepository(db: Database) {
+export function createProductOrdersRepository(db: ReadDatabase) {
   const where = (idClientBscs: number, filters: OrderFilters): SQL | undefined =>
     and(
       eq(orders.idClientBscs, idClientBscs),

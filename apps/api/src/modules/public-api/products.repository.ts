@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { ReadDatabase } from '../../db/replica.ts';
 import { contracts, costCentres, offers } from '../../db/schema.ts';
 
 export interface ProductFilters {
@@ -31,7 +31,7 @@ const columns = {
  * whole fleet. The page's ids are found first on the (account, id) index alone, then only those
  * rows are read with their plan and centre, so that a deep page costs index entries, not rows.
  */
-export function createProductsRepository(db: Database) {
+export function createProductsRepository(db: ReadDatabase) {
   const where = (idClientBscs: number, filters: ProductFilters): SQL | undefined =>
     and(
       eq(contracts.idClientBscs, idClientBscs),

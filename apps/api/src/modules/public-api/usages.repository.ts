@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TMF_USAGE_TYPES } from '@ecare/shared';
-import type { Database } from '../../db/client.ts';
+import type { ReadDatabase } from '../../db/replica.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { contracts, lineUsageDays } from '../../db/schema.ts';
 
@@ -63,7 +63,7 @@ interface RawUsage {
 }
 
 /** The usage of an account's lines as the public API reads it (TMF635): a page at a time, latest day first. */
-export function createUsagesRepository(db: Database) {
+export function createUsagesRepository(db: ReadDatabase) {
   return {
     async page(idClientBscs: number, filters: UsageFilters, offset: number, limit: number): Promise<{ total: number; rows: UsageRow[] }> {
       const from = usagesOf(idClientBscs, filters);
