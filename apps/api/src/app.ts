@@ -11,6 +11,7 @@ import { FEATURE_MODULES } from './modules/index.ts';
 import { cleanupModule } from './platform/cleanup/index.ts';
 import { devModule } from './platform/dev/index.ts';
 import { healthModule } from './platform/health/index.ts';
+import { createMetrics, observabilityModule, observeRequests, requestIdOf } from './platform/observability/index.ts';
 import { paymentSandboxModule } from './platform/payment-sandbox/index.ts';
 import { webModule } from './platform/web/index.ts';
 import { capConnectionsPerAddress, connectionTimeouts } from './plugins/connection-limits.ts';
@@ -24,7 +25,7 @@ import { responseSerializerCompiler } from './plugins/serializer.ts';
 import { registerJsonControlCharacterGuard, registerUrlControlCharacterGuard, validatorCompiler } from './plugins/validation.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 
-export type AppOptions = Omit<CoreOptions, 'clock'> & Partial<Pick<CoreOptions, 'clock'>> & { logStream?: LogStream };
+export type AppOptions = Omit<CoreOptions, 'clock' | 'metrics'> & Partial<Pick<CoreOptions, 'clock'>> & { logStream?: LogStream };
 
 /**
  * The modules in registration order: the sandbox payment provider before the payment module that
@@ -37,6 +38,7 @@ function appModules(config: Config) {
     cleanupModule,
     ...(config.devTools ? [devModule] : []),
     healthModule,
+    observabilityModule,
     webModule,
   ];
 }
@@ -53,11 +55,16 @@ export async function buildApp({ clock = systemClock, logStream, ...options }: A
     routerOptions: { maxParamLength: LINE_USER_IDS_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
+    // The proxy's X-Request-Id when sane, else a new one (platform/observability).
+    genReqId: requestIdOf,
     ...connectionTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
   if (config.connections.maxConnectionsPerIp > 0) capConnectionsPerAddress(app.server, config.connections.maxConnectionsPerIp, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
+  // First of the hooks: every answer, refusals included, carries its X-Request-Id and is counted.
+  const metrics = createMetrics({ processMetrics: config.metricsToken !== null });
+  observeRequests(app, metrics);
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { captcha: Boolean(config.recaptcha.secret), hsts: config.cookieSecure || config.publicUrl.startsWith('https:') });
@@ -69,7 +76,7 @@ export async function buildApp({ clock = systemClock, logStream, ...options }: A
   registerXsrf(app, { secure: config.cookieSecure });
   await registerDocs(app, config.brandName);
 
-  const core = await createCore(app, { ...options, clock });
+  const core = await createCore(app, { ...options, clock, metrics });
   for (const module of appModules(config)) await app.register(module, { core });
   registerMaintenance(app, () => app.parameters.inMaintenance());
   return app;

@@ -1,17 +1,31 @@
+// First: the traces' instrumentations must patch pg and hook Fastify before the app loads them.
+import { tracing } from './platform/observability/tracing.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
-import { pgBossJobs } from './core/jobs.ts';
-import { openDatabase } from './db/client.ts';
+import { pgBossJobs, type JobRunner } from './core/jobs.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { DataFolderInUseError } from './db/pglite-lock.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 
-/** A stop that takes longer than this (a request or job that never ends) is cut short. */
-const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** How long start-up waits for a database that is not there yet (starting alongside, restarting). */
 const DATABASE_WAIT_MS = 60_000;
+/** Beyond the requests' and jobs' time, what closing the database may take before the process ends anyway. */
+const CLOSE_MARGIN_MS = 5_000;
 
 const config = loadConfig();
-const database = openDatabase(config);
+
+/** The database; a PGlite folder another process holds ends the start with that one line. */
+function open(): DatabaseHandle {
+  try {
+    return openDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+const database = open();
 
 /** Migrates, waiting for the database while it is unreachable (but not on any other failure). */
 async function migrateWhenReachable(): Promise<void> {
@@ -30,17 +44,23 @@ async function migrateWhenReachable(): Promise<void> {
 await migrateWhenReachable();
 if (config.seedDemo) await seedDemoIfEmpty(database.db);
 
+let jobs: JobRunner | undefined;
 const app = await buildApp({
   config,
   db: database.db,
-  jobs: (log) => pgBossJobs(database.executeSql, log),
+  replica: database.replica,
+  jobs: (log) => (jobs = pgBossJobs(database.executeSql, log, { stopTimeoutMs: config.shutdown.timeoutMs })),
 });
 database.useLog(app.log);
 
 /**
- * Stops accepting connections, lets the requests in flight finish (Fastify answers 503 to new
- * ones on kept-alive connections meanwhile), stops the job queue (an onClose hook), then closes
- * the pool and the database thread. A second signal, or the timeout, ends the process at once.
+ * A stop without errors (decision 067): /ready answers 503 at once and the job queue takes no
+ * more jobs (the running ones have SHUTDOWN_TIMEOUT_SECONDS to finish, then go back to the queue
+ * for another instance); the instance keeps serving for SHUTDOWN_DRAIN_SECONDS, while the proxy's
+ * health checks take it out of rotation; then it stops accepting connections and lets the
+ * requests in flight finish (Fastify answers 503 to new ones on kept-alive connections, which the
+ * proxy retries elsewhere), SHUTDOWN_TIMEOUT_SECONDS at most: those still running then are cut.
+ * Then the pool and the database thread close, and the process exits 0. A second signal ends it at once.
  */
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -49,20 +69,36 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }
   stopping = true;
-  app.log.info({ signal }, 'stopping: finishing the requests in flight');
-  const timer = setTimeout(() => {
-    app.log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'stop timed out: exiting anyway');
+  const { drainMs, timeoutMs } = config.shutdown;
+  app.instance.beginStopping();
+  app.log.info({ signal, drainMs, timeoutMs }, 'stopping: out of the rotation, finishing the requests and jobs in flight');
+  const jobsStopped = jobs?.stop();
+  const deadline = setTimeout(() => {
+    app.log.error({ timeoutMs }, 'stop timed out: exiting anyway');
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
-  timer.unref();
+  }, drainMs + timeoutMs + CLOSE_MARGIN_MS);
+  deadline.unref();
   let code = 0;
   try {
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    let cut = false;
+    const cutInFlight = setTimeout(() => {
+      cut = true;
+      app.log.warn({ timeoutMs }, 'requests still in flight at the stop’s time limit: their connections are closed');
+      app.server.closeAllConnections();
+    }, timeoutMs);
     await app.close();
+    clearTimeout(cutInFlight);
+    await jobsStopped;
     await database.close();
+    // The spans of the last requests, still buffered, go out before the process ends.
+    await tracing?.shutdown();
+    if (cut) code = 1;
   } catch (error) {
     app.log.error({ err: error }, 'error while stopping');
     code = 1;
   }
+  app.log.info({ code }, 'stopped');
   process.exit(code);
 }
 process.on('SIGINT', (signal) => void shutdown(signal));
@@ -86,5 +122,6 @@ try {
 }
 const listening = app.server.address();
 const address = addressToOpen(config.host, typeof listening === 'object' && listening ? listening.port : config.port);
-app.log.info(`Espace client Pro on ${address} (${database.kind})`);
+app.log.info(`Espace client Pro on ${address} (${database.kind}${database.replica ? ' with a read replica' : ''}, instance ${config.instanceId})`);
 if (config.devTools && !config.smtpUrl) app.log.info(`Development mailbox: ${address}dev/boite-mail`);
+if (tracing) app.log.info({ url: tracing.url, serviceName: tracing.serviceName }, 'traces exported over OTLP/HTTP');

@@ -65,12 +65,54 @@ export function fastifyTrustProxy(value: TrustProxy): false | string[] | ((addre
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+/**
+ * OpenTelemetry's standard variables (decision 063): traces are exported over OTLP/HTTP to the
+ * collector at OTEL_EXPORTER_OTLP_ENDPOINT (its /v1/traces), under OTEL_SERVICE_NAME. Unset
+ * endpoint: nothing of OpenTelemetry is loaded. Read apart from the rest, before the app loads.
+ */
+const tracingShape = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+  OTEL_SERVICE_NAME: z.string().min(1).default('espace-client-pro'),
+};
+
+export interface TracingConfig {
+  endpoint: string;
+  serviceName: string;
+}
+
+/** The traces' settings, or null when OTEL_EXPORTER_OTLP_ENDPOINT is unset (an invalid one is left to loadConfig to refuse). */
+export function loadTracingConfig(source: NodeJS.ProcessEnv = process.env): TracingConfig | null {
+  const parsed = z.object(tracingShape).safeParse(source);
+  if (!parsed.success || !parsed.data.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
+  return { endpoint: parsed.data.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: parsed.data.OTEL_SERVICE_NAME };
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * This instance's name among several behind a proxy, sent in every answer's X-Instance-Id header
+   * and in every log line (default: a random one per process, printed at start).
+   */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, '1 à 64 lettres, chiffres, points, tirets ou soulignés')
+    .optional(),
+  /**
+   * On SIGTERM, how long the instance keeps serving while /ready answers 503, so that the proxy's
+   * health checks take it out of rotation before it stops accepting connections (decision 067).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  /** On SIGTERM, how long the requests in flight and the running jobs have to finish (decision 067). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A streaming replica of DATABASE_URL's server: the reads that tolerate a second of lag go to
+   * it while it keeps up (decision 064). Needs DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
   /** Folder of the embedded database (relative paths are from the repository root). */
   DATA_DIR: z.string().default('data'),
   /** Folder of the built web app served under /ecare/. */
@@ -215,6 +257,12 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(128),
   /** Sets Secure on cookies; on by default in production. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  /**
+   * The bearer token Prometheus sends to read GET /metrics, at least 32 characters. Unset: no
+   * /metrics (404) and no process metrics collected (decision 063).
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  ...tracingShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -223,7 +271,10 @@ export interface Config {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
+  instanceId: string;
+  shutdown: { drainMs: number; timeoutMs: number };
   databaseUrl: string | undefined;
+  databaseReplicaUrl: string | undefined;
   dataDir: string;
   webDist: string;
   brandName: string;
@@ -260,6 +311,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** The usage feed's bearer token; null: the feed is closed. */
   usageFeedToken: string | null;
+  /** Prometheus's bearer token for GET /metrics; null: no /metrics. */
+  metricsToken: string | null;
   /** Whether the job feeding the demo lines with usage every minute runs. */
   demoUsageFeed: boolean;
   /** Webhooks may go to a receiver on this machine over plain http (never in production). */
@@ -300,7 +353,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    instanceId: env.INSTANCE_ID ?? randomBytes(4).toString('hex'),
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     databaseUrl: env.DATABASE_URL,
+    databaseReplicaUrl: databaseReplicaUrl(env),
     dataDir: path.resolve(repoRoot, env.DATA_DIR),
     webDist: path.resolve(repoRoot, env.WEB_DIST),
     brandName: env.BRAND_NAME,
@@ -340,6 +396,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ssoOneclic: { secret: env.SSO_ONECLIC_SECRET ?? randomBytes(32).toString('base64url'), secretConfigured: env.SSO_ONECLIC_SECRET !== undefined },
     redisUrl: env.REDIS_URL,
     usageFeedToken: env.USAGE_FEED_TOKEN ?? null,
+    metricsToken: env.METRICS_TOKEN ?? null,
     demoUsageFeed: env.DEMO_USAGE_FEED ? env.DEMO_USAGE_FEED === 'true' : env.SEED_DEMO,
     webhooksAllowLoopback: webhooksAllowLoopback(env),
     bulkActionsChunk: env.BULK_ACTIONS_CHUNK,
@@ -355,6 +412,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerIp: env.TRUST_PROXY === false ? env.MAX_CONNECTIONS_PER_IP : 0,
     },
   };
+}
+
+/** DATABASE_REPLICA_URL, which is a replica of DATABASE_URL: without it, the embedded database has none. */
+function databaseReplicaUrl(env: Env): string | undefined {
+  if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replica');
+  return env.DATABASE_REPLICA_URL;
 }
 
 /** WEBHOOKS_ALLOW_LOOPBACK, which a production server refuses to start with: it would let customers reach this machine. */

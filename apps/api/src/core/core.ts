@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import type { ReadDatabase } from '../db/replica.ts';
 import type { Transact } from '../db/transaction.ts';
 import type { FileStore } from '../lib/attachments/file-store.ts';
 import type { CaptchaVerifier } from '../lib/captcha.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Limits } from '../lib/limits.ts';
 import type { MailService } from '../platform/mail/index.ts';
+import type { Metrics } from '../platform/observability/index.ts';
 import type { AccessPolicy } from '../policy/access-policy.ts';
 import type { Audit } from './audit.ts';
 import type { Jobs } from './jobs.ts';
@@ -18,6 +20,12 @@ import type { Jobs } from './jobs.ts';
 export interface Core {
   config: Config;
   db: Database;
+  /**
+   * For the reads that tolerate a second of lag (lists, exports, PDFs): the read replica when one
+   * is configured, in use, and the request is a read with no recent write of its browser; the
+   * primary (`db`) otherwise (decision 064).
+   */
+  reads: ReadDatabase;
   /**
    * Runs work in one transaction; writes that belong together (business rows, outbox mails,
    * jobs) go through its `tx`, handed to the repositories, and commit together or not at all.
@@ -42,6 +50,8 @@ export interface Core {
    * (the scheduled reports sent). No module builds a store.
    */
   files: FileStore;
+  /** This instance's Prometheus metrics (decision 063): what a module counts, it counts here. */
+  metrics: Metrics;
 }
 
 /**

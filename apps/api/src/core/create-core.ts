@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import type { ReadReplica } from '../db/replica.ts';
 import { createTransact } from '../db/transaction.ts';
 import { createFileStore } from '../lib/attachments/file-store.ts';
 import { createCaptchaVerifier } from '../lib/captcha.ts';
@@ -17,6 +18,7 @@ import {
   workMailQueue,
   type MailTransport,
 } from '../platform/mail/index.ts';
+import { currentRequestId, observedJobs, type Metrics } from '../platform/observability/index.ts';
 import { createAccessPolicy } from '../policy/access-policy.ts';
 import { createAudit } from './audit.ts';
 import type { Core } from './core.ts';
@@ -32,6 +34,10 @@ export interface CoreOptions {
   jobs?: JobsFactory;
   /** Where e-mails go; from SMTP_URL by default. */
   mailTransport?: MailTransport;
+  /** This instance's metrics (platform/observability), made before the core to count its first requests. */
+  metrics: Metrics;
+  /** The read replica of `db` (DATABASE_REPLICA_URL); without one every read goes to `db`. */
+  replica?: ReadReplica | null;
 }
 
 function rateLimitStore(app: FastifyInstance, config: Config, db: Database): RateLimitStore {
@@ -45,13 +51,14 @@ function rateLimitStore(app: FastifyInstance, config: Config, db: Database): Rat
 }
 
 /** Builds the dependencies every module is handed; what needs closing is closed with the app. */
-export async function createCore(app: FastifyInstance, { config, db, clock, ...options }: CoreOptions): Promise<Core> {
+export async function createCore(app: FastifyInstance, { config, db, clock, metrics, ...options }: CoreOptions): Promise<Core> {
+  options.replica?.routeRequests(app, { secureCookie: config.cookieSecure });
   // First: a misplaced folder stops the start before anything runs, and the store, its hook
   // registered before the jobs' (onClose hooks run last registered first), closes after them.
   const files = await createFileStore(config);
   app.addHook('onClose', () => files.close());
   const transaction = createTransact(db);
-  const jobs = (options.jobs ?? inlineJobs)(app.log);
+  const jobs = observedJobs((options.jobs ?? inlineJobs)(app.log), metrics);
   const mailRepository = createMailRepository(db);
   const transport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : mailboxTransport);
   await jobs.start();
@@ -59,20 +66,22 @@ export async function createCore(app: FastifyInstance, { config, db, clock, ...o
     await jobs.stop();
     transport.close();
   });
-  await workMailQueue(jobs, createMailDelivery(mailRepository, transport, clock, app.log));
+  await workMailQueue(jobs, createMailDelivery(mailRepository, transport, clock, app.log, metrics));
 
   return {
     config,
     db,
+    reads: options.replica?.db ?? db,
     transaction,
     clock,
     log: app.log,
-    limits: createLimits(rateLimitStore(app, config, db), clock),
+    limits: createLimits(rateLimitStore(app, config, db), clock, metrics.limitHit),
     captcha: createCaptchaVerifier(config.recaptcha),
     jobs,
-    mail: createMailService(mailRepository, jobs, transaction, clock),
+    mail: createMailService(mailRepository, jobs, transaction, clock, currentRequestId),
     policy: createAccessPolicy(db),
     audit: createAudit(db, clock),
     files,
+    metrics,
   };
 }

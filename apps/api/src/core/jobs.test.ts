@@ -139,3 +139,37 @@ describe('the SQL of the job queue', () => {
     }
   });
 });
+
+describe('pg-boss at a stop (decision 067)', () => {
+  it('hands a job still running at the time limit back to the queue, where another instance takes it', async () => {
+    const stopping = pgBossJobs(handle().executeSql, t.app.log, { pollingSeconds: 0.5, stopTimeoutMs: 1_000 });
+    await stopping.start();
+    const begun: string[] = [];
+    await stopping.work<{ name: string }>(
+      'essai-arret',
+      async ({ name }) => {
+        begun.push(name);
+        // Longer than the stop's time limit.
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
+      },
+      { retryLimit: 2, retryDelaySeconds: 0 },
+    );
+    await stopping.send('essai-arret', { name: 'longue' });
+    await waitFor(() => begun.length === 1, { timeoutMs: 20_000, what: 'the job to begin' });
+    await stopping.stop();
+    const stateOf = async () => (await handle().executeSql(`select state from pgboss.job where name = 'essai-arret' and data->>'name' = 'longue'`)).rows[0];
+    expect(await stateOf()).toEqual({ state: 'retry' });
+
+    // The next instance works it.
+    const next = pgBossJobs(handle().executeSql, t.app.log, { pollingSeconds: 0.5 });
+    await next.start();
+    try {
+      const done: string[] = [];
+      await next.work<{ name: string }>('essai-arret', async ({ name }) => void done.push(name), { retryLimit: 2, retryDelaySeconds: 0 });
+      await waitFor(() => done.length === 1, { timeoutMs: 20_000, what: 'the job handed back to be worked again' });
+      expect(done).toEqual(['longue']);
+    } finally {
+      await next.stop();
+    }
+  });
+});

@@ -2,7 +2,9 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExecuteSql } from '../db/client.ts';
 import type { Transaction } from '../db/transaction.ts';
+import { isTransactionConflict } from '../db/conflict.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { requestTagged, requestUntagged, withRequestId } from '../platform/observability/index.ts';
 
 export type JobHandler<Data extends object> = (data: Data) => Promise<void>;
 
@@ -45,10 +47,19 @@ export interface Jobs {
   unschedule(name: string): Promise<void>;
 }
 
+/** Jobs waiting in one queue and state ('created': not tried yet; 'retry': to be tried again). */
+export interface WaitingJobCount {
+  queue: string;
+  state: string;
+  count: number;
+}
+
 /** The queue as the core runs it: started before the modules register, stopped with the app. */
 export interface JobRunner extends Jobs {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** The jobs waiting, by queue and state, for the metrics; a queue that keeps none (inline) has no such count. */
+  waiting?(): Promise<WaitingJobCount[]>;
 }
 
 /** A handler stored with others of any data type; the data of a queue is what its senders gave. */
@@ -110,22 +121,36 @@ export function inlineJobs(log?: FastifyBaseLogger): InlineJobs {
 /** pg-boss's record of a job's end (`complete`, `fail`): `WITH results AS (UPDATE …)`, `WITH deleted_jobs AS (DELETE …)`. */
 const JOB_END_RECORD = /^\s*WITH (?:results|deleted_jobs) AS \(/;
 
+/** node-postgres's refusal once its pool is closed: the app stopped while a job's end was still to be recorded. */
+const POOL_CLOSED = 'Cannot use a pool after calling end on the pool';
+
 /**
  * The SQL pg-boss runs. Its workers do not await the record of a job's end: a database lost at
- * that moment would reject with no one to catch it, which ends the process. That record only is
- * given up (as "no job changed"), logged: the job stays active, expires and is retried.
+ * that moment (or the pool closed by a stop that came just after the job) would reject with no
+ * one to catch it, which ends the process. That record only is given up (as "no job changed"),
+ * logged: the job stays active, expires and is retried.
  */
 export function jobQueueSql(executeSql: ExecuteSql, log: FastifyBaseLogger): ExecuteSql {
   return async (text, values) => {
     try {
       return await executeSql(text, values);
     } catch (error) {
-      if (!JOB_END_RECORD.test(text) || !isDatabaseUnavailable(error)) throw error;
+      const lost = isDatabaseUnavailable(error) || (error instanceof Error && error.message === POOL_CLOSED);
+      if (!JOB_END_RECORD.test(text) || !lost) throw error;
       log.warn({ err: error }, 'job queue: the end of a job could not be recorded (database unavailable); it will expire and be retried');
       return { rows: [{ count: '0' }] };
     }
   };
 }
+
+/**
+ * The jobs waiting, counted on pg-boss's partial index of them (`job_i5`: state below 'active'),
+ * so that a scrape costs little however many finished jobs the table keeps.
+ */
+const WAITING_JOBS_SQL = `SELECT name, state::text AS state, count(*)::int AS count FROM pgboss.job WHERE state < 'active' GROUP BY name, state`;
+
+/** Tries of a queue's creation that a concurrent creation deadlocked (instances starting together). */
+const QUEUE_CREATION_ATTEMPTS = 5;
 
 /** A scheduled job is due at most this long before a worker takes it; hourly work needs no more. */
 const SCHEDULED_POLLING_SECONDS = 30;
@@ -136,7 +161,11 @@ const SCHEDULED_POLLING_SECONDS = 30;
  * sent in a transaction is inserted on its connection, so it commits or rolls back with it.
  * Schedules are kept in the database; each occurrence is queued once, whatever the instances.
  */
-export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, options: { pollingSeconds?: number } = {}): JobRunner {
+export function pgBossJobs(
+  executeSql: ExecuteSql,
+  log: FastifyBaseLogger,
+  options: { pollingSeconds?: number; /** How long running jobs have to finish at a stop (default 5 s). */ stopTimeoutMs?: number } = {},
+): JobRunner {
   // pg-boss runs its SQL through the application's pool, which reconnects by itself: while the
   // database is away its polling fails and reports here, and it resumes on the next poll.
   const boss = new PgBoss({ db: { executeSql: jobQueueSql(executeSql, log) } });
@@ -146,6 +175,7 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
   });
   const queues = new Set<string>();
   let started = false;
+  let stopping: Promise<void> | undefined;
 
   async function createQueue(name: string, { retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds }: QueueOptions): Promise<void> {
     // pg-boss refuses an option given as undefined: only those set are passed.
@@ -156,7 +186,17 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
       ...(retryBackoff === undefined ? {} : { retryBackoff }),
       ...(expireInSeconds === undefined ? {} : { expireInSeconds }),
     };
-    await boss.createQueue(name, options);
+    // Instances starting together on a new database create the same queues at once, and
+    // pg-boss's partitions deadlock one of them now and then: that one tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, options);
+        break;
+      } catch (error) {
+        if (!isTransactionConflict(error) || attempt >= QUEUE_CREATION_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
     // A queue made by an earlier version keeps its options (creation does nothing then): they are
     // set again, so that a change of them here takes effect on a database that has the queue.
     await boss.updateQueue(name, options);
@@ -164,7 +204,13 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
   }
 
   async function work<Data extends object>(queue: string, handler: BatchHandler<Data>, pollingSeconds: number, batchSize = 1): Promise<void> {
-    await boss.work<Data>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize }, async (jobs) => handler(jobs.map((job) => job.data)));
+    await boss.work<Data>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize }, async (jobs) => {
+      // Each job's data as sent, and the request that sent them when it is one for the whole fetch.
+      const untagged = jobs.map((job) => requestUntagged(job.data));
+      const requestIds = new Set(untagged.map((job) => job.requestId));
+      const requestId = requestIds.size === 1 ? untagged[0]?.requestId : undefined;
+      await withRequestId(requestId, () => handler(untagged.map((job) => job.data as Data)));
+    });
   }
   /** One job at a time, as its handler takes them. */
   const oneByOne =
@@ -178,12 +224,17 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
       await boss.start();
       started = true;
     },
-    async stop() {
-      if (!started) return;
-      started = false;
-      // Stopping records unfinished jobs as failed, in the database: if that is away, the jobs
-      // expire and are retried later, which must not keep the process from stopping.
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000 }).catch((error: unknown) => log.warn({ err: error }, 'job queue stopped with an error'));
+    stop() {
+      if (!started) return Promise.resolve();
+      // Once: the server stops taking jobs at the stop's first moment, and the app's closing
+      // waits for that same stop before it closes the database.
+      stopping ??= boss
+        // No job is fetched from now on; the running ones have `stopTimeoutMs` to finish, then
+        // are recorded as failed and retried by another instance (decision 067). If the database
+        // is away, they expire and are retried later, which must not keep the process from stopping.
+        .stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5_000 })
+        .catch((error: unknown) => log.warn({ err: error }, 'job queue stopped with an error'));
+      return stopping;
     },
     async work(queue, handler, queueOptions = {}) {
       await createQueue(queue, queueOptions);
@@ -196,7 +247,8 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
     async send(queue, data, { tx } = {}) {
       // pg-boss silently drops a job for a queue that does not exist.
       if (!queues.has(queue)) throw new Error(`no worker for the job queue ${queue}`);
-      await boss.send(queue, data, tx ? { db: { executeSql: tx.executeSql } } : {});
+      // With the id of the request sending it, which its handling is then part of (its logs, its mails).
+      await boss.send(queue, requestTagged(data), tx ? { db: { executeSql: tx.executeSql } } : {});
     },
     async schedule(name, cron, handler) {
       // No retry: the next occurrence does the work a failed one left.
@@ -206,6 +258,10 @@ export function pgBossJobs(executeSql: ExecuteSql, log: FastifyBaseLogger, optio
     },
     async unschedule(name) {
       await boss.unschedule(name);
+    },
+    async waiting() {
+      const { rows } = await executeSql(WAITING_JOBS_SQL);
+      return (rows as { name: string; state: string; count: number }[]).map(({ name, state, count }) => ({ queue: name, state, count }));
     },
   };
 }

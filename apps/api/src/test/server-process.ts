@@ -37,6 +37,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Ends the process at once (SIGKILL), as a crash or an out-of-memory kill would; the database stays as it was left. */
   kill(): Promise<void>;
+  /** Sends SIGTERM, as a deployment does, and resolves with the exit code once the process has stopped by itself. */
+  terminate(): Promise<number | null>;
 }
 
 export interface ServerOptions {
@@ -143,7 +145,7 @@ export async function startServer({ env = {}, port: wantedPort, dataDir: givenDa
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url,
     async stop() {
@@ -161,6 +163,10 @@ export async function startServer({ env = {}, port: wantedPort, dataDir: givenDa
         await exited;
       }
       removeDataDir();
+    },
+    async terminate() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
     },
   };
 }

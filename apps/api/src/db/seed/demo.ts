@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { DEFAULT_PARAMETERS } from '../reference/index.ts';
 import { billingAccounts, serverParameters } from '../schema.ts';
@@ -159,8 +159,13 @@ export async function seedDemo(db: Database): Promise<void> {
 
 /** Seeds the demo when the database has no billing account yet; all or nothing. */
 export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(billingAccounts);
-  if ((row?.n ?? 0) > 0) return false;
-  await db.transaction((tx) => seedDemo(tx));
-  return true;
+  return db.transaction(async (tx) => {
+    // Instances starting together on an empty database: one seeds, the others wait for its
+    // commit here and then find the demo there.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seed:demo'))`);
+    const [row] = await tx.select({ n: count() }).from(billingAccounts);
+    if ((row?.n ?? 0) > 0) return false;
+    await seedDemo(tx);
+    return true;
+  });
 }
