@@ -23,7 +23,9 @@
  * usage-feed (records counted per second by POST /api/interne/usages over that scaled set,
  * bench/usage-feed.ts; BENCH_USAGE_RECORDS) and bulk-actions (one bulk action's job over 10,000 lines of
  * that scaled set, POST to its end, bench/bulk-actions.ts; BENCH_BULK_LINES) and public-api (pages of
- * 100 lines of a 100,000-line account read with API keys, bench/public-api.ts; BENCH_API_LINES):
+ * 100 lines of a 100,000-line account read with API keys, bench/public-api.ts; BENCH_API_LINES) and cluster
+ * (a mixed load of 200 clients through nginx on 1, 2 and 3 instances, then a rolling restart of 3,
+ * bench/cluster.ts; BENCH_CLUSTER_SECONDS, BENCH_CLUSTER_ROLLING_SECONDS):
  * `BENCH_ONLY=lighthouse npm run bench`. Such a run prints its summary but writes it to
  * bench/results/partial.json, leaving latest.json to complete runs. BENCH_LIGHTHOUSE_REPORTS=<dir>
  * keeps every Lighthouse report (JSON) there, for its diagnostics (bootup time, LCP element…).
@@ -43,6 +45,7 @@ import { benchFleetScale, type FleetScaleReport } from './fleet-scale.ts';
 import { benchUsageFeed, type UsageFeedReport } from './usage-feed.ts';
 import { benchBulkActions, type BulkActionsReport } from './bulk-actions.ts';
 import { benchPublicApi, type PublicApiReport } from './public-api.ts';
+import { benchCluster, type ClusterReport } from './cluster.ts';
 import { benchMemory } from './memory.ts';
 import { printLighthouse, printLoginRoute, printThroughput, printTransfer, throughputHeading, type DatabaseResult } from './report.ts';
 import { login, startApi, type RunningServer } from './servers.ts';
@@ -53,7 +56,7 @@ import { measureTransfer, type TransferRow } from './transfer.ts';
 const log = (message: string) => console.log(`  › ${message}`);
 let failures = 0;
 
-const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export', 'fleet-scale', 'usage-feed', 'bulk-actions', 'public-api'] as const;
+const PARTS = ['login-route', 'transfer', 'lighthouse', 'throughput', 'memory', 'export', 'fleet-scale', 'usage-feed', 'bulk-actions', 'public-api', 'cluster'] as const;
 type PartName = (typeof PARTS)[number];
 
 /** The parts BENCH_ONLY asks for, or null for all of them. */
@@ -135,6 +138,7 @@ function summaryLines(
   usageFeed: UsageFeedReport[] | null,
   bulkActions: BulkActionsReport[] | null,
   publicApi: PublicApiReport[] | null,
+  cluster: ClusterReport | null,
 ): string[] {
   const lines = [
     `Bench ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC · commit ${commit ?? 'none'} · Node ${process.version} · ` +
@@ -221,6 +225,13 @@ function summaryLines(
     const pages = r.kinds.map((kind) => `${kind.name} p95 ${formatMs(kind.p95Ms)}`).join(', ');
     lines.push(`${name} pages of 100 of ${formatInt(r.lines)} lines: ${pages} ≤ ${TARGETS.publicApi.maxPageP95Ms} ms → ${passMiss(r.pass)}`);
   }
+  if (cluster) {
+    if (cluster.status !== 'measured' || !cluster.rolling) lines.push(`Cluster: ${cluster.status}${cluster.note ? ` — ${cluster.note.split('\n')[0] ?? ''}` : ''}`);
+    else {
+      const steps = cluster.scaling.map((step) => `${step.instances}: ${formatInt(step.requestsPerSecond)}/s p95 ${formatMs(step.p95Ms)}`).join(', ');
+      lines.push(`Cluster, ${cluster.connections} clients: ${steps}; rolling restart ${cluster.rolling.failures} failed of ${formatInt(cluster.rolling.requests)} (target 0) → ${passMiss(cluster.pass)}`);
+    }
+  }
   return lines;
 }
 
@@ -290,8 +301,16 @@ async function main(): Promise<void> {
         return null;
       });
   failures += (publicApi ?? []).filter((report) => report.status === 'failed').length;
+  const cluster = !runs('cluster')
+    ? null
+    : await benchCluster().catch((error: unknown) => {
+        failures += 1;
+        console.log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return null;
+      });
+  if (cluster?.status === 'failed') failures += 1;
 
-  const lines = summaryLines(date, commit, browser, throughput, fleetScale, usageFeed, bulkActions, publicApi);
+  const lines = summaryLines(date, commit, browser, throughput, fleetScale, usageFeed, bulkActions, publicApi, cluster);
   console.log(heading('5. Summary'));
   console.log(lines.join('\n'));
 
@@ -315,6 +334,7 @@ async function main(): Promise<void> {
     usageFeed,
     bulkActions,
     publicApi,
+    cluster,
     summary: lines,
     parts: only === null ? [...PARTS] : [...only],
     failures,

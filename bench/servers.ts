@@ -109,9 +109,12 @@ function xsrfFromSetCookie(headers: Headers): string | null {
   return null;
 }
 
-/** Logs in as the demo manager (XSRF cookie, then POST /api/token) and returns the bearer token. */
-export async function login(baseUrl: string): Promise<string> {
-  const parameters = await fetch(baseUrl + READY_ROUTE, { signal: AbortSignal.timeout(10_000) });
+/**
+ * Logs in as the demo manager (XSRF cookie, then POST /api/token) and returns the bearer token;
+ * `headers` go with both requests (the cluster's load sends each client's X-Forwarded-For).
+ */
+export async function login(baseUrl: string, headers: Record<string, string> = {}): Promise<string> {
+  const parameters = await fetch(baseUrl + READY_ROUTE, { headers, signal: AbortSignal.timeout(10_000) });
   await parameters.arrayBuffer();
   const xsrf = xsrfFromSetCookie(parameters.headers);
   if (!xsrf) throw new Error(`GET ${READY_ROUTE} set no XSRF-TOKEN cookie`);
@@ -126,7 +129,7 @@ export async function login(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/token`, {
     method: 'POST',
     body,
-    headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    headers: { ...headers, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
     signal: AbortSignal.timeout(10_000),
   });
   const text = await response.text();
