@@ -33,7 +33,10 @@ import { FILES, multipartBody } from '../test/multipart.ts';
 import { signInWithSecondFactor } from '../test/second-factor.ts';
 import { eventBody, PAYMENT_SECRET, postNotification } from '../test/support/payment.ts';
 import { databaseName, withDatabase } from '../test/worker-database.ts';
+import { backup } from './backup.ts';
 import { manifestSchema, shippedMigrations } from './manifest.ts';
+import { failureLine } from './refusal.ts';
+import { restore } from './restore.ts';
 
 /*
  * `npm run backup` and `npm run restore` (decision 065) on the database the run uses: PostgreSQL
@@ -192,6 +195,26 @@ function npmRun(command: 'backup' | 'restore', args: string[], place: Place): Pr
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The same command's work in this process, as its command-line entry runs it: for the cases where
+ * which process runs it does not matter (a new process costs seconds of start).
+ */
+async function inProcess(command: 'backup' | 'restore', args: string[], place: Place): Promise<Outcome> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...place.env };
+  if (!place.env.DATABASE_URL) delete env.DATABASE_URL;
+  const config = loadConfig(env);
+  const [file = ''] = args.filter((arg) => arg !== '--force');
+  const lines: string[] = [];
+  const say = (line: string) => void lines.push(line);
+  try {
+    if (command === 'backup') await backup({ config, file, say });
+    else await restore({ config, file, force: args.includes('--force'), say });
+    return { code: 0, stdout: lines.join('\n'), stderr: '' };
+  } catch (error) {
+    return { code: 1, stdout: lines.join('\n'), stderr: `${failureLine(command === 'backup' ? 'Backup' : 'Restore', error)}\n` };
+  }
 }
 
 /** `tar`'s own listing of an archive: an implementation independent of ours. */
@@ -429,7 +452,7 @@ describe('npm run backup', () => {
     for (const [name, sha256] of Object.entries(uploads)) expect(manifest.entries.files).toContainEqual({ path: `files/${name}`, size: expect.any(Number), sha256 });
 
     // A backup never replaces an archive.
-    const again = await npmRun('backup', [archive], source);
+    const again = await inProcess('backup', [archive], source);
     expect(again.code).not.toBe(0);
     expect(oneLine(again.stderr)).toEqual([`Backup refused: ${archive} already exists: name another file (a backup never replaces one).`]);
   }, 180_000);
@@ -469,10 +492,10 @@ describe('npm run restore', () => {
   it('refuses a damaged archive, and one whose file does not match its manifest, before touching anything', async () => {
     const target = await newPlace('damaged', 'empty');
     places.push(target);
-    const refused = await npmRun('restore', [damaged(archive)], target);
+    const refused = await inProcess('restore', [damaged(archive)], target);
     expect(refused.code).not.toBe(0);
     expect(oneLine(refused.stderr)).toEqual([expect.stringMatching(/^Restore refused: the archive is damaged.*Nothing was changed\.$/)]);
-    const changed = await npmRun('restore', [tampered(archive)], target);
+    const changed = await inProcess('restore', [tampered(archive)], target);
     expect(changed.code).not.toBe(0);
     expect(oneLine(changed.stderr)).toEqual([expect.stringMatching(/^Restore refused: the archive is damaged: files\/pieces\/[0-9a-f]{32} does not match its checksum\. Nothing was changed\.$/)]);
     expect(await contentOf(target)).toEqual([]);
@@ -485,7 +508,7 @@ describe('npm run restore', () => {
   it('refuses a database or folder that is not empty without --force, and one a server uses even with it; --force replaces it', async () => {
     const content = await contentOf(restored);
     const files = filesOf(restored.attachments);
-    const refused = await npmRun('restore', [archive], restored);
+    const refused = await inProcess('restore', [archive], restored);
     expect(refused.code).not.toBe(0);
     expect(oneLine(refused.stderr)).toEqual([expect.stringMatching(/^Restore refused: the (database|folder) .* is not empty.*run again with --force to replace its content\. Nothing was changed\.$/)]);
     expect(await contentOf(restored)).toEqual(content);
@@ -508,7 +531,7 @@ describe('npm run restore', () => {
     // An upload made since the backup goes with --force; the archive's data comes back.
     const stray = path.join(restored.attachments, 'pieces', randomBytes(16).toString('hex'));
     writeFileSync(stray, FILES.pdf);
-    const forced = await npmRun('restore', [archive, '--force'], restored);
+    const forced = await inProcess('restore', [archive, '--force'], restored);
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toContain('--force');
     expect(filesOf(restored.attachments)).toEqual(files);

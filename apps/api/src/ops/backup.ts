@@ -16,7 +16,8 @@ import {
   type Manifest,
 } from './manifest.ts';
 import { holdFolder, holdsDatabase, notData, onFolder } from './pglite.ts';
-import { describeDatabase, dumpDatabase, onDatabase, pgDumpVersion, serverVersion } from './postgres.ts';
+import { describeDatabase } from '../db/database-url.ts';
+import { dumpDatabase, onDatabase, pgDumpVersion, serverVersion } from './postgres.ts';
 import { Refusal, type Say } from './refusal.ts';
 
 export interface BackupOptions {

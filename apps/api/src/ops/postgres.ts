@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
+import { describeDatabase } from '../db/database-url.ts';
 import type { Query } from './manifest.ts';
 import { Refusal } from './refusal.ts';
 
@@ -24,21 +25,6 @@ function libpq(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
   // eslint-disable-next-line no-restricted-properties -- the tools run with the operator's environment (PGSSLMODE, PATH), plus the password
   const env: NodeJS.ProcessEnv = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
   return { url: url.toString(), env };
-}
-
-/**
- * Where a database is, without its credentials, for messages: host and database name (as the
- * seed command says it; not imported from there, which would load the whole demo seed, seconds
- * of every command's start).
- */
-export function describeDatabase(databaseUrl: string | undefined): string {
-  if (!databaseUrl) return 'the embedded database';
-  try {
-    const url = new URL(databaseUrl);
-    return `${url.host || 'local socket'}${url.pathname}`;
-  } catch {
-    return 'an unreadable DATABASE_URL';
-  }
 }
 
 /** The last line a tool wrote on failure, which says why (pg_dump: error: …). */

@@ -18,10 +18,15 @@ export async function runCommand(name: string, work: () => Promise<void>): Promi
     await work();
     process.exit(0);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(`${name} ${error instanceof Refusal ? 'refused' : 'failed'}: ${reason.replace(/\s*\n\s*/g, ' ').trim()}`);
+    console.error(failureLine(name, error));
     process.exit(1);
   }
+}
+
+/** The one line a command ends with when its work threw: `Backup refused: …` or `Restore failed: …`. */
+export function failureLine(name: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `${name} ${error instanceof Refusal ? 'refused' : 'failed'}: ${reason.replace(/\s*\n\s*/g, ' ').trim()}`;
 }
 
 /**

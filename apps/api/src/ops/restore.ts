@@ -21,7 +21,8 @@ import {
   type MigrationLevel,
 } from './manifest.ts';
 import { holdFolder, holdsDatabase, notData, onFolder } from './pglite.ts';
-import { describeDatabase, isEmptyDatabase, onDatabase, restoreDatabase, schemasOf, serverConnections } from './postgres.ts';
+import { describeDatabase } from '../db/database-url.ts';
+import { isEmptyDatabase, onDatabase, restoreDatabase, schemasOf, serverConnections } from './postgres.ts';
 import { Refusal, type Say } from './refusal.ts';
 
 export interface RestoreOptions {

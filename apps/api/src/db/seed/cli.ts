@@ -3,7 +3,8 @@ import { loadConfig } from '../../config/env.ts';
 import { createFileStore } from '../../lib/attachments/file-store.ts';
 import { openDatabase } from '../client.ts';
 import { seedDemoIfEmpty } from './demo.ts';
-import { describeDatabase, isLocalDatabase, resetDemoData } from './reset.ts';
+import { describeDatabase, isLocalDatabase } from '../database-url.ts';
+import { resetDemoData } from './reset.ts';
 import { seedScale } from './scale.ts';
 
 /**

@@ -28,7 +28,8 @@ import {
 } from '../schema.ts';
 import { DEMO_USERS } from './demo.ts';
 import { createBillingAccount, createUser } from './factories.ts';
-import { customerTables, describeDatabase, isLocalDatabase, resetDemoData } from './reset.ts';
+import { describeDatabase, isLocalDatabase } from '../database-url.ts';
+import { customerTables, resetDemoData } from './reset.ts';
 import * as schema from '../schema.ts';
 import { seedScale } from './scale.ts';
 
