@@ -33,6 +33,9 @@ function readHolder(file: string): Holder | undefined {
   }
 }
 
+/** The folders this process holds, with when it took each. */
+const heldHere = new Map<string, Holder>();
+
 /** Whether a process of that id runs on this machine (EPERM: it does, as another user). */
 function isRunning(pid: number): boolean {
   try {
@@ -52,6 +55,9 @@ function isRunning(pid: number): boolean {
 export function lockDataFolder(dataDir: string): () => void {
   const file = path.join(dataDir, PGLITE_LOCK_FILE);
   const mine: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+  // A file naming this very process is one a crashed process of the same id left (a container
+  // starts its server with the same id each time); a second opening in this process is known here.
+  if (heldHere.has(file)) throw new DataFolderInUseError(dataDir, heldHere.get(file) ?? mine);
   for (let attempt = 0; ; attempt += 1) {
     try {
       writeFileSync(file, JSON.stringify(mine), { flag: 'wx' });
@@ -63,8 +69,10 @@ export function lockDataFolder(dataDir: string): () => void {
       unlinkSync(file);
     }
   }
+  heldHere.set(file, mine);
   const release = () => {
     process.removeListener('exit', release);
+    heldHere.delete(file);
     if (readHolder(file)?.pid === process.pid) unlinkSync(file);
   };
   process.on('exit', release);

@@ -43,6 +43,11 @@ describe('one process per embedded database folder', () => {
     // A half-written file holds nothing either.
     writeFileSync(file, '{"pid":');
     lockDataFolder(dataDir)();
+    // Nor does a file naming this process (a restart with the same id), but a second opening here is refused.
+    writeFileSync(file, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: '2026-11-01T08:00:00.000Z' }));
+    const held = lockDataFolder(dataDir);
+    expect(() => lockDataFolder(dataDir)).toThrow(DataFolderInUseError);
+    held();
   });
 
   it('refuses a folder a live process holds, or one held from another machine', () => {
