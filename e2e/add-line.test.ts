@@ -4,6 +4,7 @@ import { buildRio } from '@ecare/shared/rio';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage, choose } from './support/journey.ts';
+import { typeCard } from './support/payment.ts';
 import { useRealApp } from './support/real-app.ts';
 import { dataRowNamed, dataRows } from './support/tables.ts';
 
@@ -282,10 +283,7 @@ describe('adding lines', () => {
     await page.waitForURL(/\/sandbox-paiement\/[\w-]+$/);
     await page.getByRole('heading', { level: 1, name: 'Paiement par carte' }).waitFor();
     await expectNoAxeViolations(page);
-    await page.getByLabel('Numéro de carte').fill('4111 1111 1111 1111');
-    await page.getByLabel('Date d’expiration').fill('12/35');
-    await page.getByLabel('Cryptogramme visuel').fill('123');
-    await page.getByRole('button', { name: /^Payer / }).click();
+    await typeCard(page);
 
     // Back to the portal's return page, which names the order, confirmed by the provider's signed notification.
     await page.waitForURL(/\/ecare\/mon-compte\/paiement\/retour\?transactionReference=PAI-[A-Z0-9]{16}$/);

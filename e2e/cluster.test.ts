@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContexts, workerBrowser } from './support/browser.ts';
 import { DEMO, appPath, choose, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
 import { e2eDatabaseUrl, prepareServerDatabase } from './support/server.ts';
+import { typeCard } from './support/payment.ts';
 import { dataRows, dataRowTitles } from './support/tables.ts';
 
 /**
@@ -137,10 +138,7 @@ describe.skipIf(!databaseUrl)('three instances behind nginx', () => {
     for (let i = 1; i < (await boxes.count()); i++) await boxes.nth(i).uncheck();
     await page.getByRole('button', { name: 'Payer par carte' }).click();
     await page.waitForURL(/\/sandbox-paiement\/[\w-]+$/);
-    await page.getByLabel('Numéro de carte').fill('4111 1111 1111 1111');
-    await page.getByLabel('Date d’expiration').fill('12/35');
-    await page.getByLabel('Cryptogramme visuel').fill('123');
-    await page.getByRole('button', { name: /^Payer / }).click();
+    await typeCard(page);
     await page.waitForURL(/\/ecare\/mon-compte\/paiement\/retour\?transactionReference=PAI-[A-Z0-9]{16}$/);
     await page.getByText('Paiement accepté').waitFor();
     await page.getByText(invoice).first().waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, appPath, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { typeCard } from './support/payment.ts';
 import { useRealApp } from './support/real-app.ts';
 
 const app = useRealApp();
@@ -42,10 +43,7 @@ async function payWhatIsDue(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Payer mes factures' }).waitFor();
   await page.getByRole('button', { name: 'Payer par carte' }).click();
   await page.waitForURL(/\/sandbox-paiement\/[\w-]+$/);
-  await page.getByLabel('Numéro de carte').fill('4111 1111 1111 1111');
-  await page.getByLabel('Date d’expiration').fill('12/35');
-  await page.getByLabel('Cryptogramme visuel').fill('123');
-  await page.getByRole('button', { name: /^Payer / }).click();
+  await typeCard(page);
   await page.getByText('Paiement accepté').waitFor();
 }
 

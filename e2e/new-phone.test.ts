@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage, choose } from './support/journey.ts';
+import { typeCard } from './support/payment.ts';
 import { useRealApp } from './support/real-app.ts';
 
 const app = useRealApp();
@@ -13,10 +14,7 @@ async function fitsWidth(page: Page): Promise<boolean> {
 async function payInSandbox(page: Page, card: string): Promise<void> {
   await page.waitForURL(/\/sandbox-paiement\/[\w-]+$/);
   await page.getByRole('heading', { level: 1, name: 'Paiement par carte' }).waitFor();
-  await page.getByLabel('Numéro de carte').fill(card);
-  await page.getByLabel('Date d’expiration').fill('12/35');
-  await page.getByLabel('Cryptogramme visuel').fill('123');
-  await page.getByRole('button', { name: /^Payer / }).click();
+  await typeCard(page, card);
 }
 
 /**

@@ -9,13 +9,13 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, expectNoAxeViolations, loginWithKeyboard, newPage } from './support/journey.ts';
+import { CARDS, typeCard } from './support/payment.ts';
 import { useRealApp } from './support/real-app.ts';
 import { dataRowNamed, dataRows, dataRowTitles } from './support/tables.ts';
 import type { RunningServer } from './support/server.ts';
 
 const app = useRealApp();
 
-const CARDS = { accepted: '4111 1111 1111 1111', refused: '4000 0000 0000 0002', challenge: '4000 0000 0000 3220' };
 const RETURN_PAGE = /\/ecare\/mon-compte\/paiement\/retour\?transactionReference=(PAI-[A-Z0-9]{16})$/;
 
 /** The API as a signed-in person reads it, beside the browser. */
@@ -51,13 +51,6 @@ async function startPaying(page: Page, options: { axe?: boolean } = {}): Promise
   await page.waitForURL(/\/sandbox-paiement\/[\w-]+$/);
   await page.getByRole('heading', { level: 1, name: 'Paiement par carte' }).waitFor();
   return reference;
-}
-
-async function typeCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Numéro de carte').fill(number);
-  await page.getByLabel('Date d’expiration').fill('12/35');
-  await page.getByLabel('Cryptogramme visuel').fill('123');
-  await page.getByRole('button', { name: /^Payer / }).click();
 }
 
 describe('card payment of unpaid invoices', () => {
