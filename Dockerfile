@@ -28,7 +28,7 @@ RUN npm ci --omit=dev --no-audit --no-fund
 
 # 3. What runs.
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data SHUTDOWN_DRAIN_SECONDS=3
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data SHUTDOWN_DRAIN_SECONDS=5
 WORKDIR /app
 # The installed tree (with any package nested under a workspace), then the sources over it.
 COPY --from=dependencies /app ./

@@ -163,23 +163,28 @@ class Tally {
   }
 }
 
-/** undici's error for a kept-alive connection the other side closed before any answer. */
-const closedBeforeAnswer = (error: unknown) => error instanceof Error && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
+/** undici's errors for a kept-alive connection the other side closed (or reset) before any answer. */
+const closedBeforeAnswer = (error: unknown) => error instanceof Error && ['UND_ERR_SOCKET', 'ECONNRESET'].includes(String((error.cause as { code?: string } | undefined)?.code));
+/** Chromium sends a request again at most twice when its reused connection closes before any answer. */
+const RESENDS = 2;
 
 /**
- * The request, sent once more when the proxy closed the kept-alive connection it went on before
- * any answer (nginx's old workers close their idle connections at each reload), as browsers do:
+ * The request, sent again when the proxy closed the kept-alive connection it went on before any
+ * answer (nginx's old workers close their idle connections at each reload), as browsers do:
  * counted in `closedRetried`, not hidden.
  */
-async function send(tally: Tally, url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
-  } catch (error) {
-    if (!closedBeforeAnswer(error)) throw error;
-    tally.closedRetried += 1;
-    return fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
+async function resending<T>(tally: Tally, attempt: () => Promise<T>): Promise<T> {
+  for (let resent = 0; ; resent++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!closedBeforeAnswer(error) || resent >= RESENDS) throw error;
+      tally.closedRetried += 1;
+    }
   }
 }
+
+const send = (tally: Tally, url: string, init: RequestInit) => resending(tally, () => fetch(url, { ...init, signal: AbortSignal.timeout(60_000) }));
 
 /** One request, timed to its last byte; anything but `expected` is a failure. */
 async function timed(tally: Tally, kind: Kind, url: string, init: RequestInit, expected: number): Promise<Response | null> {
@@ -207,11 +212,7 @@ async function signIn(tally: Tally, baseUrl: string, address: string): Promise<s
   const started = performance.now();
   try {
     const headers = { 'x-forwarded-for': address };
-    const token = await login(baseUrl, headers).catch((error: unknown) => {
-      if (!closedBeforeAnswer(error)) throw error;
-      tally.closedRetried += 1;
-      return login(baseUrl, headers);
-    });
+    const token = await resending(tally, () => login(baseUrl, headers));
     tally.samples.push({ kind: 'sign-in', ms: performance.now() - started });
     return token;
   } catch (error) {

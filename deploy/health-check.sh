@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The proxy's active health checks (decision 067): every half second, asks each instance's
 # /ready; writes nginx's upstream list with the instances that answer 200, the others `down`, and
-# reloads nginx when the list changed. Started and stopped by deploy/local-cluster.sh.
+# reloads nginx when the list changed. An instance that says it is stopping leaves at once; one
+# that fails otherwise (no answer in 2 s, the database away) after 3 checks in a row, so that a
+# loaded instance whose /ready is slow for a moment is not taken out, which would load the others
+# more. Started and stopped by deploy/local-cluster.sh.
 #
 #   deploy/health-check.sh <state folder> <instance> [<instance>…]
 #
@@ -15,12 +18,28 @@ for instance in "$@"; do
 done
 upstream="$state/upstream.conf"
 interval=${HEALTH_CHECK_INTERVAL:-0.5}
+unhealthy_after=${HEALTH_CHECK_FAILURES:-3}
+declare -A failures
 
 while true; do
   next=""
-  for target in "${targets[@]}"; do
-    if curl --silent --fail --max-time 2 --output /dev/null "http://$target/ready"; then
-      next+="server $target max_fails=1 fail_timeout=2s;"$'\n'
+  # All at once: a loaded instance's slow answer must not delay seeing another one stop.
+  for i in "${!targets[@]}"; do
+    curl --silent --max-time 2 --write-out '\n%{http_code}' "http://${targets[$i]}/ready" > "$state/ready.$i" 2> /dev/null &
+  done
+  wait
+  for i in "${!targets[@]}"; do
+    target=${targets[$i]}
+    answer=$(cat "$state/ready.$i")
+    if [[ "${answer##*$'\n'}" == 200 ]]; then
+      failures[$target]=0
+    elif [[ "$answer" == *'"stopping":true'* ]]; then
+      failures[$target]=$unhealthy_after
+    else
+      failures[$target]=$((${failures[$target]:-0} + 1))
+    fi
+    if ((failures[$target] < unhealthy_after)); then
+      next+="server $target max_fails=0;"$'\n'
     else
       next+="server $target down;"$'\n'
     fi

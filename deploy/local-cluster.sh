@@ -118,7 +118,7 @@ up() {
 
   : > "$state/upstream.conf"
   for ((i = 1; i <= count; i++)); do
-    echo "server 127.0.0.1:$((base_port + i - 1)) max_fails=1 fail_timeout=2s;" >> "$state/upstream.conf"
+    echo "server 127.0.0.1:$((base_port + i - 1)) max_fails=0;" >> "$state/upstream.conf"
   done
   sed -e "s|@STATE@|$state|g" -e "s|@LISTEN@|127.0.0.1:$proxy_port|g" "$root/deploy/nginx.conf" > "$state/nginx.conf"
   nginx -c "$state/nginx.conf" -p "$state" -t 2> "$state/logs/nginx-test.log" || fail "nginx refused its configuration: $(cat "$state/logs/nginx-test.log")"
