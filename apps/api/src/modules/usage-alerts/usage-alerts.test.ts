@@ -162,7 +162,11 @@ describe('alerts', () => {
     const [first, second] = await watchClosely(line);
     const sentBefore = (await t.outbox()).length;
     expect((await feed(dataTo(line, first))).statusCode).toBe(200);
-    const alerts = await alertsOf(line.idContrat);
+    // The thresholds' alerts: the same record may also make the day an anomaly for this quiet
+    // line, depending on how much of the day the demo's usage already holds (the hour of the run
+    // in Paris); anomalies have their own test below.
+    const thresholdAlerts = async () => (await alertsOf(line.idContrat)).filter((a) => a.type === 'DATA_SEUIL');
+    const alerts = await thresholdAlerts();
     expect(alerts.map((a) => [a.type, a.seuil, a.statut, a.blocage])).toEqual([['DATA_SEUIL', first, 'NOUVELLE', false]]);
     expect(alerts[0]?.valeur).toBe(first);
 
@@ -175,7 +179,7 @@ describe('alerts', () => {
     // More usage under the next threshold: nothing new.
     expect(second).toBe(first + 2);
     expect((await feed([record(line.numeroLigne, { volume: MIB })])).statusCode).toBe(200);
-    expect(await alertsOf(line.idContrat)).toHaveLength(1);
+    expect(await thresholdAlerts()).toHaveLength(1);
     expect((await t.outbox()).length).toBe(sentBefore + 1);
 
     // The account's list has it; a status filter keeps to it.
