@@ -86,7 +86,7 @@ export async function devRoutes(app: ModuleApp, mail: MailRepository) {
     return reply.type('text/html; charset=utf-8').send(page('Boîte aux lettres', table));
   });
 
-  app.get('/dev/boite-mail/:id', { onRequest: localOnly, schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+  app.get('/dev/boite-mail/:id', { onRequest: localOnly, schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (request, reply) => {
     const found = await mail.find(request.params.id);
     if (!found) return reply.callNotFound();
     const body = `<p><a href="/dev/boite-mail">Retour à la liste</a></p>

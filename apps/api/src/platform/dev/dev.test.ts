@@ -45,6 +45,8 @@ describe('development tools', () => {
       expect(remote.body).not.toContain(DEMO_USERS.utilisateur.email);
     }
     expect((await tools.inject({ method: 'GET', url: '/dev/boite-mail', remoteAddress: '::1' })).statusCode).toBe(200);
+    // An id beyond the column's range is refused as such, not a server error.
+    expect((await tools.inject({ method: 'GET', url: '/dev/boite-mail/2147483648', remoteAddress: '::1' })).statusCode).toBe(400);
   });
 
   it('let only an administration user switch a server parameter', async () => {
