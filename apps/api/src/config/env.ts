@@ -93,7 +93,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /**
    * This instance's name among several behind a proxy, sent in every answer's X-Instance-Id header
-   * and in every log line (default: a random one per process, printed at start).
+   * and printed at start (default: a random one per process).
    */
   INSTANCE_ID: z
     .string()
